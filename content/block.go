@@ -1,0 +1,568 @@
+package content
+
+import (
+	"encoding/base64"
+	"math"
+	"unicode/utf8"
+)
+
+// Block is one content block of a tool result: text, image, audio,
+// resource_link or resource (embedded). It holds the block as the caller gave
+// it, in wire names; it is checked, and put in wire order, when a result is
+// built (so that an error can name its place in the whole result, such as
+// /content/1/mimeType).
+type Block struct{ v Value }
+
+// Contents is one resource contents entry (text or blob), as embedded in a
+// resource block or listed in a resource result.
+type Contents struct{ v Value }
+
+// Option sets an optional field of a block or of resource contents, by its
+// wire name. An option that the block kind does not have is reported as
+// unknown_field when the result is built; the same option twice as
+// duplicate_key.
+type Option struct {
+	key string
+	val Value
+}
+
+// Role is an audience of an annotated block: "user" or "assistant".
+type Role string
+
+// The two roles of MCP.
+const (
+	User      Role = "user"
+	Assistant Role = "assistant"
+)
+
+// Annotations tell a client how to use a block. A nil Audience, nil Priority
+// and empty LastModified are absent.
+type Annotations struct {
+	Audience     []Role
+	Priority     *float64
+	LastModified string // RFC 3339 date-time with offset, such as "2025-01-12T15:00:58Z"
+}
+
+// Icon is an icon of a resource link or resource contents. Empty fields are
+// absent; a non-nil empty Sizes is written as [].
+type Icon struct {
+	Src      string // a URI or a data: URI
+	MIMEType string
+	Sizes    []string
+	Theme    string // "light" or "dark"
+}
+
+// Priority returns a pointer to p, for Annotations.Priority.
+func Priority(p float64) *float64 { return &p }
+
+// Value returns the block as given, in wire names.
+func (b Block) Value() Value { return b.v }
+
+// Value returns the contents as given, in wire names.
+func (c Contents) Value() Value { return c.v }
+
+// BlockFromValue wraps a block given as a value (for example parsed from
+// JSON); it is checked when a result is built.
+func BlockFromValue(v Value) Block { return Block{v} }
+
+// ContentsFromValue wraps resource contents given as a value.
+func ContentsFromValue(v Value) Contents { return Contents{v} }
+
+func newBlock(typ string, fields []Member, opts []Option) Block {
+	items := make([]Value, 0, 2*(1+len(fields)+len(opts)))
+	items = append(items, NewString("type"), NewString(typ))
+	for _, f := range fields {
+		items = append(items, f.Key, f.Value)
+	}
+	for _, o := range opts {
+		items = append(items, NewString(o.key), o.val)
+	}
+	return Block{objectFromItems(items)}
+}
+
+// Text returns a text block. Options: WithAnnotations, WithMeta.
+func Text(text string, opts ...Option) Block {
+	return newBlock("text", []Member{Str("text", NewString(text))}, opts)
+}
+
+// Image returns an image block; data is base64 (canonical, padded) and
+// mimeType an image/* media type. Options: WithAnnotations, WithMeta.
+func Image(data, mimeType string, opts ...Option) Block {
+	return newBlock("image", []Member{Str("data", NewString(data)), Str("mimeType", NewString(mimeType))}, opts)
+}
+
+// ImageBytes returns an image block of raw bytes, which are base64-encoded
+// when the result is built.
+func ImageBytes(data []byte, mimeType string, opts ...Option) Block {
+	return newBlock("image", []Member{Str("data", NewBytes(data)), Str("mimeType", NewString(mimeType))}, opts)
+}
+
+// Audio returns an audio block; data is base64 and mimeType an audio/* media
+// type. Options: WithAnnotations, WithMeta.
+func Audio(data, mimeType string, opts ...Option) Block {
+	return newBlock("audio", []Member{Str("data", NewString(data)), Str("mimeType", NewString(mimeType))}, opts)
+}
+
+// AudioBytes returns an audio block of raw bytes.
+func AudioBytes(data []byte, mimeType string, opts ...Option) Block {
+	return newBlock("audio", []Member{Str("data", NewBytes(data)), Str("mimeType", NewString(mimeType))}, opts)
+}
+
+// ResourceLink returns a resource_link block. Options: WithTitle,
+// WithDescription, WithMIMEType, WithSize, WithIcons, WithAnnotations,
+// WithMeta.
+func ResourceLink(uri, name string, opts ...Option) Block {
+	return newBlock("resource_link", []Member{Str("uri", NewString(uri)), Str("name", NewString(name))}, opts)
+}
+
+// EmbeddedResource returns a resource block that embeds c. Options:
+// WithAnnotations, WithMeta.
+func EmbeddedResource(c Contents, opts ...Option) Block {
+	return newBlock("resource", []Member{Str("resource", c.v)}, opts)
+}
+
+func newContents(fields []Member, opts []Option) Contents {
+	items := make([]Value, 0, 2*(len(fields)+len(opts)))
+	for _, f := range fields {
+		items = append(items, f.Key, f.Value)
+	}
+	for _, o := range opts {
+		items = append(items, NewString(o.key), o.val)
+	}
+	return Contents{objectFromItems(items)}
+}
+
+// TextResource returns text resource contents. Options: WithMIMEType,
+// WithIcons, WithMeta.
+func TextResource(uri, text string, opts ...Option) Contents {
+	return newContents([]Member{Str("uri", NewString(uri)), Str("text", NewString(text))}, opts)
+}
+
+// BlobResource returns blob resource contents; blob is base64. Options:
+// WithMIMEType, WithIcons, WithMeta.
+func BlobResource(uri, blob string, opts ...Option) Contents {
+	return newContents([]Member{Str("uri", NewString(uri)), Str("blob", NewString(blob))}, opts)
+}
+
+// BlobResourceBytes returns blob resource contents of raw bytes.
+func BlobResourceBytes(uri string, blob []byte, opts ...Option) Contents {
+	return newContents([]Member{Str("uri", NewString(uri)), Str("blob", NewBytes(blob))}, opts)
+}
+
+// WithAnnotations sets "annotations".
+func WithAnnotations(a Annotations) Option {
+	var items []Value
+	if a.Audience != nil {
+		aud := make([]Value, len(a.Audience))
+		for i, r := range a.Audience {
+			aud[i] = NewString(string(r))
+		}
+		items = append(items, NewString("audience"), NewArray(aud...))
+	}
+	if a.Priority != nil {
+		items = append(items, NewString("priority"), NewFloat(*a.Priority))
+	}
+	if a.LastModified != "" {
+		items = append(items, NewString("lastModified"), NewString(a.LastModified))
+	}
+	return Option{"annotations", objectFromItems(items)}
+}
+
+// WithMeta sets "_meta": a JSON object (map[string]any, a Value, or in
+// canonicalization "json" anything encoding/json writes as an object).
+func WithMeta(meta any) Option { return Option{"_meta", FromGo(meta)} }
+
+// WithTitle sets "title" of a resource link.
+func WithTitle(title string) Option { return Option{"title", NewString(title)} }
+
+// WithDescription sets "description" of a resource link.
+func WithDescription(d string) Option { return Option{"description", NewString(d)} }
+
+// WithMIMEType sets "mimeType" of a resource link or resource contents.
+func WithMIMEType(m string) Option { return Option{"mimeType", NewString(m)} }
+
+// WithSize sets "size" (bytes) of a resource link.
+func WithSize(n int64) Option { return Option{"size", NewInt(n)} }
+
+// WithIcons sets "icons" of a resource link or resource contents.
+func WithIcons(icons ...Icon) Option {
+	arr := make([]Value, len(icons))
+	for i, ic := range icons {
+		var items []Value
+		items = append(items, NewString("src"), NewString(ic.Src))
+		if ic.MIMEType != "" {
+			items = append(items, NewString("mimeType"), NewString(ic.MIMEType))
+		}
+		if ic.Sizes != nil {
+			sz := make([]Value, len(ic.Sizes))
+			for j, s := range ic.Sizes {
+				sz[j] = NewString(s)
+			}
+			items = append(items, NewString("sizes"), NewArray(sz...))
+		}
+		if ic.Theme != "" {
+			items = append(items, NewString("theme"), NewString(ic.Theme))
+		}
+		arr[i] = objectFromItems(items)
+	}
+	return Option{"icons", NewArray(arr...)}
+}
+
+// fieldKind is how one declared field is checked.
+type fieldKind uint8
+
+const (
+	fText        fieldKind = iota // any string
+	fName                         // non-empty string
+	fBase64                       // canonical base64, or raw bytes to encode
+	fMIME                         // media type
+	fMIMEImage                    // image/* media type
+	fMIMEAudio                    // audio/* media type
+	fURI                          // URI
+	fSize                         // integer 0..2^53-1
+	fIcons                        // array of icons
+	fAnnotations                  // annotations object
+	fMeta                         // _meta object
+	fContents                     // resource contents
+	fSizes                        // array of strings
+	fTheme                        // "light" or "dark"
+	fAudience                     // array of roles
+	fPriority                     // number 0..1
+	fDateTime                     // RFC 3339
+)
+
+type field struct {
+	name     string
+	kind     fieldKind
+	required bool
+}
+
+// shape is the declared fields of one kind of object, in wire order.
+type shape struct {
+	what   string // for messages: "text block", "icon"…
+	fields []field
+	names  []string // every known key, for "did you mean"
+}
+
+func newShape(what string, fields ...field) *shape {
+	s := &shape{what: what, fields: fields}
+	for _, f := range fields {
+		s.names = append(s.names, f.name)
+	}
+	return s
+}
+
+var (
+	annotationsF = field{"annotations", fAnnotations, false}
+	metaF        = field{"_meta", fMeta, false}
+	typeF        = field{"type", fText, true}
+
+	blockShapes = map[string]*shape{
+		"text":  newShape("text block", typeF, field{"text", fText, true}, annotationsF, metaF),
+		"image": newShape("image block", typeF, field{"data", fBase64, true}, field{"mimeType", fMIMEImage, true}, annotationsF, metaF),
+		"audio": newShape("audio block", typeF, field{"data", fBase64, true}, field{"mimeType", fMIMEAudio, true}, annotationsF, metaF),
+		"resource_link": newShape("resource_link block", typeF, field{"uri", fURI, true}, field{"name", fName, true},
+			field{"title", fText, false}, field{"description", fText, false}, field{"mimeType", fMIME, false},
+			field{"size", fSize, false}, field{"icons", fIcons, false}, annotationsF, metaF),
+		"resource": newShape("resource block", typeF, field{"resource", fContents, true}, annotationsF, metaF),
+	}
+	blockTypes = []string{"text", "image", "audio", "resource_link", "resource"}
+
+	textContentsShape = newShape("text resource contents", field{"uri", fURI, true}, field{"mimeType", fMIME, false},
+		field{"text", fText, true}, field{"icons", fIcons, false}, metaF)
+	blobContentsShape = newShape("blob resource contents", field{"uri", fURI, true}, field{"mimeType", fMIME, false},
+		field{"blob", fBase64, true}, field{"icons", fIcons, false}, metaF)
+	annotationsShape = newShape("annotations", field{"audience", fAudience, false}, field{"priority", fPriority, false},
+		field{"lastModified", fDateTime, false})
+	iconShape = newShape("icon", field{"src", fURI, true}, field{"mimeType", fMIME, false},
+		field{"sizes", fSizes, false}, field{"theme", fTheme, false})
+)
+
+// Block checks a content block at the given depth of the result (3 in a tool
+// result) and returns it in wire order. On an error the returned value must
+// not be used.
+func (c *Checker) Block(v Value, depth int) Value {
+	v = c.resolve(v)
+	if v.kind != KindObject {
+		c.Fail(CodeInvalidType, "a content block must be an object")
+		return v
+	}
+	tv, ok := v.Get("type")
+	if !ok {
+		c.path.key("type")
+		c.Fail(CodeMissingField, "a content block needs \"type\" (one of text, image, audio, resource_link, resource)")
+		c.path.pop()
+		return v
+	}
+	c.path.key("type")
+	typ, ok := c.String(tv)
+	c.path.pop()
+	if !ok {
+		return v
+	}
+	s := blockShapes[typ]
+	if s == nil {
+		c.path.key("type")
+		msg := "unknown content block type; expected one of text, image, audio, resource_link, resource"
+		if sug := suggest(typ, blockTypes); sug != "" {
+			msg += " (did you mean \"" + sug + "\"?)"
+		}
+		c.Fail(CodeInvalidValue, msg)
+		c.path.pop()
+		return v
+	}
+	return c.object(v, s, depth)
+}
+
+// Contents checks resource contents at the given depth and returns them in
+// wire order.
+func (c *Checker) Contents(v Value, depth int) Value {
+	v = c.resolve(v)
+	if v.kind != KindObject {
+		c.Fail(CodeInvalidType, "resource contents must be an object")
+		return v
+	}
+	_, hasText := v.Get("text")
+	_, hasBlob := v.Get("blob")
+	switch {
+	case hasText && hasBlob:
+		c.path.key("blob")
+		c.Fail(CodeUnknownField, "resource contents carry either text or blob, not both")
+		c.path.pop()
+		return v
+	case hasBlob:
+		return c.object(v, blobContentsShape, depth)
+	case !hasText:
+		c.path.key("text")
+		c.Fail(CodeMissingField, "resource contents need \"text\" (or \"blob\" for base64 data)")
+		c.path.pop()
+		return v
+	}
+	return c.object(v, textContentsShape, depth)
+}
+
+// Keys checks the keys of an object with declared fields: strings, valid
+// UTF-8, no duplicates, each one of known (unknown keys get unknown with a
+// "did you mean"). It reports whether the check may go on.
+func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string) bool {
+	n := v.Len()
+	for i := 0; i < n; i++ {
+		k := v.items[2*i]
+		if k.kind == KindGo {
+			if s, ok := k.g.(string); ok {
+				k = NewString(s)
+			}
+		}
+		if k.kind != KindString {
+			if c.Fail(CodeInvalidMapKey, "keys of "+what+" must be strings") {
+				return false
+			}
+			continue
+		}
+		if !utf8.ValidString(k.s) {
+			if c.Fail(CodeInvalidUTF8, "key is not valid UTF-8") {
+				return false
+			}
+			continue
+		}
+		dup := false
+		for j := 0; j < i; j++ {
+			if pk := v.items[2*j]; pk.kind == KindString && pk.s == k.s {
+				dup = true
+				break
+			}
+		}
+		c.path.key(k.s)
+		var stop bool
+		switch {
+		case dup:
+			stop = c.Fail(duplicate, "\""+k.s+"\" is given more than once")
+		case !contains(known, k.s):
+			msg := "unknown field of " + what
+			if unknown == CodeUnknownOption {
+				msg = "unknown option of " + what
+			}
+			if sug := suggest(k.s, known); sug != "" {
+				msg += " (did you mean \"" + sug + "\"?)"
+			}
+			stop = c.Fail(unknown, msg)
+		}
+		c.path.pop()
+		if stop {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// object checks an object against a shape and returns its declared fields
+// in wire order (an empty _meta left out).
+func (c *Checker) object(v Value, s *shape, depth int) Value {
+	if depth > MaxDepth {
+		c.Fail(CodeMaxDepth, "nesting is deeper than 64 levels")
+		c.halt = true
+		return v
+	}
+	if !c.Keys(v, s.names, CodeUnknownField, CodeDuplicateKey, s.what) {
+		return v
+	}
+	out := make([]Value, 0, 2*len(s.fields))
+	for _, f := range s.fields {
+		fv, ok := v.Get(f.name)
+		c.path.key(f.name)
+		if !ok {
+			if f.required {
+				c.Fail(CodeMissingField, s.what+" needs \""+f.name+"\"")
+			}
+			c.path.pop()
+			if c.halt {
+				return v
+			}
+			continue
+		}
+		nv, keep := c.field(fv, f.kind, depth+1)
+		c.path.pop()
+		if c.halt {
+			return v
+		}
+		if keep {
+			out = append(out, NewString(f.name), nv)
+		}
+	}
+	return objectFromItems(out)
+}
+
+// field checks one declared field at the given depth. keep is false when the
+// field is left out of the output (an empty _meta, or an error).
+func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) {
+	switch k {
+	case fMeta:
+		m := c.Meta(v, depth, MetaKeys{})
+		return m, m.kind == KindObject && m.Len() > 0
+	case fAnnotations:
+		return c.shaped(v, annotationsShape, depth)
+	case fContents:
+		return c.Contents(v, depth), true
+	case fIcons, fSizes, fAudience:
+		v = c.resolve(v)
+		if v.kind != KindArray {
+			c.Fail(CodeInvalidType, "must be an array")
+			return v, false
+		}
+		if depth > MaxDepth {
+			c.Fail(CodeMaxDepth, "nesting is deeper than 64 levels")
+			c.halt = true
+			return v, false
+		}
+		items := make([]Value, len(v.items))
+		for i, e := range v.items {
+			c.path.index(i)
+			switch k {
+			case fIcons:
+				items[i], _ = c.shaped(e, iconShape, depth+1)
+			case fSizes:
+				s, _ := c.String(e)
+				items[i] = NewString(s)
+			case fAudience:
+				if s, ok := c.String(e); ok {
+					if s != string(User) && s != string(Assistant) {
+						c.Fail(CodeInvalidAnnotations, "audience entries are \"user\" or \"assistant\"")
+					} else {
+						for j := 0; j < i; j++ {
+							if items[j].s == s {
+								c.Fail(CodeInvalidAnnotations, "audience lists a role twice")
+								break
+							}
+						}
+					}
+					items[i] = NewString(s)
+				}
+			}
+			c.path.pop()
+			if c.halt {
+				return v, false
+			}
+		}
+		return NewArray(items...), true
+	case fSize:
+		v = c.resolve(v)
+		if !v.IsNumber() {
+			c.Fail(CodeInvalidType, "size must be an integer")
+			return v, false
+		}
+		n, ok := v.integer()
+		if !ok || n < 0 || n > maxSafeInteger {
+			c.Fail(CodeInvalidValue, "size must be an integer from 0 to 2^53-1")
+			return v, false
+		}
+		return NewInt(n), true
+	case fPriority:
+		v = c.resolve(v)
+		if !v.IsNumber() {
+			c.Fail(CodeInvalidType, "priority must be a number")
+			return v, false
+		}
+		if f := v.number(); math.IsNaN(f) || f < 0 || f > 1 {
+			c.Fail(CodeInvalidAnnotations, "priority must be a number from 0 to 1")
+			return v, false
+		}
+		return v, true
+	case fBase64:
+		v = c.resolve(v)
+		if v.kind == KindBytes {
+			return NewString(base64.StdEncoding.EncodeToString([]byte(v.s))), true
+		}
+	}
+	// string fields
+	s, ok := c.String(v)
+	if !ok {
+		return v, false
+	}
+	msg, code := "", ""
+	switch k {
+	case fName:
+		if s == "" {
+			msg, code = "name must not be empty", CodeInvalidValue
+		}
+	case fBase64:
+		msg, code = checkBase64(s), CodeInvalidBase64
+	case fMIME:
+		msg, code = checkMIMEType(s, ""), CodeInvalidMIMEType
+	case fMIMEImage:
+		msg, code = checkMIMEType(s, "image"), CodeInvalidMIMEType
+	case fMIMEAudio:
+		msg, code = checkMIMEType(s, "audio"), CodeInvalidMIMEType
+	case fURI:
+		msg, code = checkURI(s), CodeInvalidURI
+	case fTheme:
+		if s != "light" && s != "dark" {
+			msg, code = "theme is \"light\" or \"dark\"", CodeInvalidValue
+		}
+	case fDateTime:
+		msg, code = checkRFC3339(s), CodeInvalidAnnotations
+	}
+	if msg != "" {
+		c.Fail(code, msg)
+		return v, false
+	}
+	return v, true
+}
+
+// shaped checks that v is an object, then checks it against s.
+func (c *Checker) shaped(v Value, s *shape, depth int) (Value, bool) {
+	v = c.resolve(v)
+	if v.kind != KindObject {
+		c.Fail(CodeInvalidType, s.what+" must be an object")
+		return v, false
+	}
+	return c.object(v, s, depth), true
+}

@@ -1,0 +1,478 @@
+package content
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Canonicalization is how free-form values (structured content and _meta
+// values) that are not plain JSON are treated (SPEC section 7).
+type Canonicalization uint8
+
+const (
+	// Strict keeps plain JSON values and rejects everything else.
+	Strict Canonicalization = iota
+	// JSON converts what a JSON encoder would: bytes to base64, timestamps to
+	// RFC 3339 strings, integer and boolean map keys to strings, Go structs
+	// and json.Marshalers through encoding/json.
+	JSON
+)
+
+// String returns "strict" or "json".
+func (m Canonicalization) String() string {
+	if m == JSON {
+		return "json"
+	}
+	return "strict"
+}
+
+// MaxDepth is the deepest nesting of objects and arrays a result may have,
+// the result object itself being level 1.
+const MaxDepth = 64
+
+// Checker carries one check of a request or a result: the canonicalization
+// mode, the node budget, the path to the place being checked, and the errors
+// found so far. The result package drives it over a whole request; most
+// programs never use it directly.
+//
+// A Checker made with a limit of 1 stops at the first error (build); a larger
+// limit keeps going and collects up to that many errors (validate).
+type Checker struct {
+	Mode     Canonicalization
+	MaxNodes int
+
+	nodes int
+	path  path
+	errs  []*Error
+	limit int
+	halt  bool
+}
+
+// NewChecker returns a Checker that collects at most limit errors.
+func NewChecker(mode Canonicalization, maxNodes, limit int) *Checker {
+	if limit < 1 {
+		limit = 1
+	}
+	return &Checker{Mode: mode, MaxNodes: maxNodes, limit: limit}
+}
+
+// Key pushes an object key onto the current path.
+func (c *Checker) Key(k string) { c.path.key(k) }
+
+// Index pushes an array index onto the current path.
+func (c *Checker) Index(i int) { c.path.index(i) }
+
+// Pop removes the last step of the current path.
+func (c *Checker) Pop() { c.path.pop() }
+
+// Path returns the current path as a JSON Pointer.
+func (c *Checker) Path() string { return c.path.String() }
+
+// Fail records an error at the current path. It reports whether the check
+// must stop (the error limit is reached).
+func (c *Checker) Fail(code, msg string) bool {
+	return c.FailAt(code, c.path.String(), msg)
+}
+
+// FailAt records an error at the given path.
+func (c *Checker) FailAt(code, path, msg string) bool {
+	if c.halt {
+		return true
+	}
+	c.errs = append(c.errs, NewError(code, path, msg))
+	if len(c.errs) >= c.limit {
+		c.halt = true
+	}
+	return c.halt
+}
+
+// Halted reports whether the check has stopped.
+func (c *Checker) Halted() bool { return c.halt }
+
+// Stop stops the check without recording another error (a budget overrun in
+// a check that collects errors).
+func (c *Checker) Stop() { c.halt = true }
+
+// Errors returns the errors recorded so far.
+func (c *Checker) Errors() []*Error { return c.errs }
+
+// Err returns the first error, or nil.
+func (c *Checker) Err() error {
+	if len(c.errs) == 0 {
+		return nil
+	}
+	return c.errs[0]
+}
+
+// countNode counts one value against the node budget.
+func (c *Checker) countNode() bool {
+	c.nodes++
+	if c.MaxNodes > 0 && c.nodes > c.MaxNodes {
+		c.FailAt(CodeMaxNodes, "", "the result has more than "+strconv.Itoa(c.MaxNodes)+" JSON values")
+		c.halt = true
+		return false
+	}
+	return true
+}
+
+// String checks that v is a string of valid UTF-8 and returns it.
+func (c *Checker) String(v Value) (string, bool) {
+	v = c.resolve(v)
+	if v.kind != KindString {
+		c.Fail(CodeInvalidType, "must be a string")
+		return "", false
+	}
+	if !utf8.ValidString(v.s) {
+		c.Fail(CodeInvalidUTF8, "string is not valid UTF-8")
+		return "", false
+	}
+	return v.s, true
+}
+
+// resolve converts a Go value at a declared (non free-form) place to a Value,
+// one level deep.
+func (c *Checker) resolve(v Value) Value {
+	if v.kind != KindGo {
+		return v
+	}
+	out, msg := c.fromGo(v.g)
+	if msg != "" {
+		return Value{kind: KindExt} // reported as the wrong type by the caller
+	}
+	return out
+}
+
+// Free checks and canonicalizes a free-form value (structured content, a
+// _meta value) that sits at the given depth of the result. It returns the
+// value as plain JSON; on an error the returned value must not be used.
+func (c *Checker) Free(v Value, depth int) Value {
+	out, _ := c.free(v, depth)
+	return out
+}
+
+// free returns the canonical value and whether it differs from v.
+func (c *Checker) free(v Value, depth int) (Value, bool) {
+	if c.halt || !c.countNode() {
+		return v, false
+	}
+	switch v.kind {
+	case KindNull, KindBool, KindInt, KindUint:
+		return v, false
+	case KindFloat:
+		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
+			c.Fail(CodeNonFiniteNumber, "NaN and infinities are not JSON numbers")
+		}
+		return v, false
+	case KindString:
+		if !utf8.ValidString(v.s) {
+			c.Fail(CodeInvalidUTF8, "string is not valid UTF-8")
+		}
+		return v, false
+	case KindBytes:
+		if c.Mode != JSON {
+			c.Fail(CodeUnsupportedValue, "binary data is not a JSON value (canonicalization \"json\" writes it as base64)")
+			return v, false
+		}
+		return NewString(base64.StdEncoding.EncodeToString([]byte(v.s))), true
+	case KindTime:
+		if c.Mode != JSON {
+			c.Fail(CodeUnsupportedValue, "a timestamp is not a JSON value (canonicalization \"json\" writes it as an RFC 3339 string)")
+			return v, false
+		}
+		sec, nsec := v.Time()
+		s, ok := FormatJSTime(sec, nsec)
+		if !ok {
+			c.Fail(CodeUnsupportedValue, "timestamp is outside the range of a JavaScript Date")
+			return v, false
+		}
+		return NewString(s), true
+	case KindExt:
+		c.Fail(CodeUnsupportedValue, "MessagePack extension types other than timestamps are not supported")
+		return v, false
+	case KindGo:
+		conv, msg := c.fromGo(v.g)
+		if msg != "" {
+			c.Fail(CodeUnsupportedValue, msg)
+			return v, false
+		}
+		c.nodes-- // the converted value counts, not its wrapper
+		out, _ := c.free(conv, depth)
+		return out, true
+	case KindArray:
+		if depth > MaxDepth {
+			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(MaxDepth)+" levels")
+			c.halt = true
+			return v, false
+		}
+		var out []Value
+		for i, e := range v.items {
+			c.path.index(i)
+			ne, changed := c.free(e, depth+1)
+			c.path.pop()
+			if c.halt {
+				return v, false
+			}
+			if changed && out == nil {
+				out = make([]Value, len(v.items))
+				copy(out, v.items)
+			}
+			if out != nil {
+				out[i] = ne
+			}
+		}
+		if out != nil {
+			return Value{kind: KindArray, items: out}, true
+		}
+		return v, false
+	case KindObject:
+		if depth > MaxDepth {
+			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(MaxDepth)+" levels")
+			c.halt = true
+			return v, false
+		}
+		var out []Value
+		n := len(v.items) / 2
+		var seen map[string]struct{}
+		if n > 8 {
+			seen = make(map[string]struct{}, n)
+		}
+		for i := 0; i < n; i++ {
+			k := v.items[2*i]
+			nk, kchanged, ok := c.key(k)
+			if !ok {
+				if c.halt {
+					return v, false
+				}
+				continue
+			}
+			if c.duplicate(v.items, out, i, nk.s, seen) {
+				c.path.key(nk.s)
+				stop := c.Fail(CodeDuplicateKey, "duplicate key")
+				c.path.pop()
+				if stop {
+					return v, false
+				}
+				continue
+			}
+			c.path.key(nk.s)
+			nv, vchanged := c.free(v.items[2*i+1], depth+1)
+			c.path.pop()
+			if c.halt {
+				return v, false
+			}
+			if (kchanged || vchanged) && out == nil {
+				out = make([]Value, len(v.items))
+				copy(out, v.items)
+			}
+			if out != nil {
+				out[2*i], out[2*i+1] = nk, nv
+			}
+		}
+		if out != nil {
+			return Value{kind: KindObject, items: out}, true
+		}
+		return v, false
+	}
+	c.Fail(CodeUnsupportedValue, "value has no JSON form")
+	return v, false
+}
+
+// key checks an object key of a free-form value and converts it in JSON mode.
+func (c *Checker) key(k Value) (Value, bool, bool) {
+	switch k.kind {
+	case KindString:
+		if !utf8.ValidString(k.s) {
+			c.Fail(CodeInvalidUTF8, "object key is not valid UTF-8")
+			return k, false, false
+		}
+		return k, false, true
+	case KindInt, KindUint, KindBool:
+		if c.Mode == JSON {
+			var s string
+			switch k.kind {
+			case KindInt:
+				s = strconv.FormatInt(k.Int(), 10)
+			case KindUint:
+				s = strconv.FormatUint(k.n, 10)
+			default:
+				s = strconv.FormatBool(k.Bool())
+			}
+			return NewString(s), true, true
+		}
+		c.Fail(CodeInvalidMapKey, "object keys must be strings (canonicalization \"json\" converts integer and boolean keys)")
+		return k, false, false
+	case KindGo:
+		if s, ok := k.g.(string); ok {
+			return c.key(NewString(s))
+		}
+	}
+	c.Fail(CodeInvalidMapKey, "object keys must be strings")
+	return k, false, false
+}
+
+// duplicate reports whether the (converted) key of member i was seen among
+// members 0..i-1. out, when not nil, holds converted keys.
+func (c *Checker) duplicate(items, out []Value, i int, k string, seen map[string]struct{}) bool {
+	if seen != nil {
+		if _, dup := seen[k]; dup {
+			return true
+		}
+		seen[k] = struct{}{}
+		return false
+	}
+	for j := 0; j < i; j++ {
+		pk := items[2*j]
+		if out != nil {
+			pk = out[2*j]
+		}
+		if pk.kind == KindString && pk.s == k {
+			return true
+		}
+		if c.Mode == JSON && pk.kind != KindString {
+			if ck, _, ok := (&Checker{Mode: JSON}).key(pk); ok && ck.s == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MetaKeys says which reserved _meta keys a place accepts.
+type MetaKeys struct {
+	// Owned keys belong to the protocol: given by a caller they are
+	// protocol_owned_field (the serializer adds them).
+	Owned []string
+	// Allowed keys have a reserved prefix but are defined by MCP for this
+	// place, so they are accepted.
+	Allowed []string
+}
+
+// Meta checks a _meta object at the given depth and returns it canonical.
+// Every key must follow the MCP key syntax; a key with a reserved prefix is
+// rejected unless keys allows it. An empty object is returned as such;
+// writers omit an empty _meta.
+func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
+	if v.kind == KindGo {
+		conv, msg := c.fromGo(v.g)
+		if msg != "" {
+			c.Fail(CodeInvalidType, "_meta must be an object")
+			return v
+		}
+		v = conv
+	}
+	if v.kind != KindObject {
+		c.Fail(CodeInvalidType, "_meta must be an object")
+		return v
+	}
+	out := c.Free(v, depth)
+	if c.halt {
+		return out
+	}
+	for i := 0; i < out.Len(); i++ {
+		k := out.items[2*i].s
+		if k2 := out.items[2*i]; k2.kind != KindString {
+			continue // reported by Free
+		}
+		ok, reserved := checkMetaKey(k)
+		c.path.key(k)
+		stop := false
+		switch {
+		case contains(keys.Owned, k):
+			stop = c.Fail(CodeProtocolOwnedField, "this _meta key is added by the server when the result is serialized, never by the caller")
+		case !ok:
+			stop = c.Fail(CodeInvalidMetaKey, "not a valid _meta key (optional prefix of dot-separated labels and \"/\", then a name of letters, digits, \"-\", \"_\" and \".\")")
+		case reserved && !contains(keys.Allowed, k):
+			stop = c.Fail(CodeReservedMetaKey, "keys with a second prefix label of \"modelcontextprotocol\" or \"mcp\" are reserved for MCP")
+		}
+		c.path.pop()
+		if stop {
+			return out
+		}
+	}
+	return out
+}
+
+// FormatJSTime writes a timestamp as JavaScript's Date.prototype.toJSON
+// does: UTC, milliseconds (truncated toward zero, as a Date holds them),
+// "Z", and six-digit signed years outside 0000..9999. It reports false for a
+// time outside a Date's range (±8.64e15 ms).
+func FormatJSTime(sec int64, nsec int32) (string, bool) {
+	const maxMs = 8_640_000_000_000_000
+	if sec > maxMs/1000+1 || sec < -maxMs/1000-1 || nsec < 0 || nsec > 999_999_999 {
+		return "", false
+	}
+	ms := sec*1000 + int64(nsec)/1_000_000
+	if ms < 0 && nsec%1_000_000 != 0 {
+		ms++ // toward zero
+	}
+	if ms > maxMs || ms < -maxMs {
+		return "", false
+	}
+	days := ms / 86_400_000
+	rem := ms % 86_400_000
+	if rem < 0 {
+		rem += 86_400_000
+		days--
+	}
+	y, m, d := civil(days)
+	b := make([]byte, 0, 30)
+	switch {
+	case y < 0:
+		b = append(b, '-')
+		b = pad(b, -y, 6)
+	case y > 9999:
+		b = append(b, '+')
+		b = pad(b, y, 6)
+	default:
+		b = pad(b, y, 4)
+	}
+	b = append(b, '-')
+	b = pad(b, m, 2)
+	b = append(b, '-')
+	b = pad(b, d, 2)
+	b = append(b, 'T')
+	b = pad(b, rem/3_600_000, 2)
+	b = append(b, ':')
+	b = pad(b, rem/60_000%60, 2)
+	b = append(b, ':')
+	b = pad(b, rem/1000%60, 2)
+	b = append(b, '.')
+	b = pad(b, rem%1000, 3)
+	b = append(b, 'Z')
+	return string(b), true
+}
+
+func pad(b []byte, n int64, width int) []byte {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s); i < width; i++ {
+		b = append(b, '0')
+	}
+	return append(b, s...)
+}
+
+// civil converts days since 1970-01-01 to a proleptic Gregorian date
+// (Howard Hinnant's days_from_civil inverse).
+func civil(days int64) (y, m, d int64) {
+	z := days + 719468
+	era := z / 146097
+	if z < 0 && z%146097 != 0 {
+		era--
+	}
+	doe := z - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	y = yoe + era*400
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	d = doy - (153*mp+2)/5 + 1
+	if mp < 10 {
+		m = mp + 3
+	} else {
+		m = mp - 9
+	}
+	if m <= 2 {
+		y++
+	}
+	return y, m, d
+}

@@ -1,0 +1,165 @@
+package content
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The stable error codes (SPEC section 6 and 7). A code never changes meaning;
+// new codes may be added.
+const (
+	CodeDuplicateKey       = "duplicate_key"
+	CodeInvalidMapKey      = "invalid_map_key"
+	CodeUnknownField       = "unknown_field"
+	CodeInvalidType        = "invalid_type"
+	CodeMissingField       = "missing_field"
+	CodeInvalidUTF8        = "invalid_utf8"
+	CodeInvalidBase64      = "invalid_base64"
+	CodeInvalidMIMEType    = "invalid_mime_type"
+	CodeInvalidURI         = "invalid_uri"
+	CodeInvalidValue       = "invalid_value"
+	CodeInvalidAnnotations = "invalid_annotations"
+	CodeInvalidMetaKey     = "invalid_meta_key"
+	CodeReservedMetaKey    = "reserved_meta_key"
+	CodeProtocolOwnedField = "protocol_owned_field"
+	CodeUnknownOption      = "unknown_option"
+	CodeDuplicateOption    = "duplicate_option"
+	CodeInvalidOption      = "invalid_option"
+	CodeOptionNotAllowed   = "option_not_allowed"
+	CodeContentRequired    = "content_required"
+	CodeInvalidClientError = "invalid_client_error"
+	CodeNonFiniteNumber    = "non_finite_number"
+	CodeUnsupportedValue   = "unsupported_value"
+	CodeMaxBytes           = "max_bytes"
+	CodeMaxDepth           = "max_depth"
+	CodeMaxNodes           = "max_nodes"
+	CodeNotIJSON           = "not_i_json"
+	CodeInvalidJSON        = "invalid_json"
+)
+
+// MaxPathBytes is the longest Path an [Error] carries.
+const MaxPathBytes = 512
+
+// Error is the one error type of mcpresult. Code is stable and meant for
+// programs, Path is a JSON Pointer (RFC 6901) to the offending place in the
+// request as the caller gave it ("" for the whole request or result), and
+// Message is for people. A Message never contains the rejected value.
+type Error struct {
+	Code    string
+	Path    string
+	Message string
+}
+
+// Error returns "code at path: message".
+func (e *Error) Error() string {
+	p := e.Path
+	if p == "" {
+		p = `""`
+	}
+	return "mcpresult: " + e.Code + " at " + p + ": " + e.Message
+}
+
+// NewError returns an Error with the path capped at MaxPathBytes and made
+// valid UTF-8.
+func NewError(code, path, message string) *Error {
+	return &Error{Code: code, Path: capPath(path), Message: message}
+}
+
+// segment is one step of a JSON Pointer.
+type segment struct {
+	key   string
+	index int
+	isKey bool
+}
+
+// path is a stack of segments: pushing and popping allocates nothing, and the
+// pointer text is only built when an error is reported.
+type path []segment
+
+func (p *path) key(k string) { *p = append(*p, segment{key: k, isKey: true}) }
+func (p *path) index(i int)  { *p = append(*p, segment{index: i}) }
+func (p *path) pop()         { *p = (*p)[:len(*p)-1] }
+
+// String returns the JSON Pointer, escaped and capped.
+func (p path) String() string {
+	var b strings.Builder
+	for _, s := range p {
+		b.WriteByte('/')
+		if !s.isKey {
+			b.WriteString(strconv.Itoa(s.index))
+			continue
+		}
+		for i := 0; i < len(s.key); i++ {
+			switch c := s.key[i]; c {
+			case '~':
+				b.WriteString("~0")
+			case '/':
+				b.WriteString("~1")
+			default:
+				b.WriteByte(c)
+			}
+		}
+		if b.Len() > MaxPathBytes+8 {
+			break
+		}
+	}
+	return capPath(b.String())
+}
+
+// capPath makes p valid UTF-8 and at most MaxPathBytes long, cutting at a
+// character boundary and never inside a "~0"/"~1" escape.
+func capPath(p string) string {
+	if !utf8.ValidString(p) {
+		p = strings.ToValidUTF8(p, "\uFFFD")
+	}
+	if len(p) <= MaxPathBytes {
+		return p
+	}
+	n := MaxPathBytes
+	for n > 0 && !utf8.RuneStart(p[n]) {
+		n--
+	}
+	if n > 0 && p[n-1] == '~' {
+		n--
+	}
+	return p[:n]
+}
+
+// suggest returns a known name close to an unknown one, or "".
+func suggest(unknown string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if strings.EqualFold(k, unknown) {
+			return k
+		}
+		if d := editDistance(strings.ToLower(unknown), strings.ToLower(k)); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance, for short field names only.
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

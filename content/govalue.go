@@ -1,0 +1,103 @@
+package content
+
+import (
+	"slices"
+	"strconv"
+)
+
+// fromGo converts one level of a Go value to a Value; nested values stay
+// wrapped (KindGo) so that each is converted, and its errors reported, at its
+// own path. The common types are handled here without reflection; the rest go
+// to fromGoOther, which is reflection-based outside the WebAssembly guest. A
+// non-empty message means the value is not supported in the checker's mode.
+func (c *Checker) fromGo(g any) (Value, string) {
+	switch x := g.(type) {
+	case nil:
+		return Null(), ""
+	case Value:
+		return x, ""
+	case bool:
+		return NewBool(x), ""
+	case string:
+		return NewString(x), ""
+	case int:
+		return NewInt(int64(x)), ""
+	case int8:
+		return NewInt(int64(x)), ""
+	case int16:
+		return NewInt(int64(x)), ""
+	case int32:
+		return NewInt(int64(x)), ""
+	case int64:
+		return NewInt(x), ""
+	case uint:
+		return NewUint(uint64(x)), ""
+	case uint8:
+		return NewUint(uint64(x)), ""
+	case uint16:
+		return NewUint(uint64(x)), ""
+	case uint32:
+		return NewUint(uint64(x)), ""
+	case uint64:
+		return NewUint(x), ""
+	case float64:
+		return NewFloat(x), ""
+	case float32:
+		// As encoding/json does: the shortest decimal of the float32, read as
+		// a float64 (so float32(0.1) is 0.1, not 0.10000000149011612).
+		f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
+		return NewFloat(f), ""
+	case []byte:
+		if x == nil && c.Mode == JSON {
+			return Null(), "" // as encoding/json writes a nil []byte
+		}
+		return NewBytes(x), ""
+	case []any:
+		if x == nil {
+			return Null(), ""
+		}
+		items := make([]Value, len(x))
+		for i, e := range x {
+			items[i] = FromGo(e)
+		}
+		return NewArray(items...), ""
+	case []string:
+		if x == nil {
+			return Null(), ""
+		}
+		items := make([]Value, len(x))
+		for i, e := range x {
+			items[i] = NewString(e)
+		}
+		return NewArray(items...), ""
+	case map[string]any:
+		if x == nil {
+			return Null(), ""
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		items := make([]Value, 0, 2*len(keys))
+		for _, k := range keys {
+			items = append(items, NewString(k), FromGo(x[k]))
+		}
+		return objectFromItems(items), ""
+	case map[string]string:
+		if x == nil {
+			return Null(), ""
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		items := make([]Value, 0, 2*len(keys))
+		for _, k := range keys {
+			items = append(items, NewString(k), NewString(x[k]))
+		}
+		return objectFromItems(items), ""
+	}
+	return fromGoOther(g, c.Mode)
+}

@@ -1,0 +1,134 @@
+//go:build !wasip1
+
+package content
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"time"
+)
+
+var (
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// fromGoOther converts the Go values that need reflection or encoding/json
+// (SPEC section 7): time.Time, json.Number, typed slices and maps, and in
+// JSON mode structs, pointers and marshalers through encoding/json. It is
+// left out of the WebAssembly guest by its build constraint.
+func fromGoOther(g any, mode Canonicalization) (Value, string) {
+	switch x := g.(type) {
+	case time.Time:
+		return NewTime(x.Unix(), int32(x.Nanosecond())), ""
+	case json.Number:
+		v, err := ParseJSON([]byte(x))
+		if err != nil || !v.IsNumber() {
+			return Value{}, "json.Number does not hold a number"
+		}
+		return v, ""
+	}
+	rv := reflect.ValueOf(g)
+	t := rv.Type()
+	if t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType) {
+		return viaEncodingJSON(g, mode)
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return NewBool(rv.Bool()), ""
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return NewInt(rv.Int()), ""
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return NewUint(rv.Uint()), ""
+	case reflect.Float32:
+		f, _ := strconv.ParseFloat(strconv.FormatFloat(rv.Float(), 'g', -1, 32), 64)
+		return NewFloat(f), ""
+	case reflect.Float64:
+		return NewFloat(rv.Float()), ""
+	case reflect.String:
+		return NewString(rv.String()), ""
+	case reflect.Slice, reflect.Array:
+		if t.Kind() == reflect.Slice && rv.IsNil() {
+			return Null(), ""
+		}
+		if t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice {
+			return NewBytes(rv.Bytes()), ""
+		}
+		items := make([]Value, rv.Len())
+		for i := range items {
+			items[i] = FromGo(rv.Index(i).Interface())
+		}
+		return NewArray(items...), ""
+	case reflect.Map:
+		if rv.IsNil() {
+			return Null(), ""
+		}
+		type kv struct {
+			sort string
+			key  Value
+			val  reflect.Value
+		}
+		var members []kv
+		iter := rv.MapRange()
+		for iter.Next() {
+			k := iter.Key()
+			var key Value
+			var sortKey string
+			switch k.Kind() {
+			case reflect.String:
+				key, sortKey = NewString(k.String()), k.String()
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+				key, sortKey = NewInt(k.Int()), strconv.FormatInt(k.Int(), 10)
+			case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+				key, sortKey = NewUint(k.Uint()), strconv.FormatUint(k.Uint(), 10)
+			case reflect.Bool:
+				key, sortKey = NewBool(k.Bool()), strconv.FormatBool(k.Bool())
+			default:
+				return Value{}, "map keys must be strings, integers or booleans"
+			}
+			members = append(members, kv{sortKey, key, iter.Value()})
+		}
+		slices.SortFunc(members, func(a, b kv) int {
+			switch {
+			case a.sort < b.sort:
+				return -1
+			case a.sort > b.sort:
+				return 1
+			}
+			return 0
+		})
+		items := make([]Value, 0, 2*len(members))
+		for _, m := range members {
+			items = append(items, m.key, FromGo(m.val.Interface()))
+		}
+		return objectFromItems(items), ""
+	case reflect.Interface:
+		if rv.IsNil() {
+			return Null(), ""
+		}
+		return FromGo(rv.Elem().Interface()), ""
+	case reflect.Struct, reflect.Pointer:
+		return viaEncodingJSON(g, mode)
+	}
+	return Value{}, "this Go type has no JSON form"
+}
+
+// viaEncodingJSON converts a struct, pointer or marshaler as encoding/json
+// writes it, in JSON mode only; the JSON it gives is then checked as strict.
+func viaEncodingJSON(g any, mode Canonicalization) (Value, string) {
+	if mode != JSON {
+		return Value{}, "Go structs, pointers and JSON marshalers need canonicalization \"json\""
+	}
+	b, err := json.Marshal(g)
+	if err != nil {
+		return Value{}, "encoding/json could not encode this Go value"
+	}
+	v, perr := ParseJSON(b)
+	if perr != nil {
+		return Value{}, "encoding/json gave JSON that could not be read back"
+	}
+	return v, ""
+}

@@ -1,0 +1,270 @@
+package content
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Format selects how JSON is written (SPEC section 8).
+type Format uint8
+
+const (
+	// Wire keeps the key order of SPEC section 3 for protocol objects and the
+	// caller's order inside free-form values.
+	Wire Format = iota
+	// JCS is RFC 8785 canonical JSON: keys sorted by UTF-16 code units,
+	// integers beyond ±2^53 rejected (not_i_json). For hashing, signing and
+	// caching.
+	JCS
+)
+
+// String returns "wire" or "jcs".
+func (f Format) String() string {
+	if f == JCS {
+		return "jcs"
+	}
+	return "wire"
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string escaped exactly as ECMAScript
+// JSON.stringify escapes it: '"', '\\', \b, \f, \n, \r, \t, other code points
+// below U+0020 as \u00xx, and nothing else. s must be valid UTF-8 (checks
+// reject anything else before writing).
+func AppendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch c {
+		case '"':
+			dst = append(dst, '\\', '"')
+		case '\\':
+			dst = append(dst, '\\', '\\')
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		}
+		start = i + 1
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// AppendFloat appends f as ECMAScript Number.prototype.toString writes it:
+// the shortest digits that read back as f, plain notation for exponents from
+// -6 to 20, otherwise "1e+21" / "1.5e-7" forms; -0 is written as 0. A
+// non-finite f is written as null, as JSON.stringify does (checks reject such
+// numbers before writing).
+func AppendFloat(dst []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(dst, "null"...)
+	}
+	if f == 0 {
+		return append(dst, '0')
+	}
+	var buf [32]byte
+	b := strconv.AppendFloat(buf[:0], f, 'e', -1, 64) // [-]d[.ddd]e±XX
+	if b[0] == '-' {
+		dst = append(dst, '-')
+		b = b[1:]
+	}
+	var digits [24]byte
+	k := 0
+	i := 0
+	for ; b[i] != 'e'; i++ {
+		if b[i] != '.' {
+			digits[k] = b[i]
+			k++
+		}
+	}
+	e, _ := strconv.Atoi(string(b[i+1:]))
+	n := e + 1 // the decimal point sits after n digits
+	d := digits[:k]
+	switch {
+	case k <= n && n <= 21:
+		dst = append(dst, d...)
+		for j := k; j < n; j++ {
+			dst = append(dst, '0')
+		}
+	case 0 < n && n <= 21:
+		dst = append(dst, d[:n]...)
+		dst = append(dst, '.')
+		dst = append(dst, d[n:]...)
+	case -6 < n && n <= 0:
+		dst = append(dst, '0', '.')
+		for j := 0; j < -n; j++ {
+			dst = append(dst, '0')
+		}
+		dst = append(dst, d...)
+	default:
+		dst = append(dst, d[0])
+		if k > 1 {
+			dst = append(dst, '.')
+			dst = append(dst, d[1:]...)
+		}
+		dst = append(dst, 'e')
+		if n-1 >= 0 {
+			dst = append(dst, '+')
+		}
+		dst = strconv.AppendInt(dst, int64(n-1), 10)
+	}
+	return dst
+}
+
+// maxSafeInteger is 2^53-1, the largest integer I-JSON (RFC 7493) and JCS
+// carry exactly.
+const maxSafeInteger = 1<<53 - 1
+
+// AppendJSON appends the compact JSON of v, which must be a canonical JSON
+// value (no Bytes, Time, Ext or Go kinds, valid UTF-8, finite numbers). In JCS
+// format object keys are sorted by UTF-16 code units and an integer beyond
+// ±(2^53-1) is an error (not_i_json). The error path is relative to v.
+func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
+	w := writer{format: f}
+	dst = w.value(dst, v)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return dst, nil
+}
+
+type writer struct {
+	format Format
+	path   path
+	err    *Error
+}
+
+func (w *writer) fail(code, msg string) {
+	if w.err == nil {
+		w.err = NewError(code, w.path.String(), msg)
+	}
+}
+
+func (w *writer) value(dst []byte, v Value) []byte {
+	switch v.kind {
+	case KindNull:
+		return append(dst, "null"...)
+	case KindBool:
+		if v.n != 0 {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case KindInt:
+		i := int64(v.n)
+		if w.format == JCS && (i > maxSafeInteger || i < -maxSafeInteger) {
+			w.fail(CodeNotIJSON, "integer beyond ±(2^53-1) cannot be written as I-JSON (RFC 8785)")
+		}
+		return strconv.AppendInt(dst, i, 10)
+	case KindUint:
+		if w.format == JCS {
+			w.fail(CodeNotIJSON, "integer beyond ±(2^53-1) cannot be written as I-JSON (RFC 8785)")
+		}
+		return strconv.AppendUint(dst, v.n, 10)
+	case KindFloat:
+		f := v.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			w.fail(CodeNonFiniteNumber, "NaN and infinities are not JSON numbers")
+		}
+		return AppendFloat(dst, f)
+	case KindString:
+		if !utf8.ValidString(v.s) {
+			w.fail(CodeInvalidUTF8, "string is not valid UTF-8")
+		}
+		return AppendString(dst, v.s)
+	case KindArray:
+		dst = append(dst, '[')
+		for i, e := range v.items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			w.path.index(i)
+			dst = w.value(dst, e)
+			w.path.pop()
+		}
+		return append(dst, ']')
+	case KindObject:
+		dst = append(dst, '{')
+		n := len(v.items) / 2
+		order := v.items
+		if w.format == JCS && n > 1 {
+			order = sortedMembers(v.items)
+		}
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			k, e := order[2*i], order[2*i+1]
+			if k.kind != KindString {
+				w.fail(CodeInvalidMapKey, "object key is not a string")
+			}
+			dst = AppendString(dst, k.s)
+			dst = append(dst, ':')
+			w.path.key(k.s)
+			dst = w.value(dst, e)
+			w.path.pop()
+		}
+		return append(dst, '}')
+	}
+	w.fail(CodeUnsupportedValue, "value has no JSON form")
+	return append(dst, "null"...)
+}
+
+// sortedMembers returns a copy of an object's items with members sorted by key
+// in UTF-16 code-unit order (RFC 8785 section 3.2.3).
+func sortedMembers(items []Value) []Value {
+	m := memberSorter(make([]Value, len(items)))
+	copy(m, items)
+	sort.Stable(m)
+	return m
+}
+
+// memberSorter sorts alternating key, value items by key.
+type memberSorter []Value
+
+func (m memberSorter) Len() int           { return len(m) / 2 }
+func (m memberSorter) Less(i, j int) bool { return lessUTF16(m[2*i].s, m[2*j].s) }
+func (m memberSorter) Swap(i, j int) {
+	m[2*i], m[2*j] = m[2*j], m[2*i]
+	m[2*i+1], m[2*j+1] = m[2*j+1], m[2*i+1]
+}
+
+// lessUTF16 compares two UTF-8 strings by their UTF-16 code units.
+func lessUTF16(a, b string) bool {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			return utf16Key(ra) < utf16Key(rb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return a == "" && b != ""
+}
+
+// utf16Key maps a code point to a number that orders as its first UTF-16 code
+// unit does, then by the code point itself: supplementary characters (whose
+// first unit is a high surrogate 0xD800..0xDBFF) sort before U+E000..U+FFFF.
+func utf16Key(r rune) int64 {
+	if r >= 0x10000 {
+		hi := 0xD800 + (r-0x10000)>>10
+		return int64(hi)<<21 | int64(r)
+	}
+	return int64(r) << 21
+}

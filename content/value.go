@@ -1,0 +1,236 @@
+package content
+
+import "math"
+
+// Kind is the kind of a [Value].
+type Kind uint8
+
+// The kinds of [Value]. Null, Bool, Int, Uint, Float, String, Array and
+// Object are JSON values. Bytes, Time, Ext and Go are values that arrive from
+// MessagePack or from Go and that canonicalization (SPEC section 7) either
+// converts to JSON or rejects.
+const (
+	KindNull   Kind = iota // JSON null
+	KindBool               // true or false
+	KindInt                // a signed integer (int64)
+	KindUint               // an unsigned integer above math.MaxInt64
+	KindFloat              // a float64, possibly non-finite before checking
+	KindString             // a string of bytes, not yet checked for UTF-8
+	KindArray              // an ordered list of values
+	KindObject             // an ordered list of key/value members; keys may repeat or be non-strings before checking
+	KindBytes              // raw bytes (MessagePack bin, Go []byte)
+	KindTime               // a timestamp (MessagePack ext -1, Go time.Time)
+	KindExt                // any other MessagePack extension
+	KindGo                 // a Go value not yet converted (see FromGo)
+)
+
+// Value is one value of a request or a result: a JSON value, or a value that
+// still has to be canonicalized. Objects keep their members in the order they
+// were given, duplicates included, so that checks can report them and writers
+// can keep the caller's order.
+//
+// The zero Value is JSON null. Values are immutable once built; the
+// constructors copy nothing, so callers must not change slices they passed in.
+type Value struct {
+	kind  Kind
+	n     uint64  // Bool (0/1), Int (as uint64 bits), Uint, Float (bits), Time (seconds, int64 bits), Ext (type, int8)
+	s     string  // String, Bytes, Ext data; Time nanoseconds are kept in n2
+	n2    int32   // Time nanoseconds
+	items []Value // Array elements; Object members as key, value, key, value…
+	g     any     // Go
+}
+
+// Member is one key/value pair of an object.
+type Member struct {
+	Key   Value
+	Value Value
+}
+
+// Null returns JSON null.
+func Null() Value { return Value{} }
+
+// NewBool returns a boolean value.
+func NewBool(b bool) Value {
+	v := Value{kind: KindBool}
+	if b {
+		v.n = 1
+	}
+	return v
+}
+
+// NewInt returns an integer value.
+func NewInt(i int64) Value { return Value{kind: KindInt, n: uint64(i)} }
+
+// NewUint returns an integer value; one that fits int64 is stored as KindInt.
+func NewUint(u uint64) Value {
+	if u <= math.MaxInt64 {
+		return Value{kind: KindInt, n: u}
+	}
+	return Value{kind: KindUint, n: u}
+}
+
+// NewFloat returns a float value (which may be non-finite; canonicalization
+// rejects NaN and infinities).
+func NewFloat(f float64) Value { return Value{kind: KindFloat, n: math.Float64bits(f)} }
+
+// NewString returns a string value. Its bytes are checked for UTF-8 when the
+// value is checked, not here.
+func NewString(s string) Value { return Value{kind: KindString, s: s} }
+
+// NewBytes returns a raw bytes value. The bytes are copied.
+func NewBytes(b []byte) Value { return Value{kind: KindBytes, s: string(b)} }
+
+// NewTime returns a timestamp value: seconds since the Unix epoch and
+// nanoseconds (0..999,999,999) after them, as MessagePack's timestamp holds it.
+func NewTime(sec int64, nsec int32) Value {
+	return Value{kind: KindTime, n: uint64(sec), n2: nsec}
+}
+
+// NewExt returns a MessagePack extension value of another type than -1.
+func NewExt(typ int8, data []byte) Value {
+	return Value{kind: KindExt, n: uint64(uint8(typ)), s: string(data)}
+}
+
+// NewArray returns an array of the given elements.
+func NewArray(elems ...Value) Value {
+	if elems == nil {
+		elems = []Value{}
+	}
+	return Value{kind: KindArray, items: elems}
+}
+
+// NewObject returns an object with the members in the given order.
+func NewObject(members ...Member) Value {
+	items := make([]Value, 0, 2*len(members))
+	for _, m := range members {
+		items = append(items, m.Key, m.Value)
+	}
+	return Value{kind: KindObject, items: items}
+}
+
+// Str is a shorthand for a Member with a string key.
+func Str(key string, v Value) Member { return Member{Key: NewString(key), Value: v} }
+
+// objectFromItems wraps an items slice that already alternates key, value.
+func objectFromItems(items []Value) Value {
+	if items == nil {
+		items = []Value{}
+	}
+	return Value{kind: KindObject, items: items}
+}
+
+// FromGo wraps an ordinary Go value (nil, bool, numbers, string, []any,
+// map[string]any, []byte, time.Time, structs…) so that it can be placed in a
+// request. It is converted when the request is checked, following the
+// canonicalization mode of that check (SPEC section 7).
+func FromGo(v any) Value {
+	if x, ok := v.(Value); ok {
+		return x
+	}
+	return Value{kind: KindGo, g: v}
+}
+
+// Kind returns the kind of v.
+func (v Value) Kind() Kind { return v.kind }
+
+// Bool returns the boolean of a KindBool value.
+func (v Value) Bool() bool { return v.n != 0 }
+
+// Int returns the integer of a KindInt value.
+func (v Value) Int() int64 { return int64(v.n) }
+
+// Uint returns the integer of a KindUint value (or of a non-negative KindInt).
+func (v Value) Uint() uint64 { return v.n }
+
+// Float returns the float of a KindFloat value.
+func (v Value) Float() float64 { return math.Float64frombits(v.n) }
+
+// Str returns the string of a KindString value, or the bytes of a KindBytes
+// or KindExt value.
+func (v Value) Str() string { return v.s }
+
+// Time returns the seconds and nanoseconds of a KindTime value.
+func (v Value) Time() (sec int64, nsec int32) { return int64(v.n), v.n2 }
+
+// ExtType returns the extension type of a KindExt value.
+func (v Value) ExtType() int8 { return int8(uint8(v.n)) }
+
+// Go returns the Go value of a KindGo value.
+func (v Value) Go() any { return v.g }
+
+// Len returns the number of elements of an array or members of an object.
+func (v Value) Len() int {
+	switch v.kind {
+	case KindArray:
+		return len(v.items)
+	case KindObject:
+		return len(v.items) / 2
+	}
+	return 0
+}
+
+// Index returns element i of an array.
+func (v Value) Index(i int) Value { return v.items[i] }
+
+// Member returns member i of an object.
+func (v Value) Member(i int) Member { return Member{Key: v.items[2*i], Value: v.items[2*i+1]} }
+
+// Get returns the value of the first member with the string key k.
+func (v Value) Get(k string) (Value, bool) {
+	if v.kind != KindObject {
+		return Value{}, false
+	}
+	for i := 0; i < len(v.items); i += 2 {
+		if key := v.items[i]; key.kind == KindString && key.s == k {
+			return v.items[i+1], true
+		}
+	}
+	return Value{}, false
+}
+
+// IsNumber reports whether v is an integer or a float.
+func (v Value) IsNumber() bool {
+	return v.kind == KindInt || v.kind == KindUint || v.kind == KindFloat
+}
+
+// number returns v as a float64 (for range checks).
+func (v Value) number() float64 {
+	switch v.kind {
+	case KindInt:
+		return float64(int64(v.n))
+	case KindUint:
+		return float64(v.n)
+	}
+	return math.Float64frombits(v.n)
+}
+
+// integer returns v as an int64 when it is an integer, or a float with an
+// integral value, inside the int64 range.
+func (v Value) integer() (int64, bool) {
+	switch v.kind {
+	case KindInt:
+		return int64(v.n), true
+	case KindFloat:
+		f := v.Float()
+		if f == math.Trunc(f) && f >= -(1<<63) && f < 1<<63 {
+			return int64(f), true
+		}
+	}
+	return 0, false
+}
+
+// Equal reports whether a and b are the same value, member order included.
+func Equal(a, b Value) bool {
+	if a.kind != b.kind || a.n != b.n || a.n2 != b.n2 || a.s != b.s || len(a.items) != len(b.items) {
+		return false
+	}
+	if a.kind == KindGo {
+		return false
+	}
+	for i := range a.items {
+		if !Equal(a.items[i], b.items[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,3 @@
+module github.com/mcpresult/mcpresult
+
+go 1.26

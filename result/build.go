@@ -1,0 +1,429 @@
+package result
+
+import (
+	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// The build kinds of Build.
+const (
+	KindTool     = "tool"     // a tool result (tools/call)
+	KindResource = "resource" // a resource result (resources/read)
+	KindError    = "error"    // a client error, as a tool result
+	KindValue    = "value"    // an ordinary value, as a tool result
+)
+
+// Protocol-owned fields: only Serialize adds them.
+var protocolOwned = []string{"resultType", "ttlMs", "cacheScope"}
+
+// ServerInfoKey is the _meta key of the server identity that Serialize adds
+// for protocol revision 2026-07-28.
+const ServerInfoKey = "io.modelcontextprotocol/serverInfo"
+
+var resultMetaKeys = content.MetaKeys{Owned: []string{ServerInfoKey}}
+
+var (
+	toolOptions     = []string{"content", "structuredContent", "isError", "meta", "maxJsonBytes", "canonicalization"}
+	resourceOptions = []string{"contents", "meta", "maxJsonBytes"}
+	errorOptions    = []string{"message", "code"}
+	valueOptions    = []string{"value"}
+)
+
+// Build builds a result from a request given as a value, the way every
+// runtime builds it: kind is KindTool, KindResource, KindError or KindValue;
+// input holds the options in wire names (for a tool: content,
+// structuredContent, isError, meta, maxJsonBytes, canonicalization); s are
+// the runtime's settings. When inherit is true the request may not override
+// maxJsonBytes or canonicalization (option_not_allowed), as for a build
+// inside a server's tool handler.
+//
+// The first fault found is returned as an *Error whose Path points into
+// input.
+func Build(s Settings, kind string, input content.Value, inherit bool) (*Result, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	s = s.withDefaults()
+	b := builder{settings: s, inherit: inherit}
+	switch kind {
+	case KindTool:
+		return b.tool(input)
+	case KindResource:
+		return b.resource(input)
+	case KindError:
+		return b.clientError(input)
+	case KindValue:
+		return b.value(input)
+	}
+	return nil, content.NewError(content.CodeInvalidOption, "/kind", "kind must be tool, resource, error or value")
+}
+
+type builder struct {
+	settings Settings
+	inherit  bool
+	c        *content.Checker
+}
+
+// options checks the request object and its option names, then the per-call
+// settings, and prepares the checker.
+func (b *builder) options(input content.Value, known []string, what string) bool {
+	if input.Kind() != content.KindObject {
+		b.c = content.NewChecker(Strict, b.settings.MaxNodes, 1)
+		b.c.Fail(content.CodeInvalidType, "the request must be an object of options")
+		return false
+	}
+	c := content.NewChecker(b.settings.Canonicalization, b.settings.MaxNodes, 1)
+	b.c = c
+	all := append(append([]string(nil), known...), protocolOwned...)
+	if !c.Keys(input, all, content.CodeUnknownOption, content.CodeDuplicateOption, what) {
+		return false
+	}
+	for _, k := range protocolOwned {
+		if _, ok := input.Get(k); ok {
+			c.Key(k)
+			c.Fail(content.CodeProtocolOwnedField, "\""+k+"\" is added by the server when the result is serialized, never by the caller")
+			return false
+		}
+	}
+	if x, ok := input.Get("maxJsonBytes"); ok {
+		c.Key("maxJsonBytes")
+		if b.inherit {
+			c.Fail(content.CodeOptionNotAllowed, "maxJsonBytes is inherited from the server's settings and cannot be overridden here")
+			return false
+		}
+		n, ok := intIn(x, MinMaxJSONBytes, MaxMaxJSONBytes)
+		if !ok {
+			c.Fail(content.CodeInvalidOption, "maxJsonBytes must be an integer from 512 to 64,000,000")
+			return false
+		}
+		c.Pop()
+		b.settings.MaxJSONBytes = n
+	}
+	if x, ok := input.Get("canonicalization"); ok {
+		c.Key("canonicalization")
+		if b.inherit {
+			c.Fail(content.CodeOptionNotAllowed, "canonicalization is inherited from the server's settings and cannot be overridden here")
+			return false
+		}
+		m, ok := modeOf(x)
+		if !ok {
+			c.Fail(content.CodeInvalidOption, "canonicalization must be \"strict\" or \"json\"")
+			return false
+		}
+		c.Pop()
+		b.settings.Canonicalization = m
+		c.Mode = m
+	}
+	return true
+}
+
+func (b *builder) tool(input content.Value) (*Result, error) {
+	if !b.options(input, toolOptions, "a tool result") {
+		return nil, b.c.Err()
+	}
+	c := b.c
+	out := make([]content.Value, 0, 8)
+
+	// isError
+	isError := false
+	if x, ok := input.Get("isError"); ok {
+		if x.Kind() == content.KindGo {
+			if bv, isBool := x.Go().(bool); isBool {
+				x = content.NewBool(bv)
+			}
+		}
+		if x.Kind() != content.KindBool {
+			c.Key("isError")
+			c.Fail(content.CodeInvalidType, "isError must be a boolean")
+			return nil, c.Err()
+		}
+		isError = x.Bool()
+	}
+
+	// structuredContent, before content: the fallback is made of it.
+	sc, hasSC := input.Get("structuredContent")
+	if hasSC {
+		c.Key("structuredContent")
+		sc = c.Free(sc, 2)
+		c.Pop()
+		if c.Halted() {
+			return nil, c.Err()
+		}
+	}
+
+	// content
+	var blocks content.Value
+	if cv, ok := input.Get("content"); ok {
+		c.Key("content")
+		blocks = b.list(cv, "content", "content block", false, 2, c.Block)
+		c.Pop()
+		if c.Halted() {
+			return nil, c.Err()
+		}
+	} else {
+		if !hasSC {
+			c.Key("content")
+			c.Fail(content.CodeContentRequired, "a tool result needs content, or structuredContent to make a text fallback from")
+			return nil, c.Err()
+		}
+		text, err := content.AppendJSON(nil, sc, Wire)
+		if err != nil {
+			return nil, err
+		}
+		blocks = content.NewArray(content.NewObject(
+			content.Str("type", content.NewString("text")),
+			content.Str("text", content.NewString(string(text))),
+		))
+	}
+	out = append(out, content.NewString("content"), blocks)
+	if hasSC {
+		out = append(out, content.NewString("structuredContent"), sc)
+	}
+	out = append(out, content.NewString("isError"), content.NewBool(isError))
+
+	if meta, ok := b.meta(input); !ok {
+		return nil, c.Err()
+	} else if meta.Len() > 0 {
+		out = append(out, content.NewString("_meta"), meta)
+	}
+	return b.finish(KindTool, out)
+}
+
+// meta checks the "meta" option.
+func (b *builder) meta(input content.Value) (content.Value, bool) {
+	m, ok := input.Get("meta")
+	if !ok {
+		return content.Value{}, true
+	}
+	b.c.Key("meta")
+	m = b.c.Meta(m, 2, resultMetaKeys)
+	b.c.Pop()
+	return m, !b.c.Halted()
+}
+
+// list checks a list option (content, contents): one entry or an array of
+// entries, each checked by check at depth+1.
+func (b *builder) list(v content.Value, name, what string, emptyOK bool, depth int, check func(content.Value, int) content.Value) content.Value {
+	c := b.c
+	if v.Kind() == content.KindGo {
+		switch g := v.Go().(type) {
+		case []content.Value:
+			v = content.NewArray(g...)
+		}
+	}
+	if v.Kind() == content.KindObject || v.Kind() == content.KindGo {
+		e := check(v, depth+1)
+		return content.NewArray(e)
+	}
+	if v.Kind() != content.KindArray {
+		c.Fail(content.CodeInvalidType, name+" must be a "+what+" or an array of them")
+		return v
+	}
+	if v.Len() == 0 && !emptyOK {
+		c.Fail(content.CodeContentRequired, "an empty content list is not a tool result (omit content to get a text fallback of structuredContent)")
+		return v
+	}
+	items := make([]content.Value, v.Len())
+	for i := range items {
+		c.Index(i)
+		items[i] = check(v.Index(i), depth+1)
+		c.Pop()
+		if c.Halted() {
+			return v
+		}
+	}
+	return content.NewArray(items...)
+}
+
+func (b *builder) resource(input content.Value) (*Result, error) {
+	if !b.options(input, resourceOptions, "a resource result") {
+		return nil, b.c.Err()
+	}
+	c := b.c
+	c.Mode = Strict // resource results are always strict
+	cv, ok := input.Get("contents")
+	if !ok {
+		c.Key("contents")
+		c.Fail(content.CodeMissingField, "a resource result needs contents (one entry or a list)")
+		return nil, c.Err()
+	}
+	c.Key("contents")
+	contents := b.list(cv, "contents", "resource contents entry", true, 2, c.Contents)
+	c.Pop()
+	if c.Halted() {
+		return nil, c.Err()
+	}
+	out := []content.Value{content.NewString("contents"), contents}
+	if meta, ok := b.meta(input); !ok {
+		return nil, c.Err()
+	} else if meta.Len() > 0 {
+		out = append(out, content.NewString("_meta"), meta)
+	}
+	return b.finish(KindResource, out)
+}
+
+// Client error limits (SPEC section 5).
+const (
+	MaxClientErrorMessage = 4096
+	MaxClientErrorCode    = 128
+)
+
+// ErrorCodeKey is the _meta key that carries a client error's code.
+const ErrorCodeKey = "io.github.mcpresult/errorCode"
+
+func (b *builder) clientError(input content.Value) (*Result, error) {
+	if !b.options(input, errorOptions, "a client error") {
+		return nil, b.c.Err()
+	}
+	c := b.c
+	mv, ok := input.Get("message")
+	if !ok {
+		c.Key("message")
+		c.Fail(content.CodeMissingField, "a client error needs a message")
+		return nil, c.Err()
+	}
+	if mv.Kind() != content.KindString {
+		c.Key("message")
+		c.Fail(content.CodeInvalidType, "message must be a string")
+		return nil, c.Err()
+	}
+	code := ""
+	if cv, ok := input.Get("code"); ok && cv.Kind() != content.KindNull {
+		if cv.Kind() != content.KindString {
+			c.Key("code")
+			c.Fail(content.CodeInvalidType, "code must be a string")
+			return nil, c.Err()
+		}
+		code = cv.Str()
+		if code == "" {
+			return nil, content.NewError(content.CodeInvalidClientError, "/code", "code must be 1 to 128 characters of A-Z a-z 0-9 _ . : -")
+		}
+	}
+	if err := checkClientError(mv.Str(), code); err != nil {
+		return nil, err
+	}
+	return b.finish(KindTool, clientErrorMembers(mv.Str(), code))
+}
+
+// checkClientError applies SPEC section 5 to a message and an optional code.
+func checkClientError(message, code string) error {
+	if !utf8.ValidString(message) || len(message) < 1 || len(message) > MaxClientErrorMessage {
+		return content.NewError(content.CodeInvalidClientError, "/message", "message must be valid UTF-8 of 1 to 4096 bytes")
+	}
+	if code == "" {
+		return nil
+	}
+	ok := len(code) <= MaxClientErrorCode
+	for i := 0; ok && i < len(code); i++ {
+		ch := code[i]
+		ok = ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' ||
+			ch == '_' || ch == '.' || ch == ':' || ch == '-'
+	}
+	if !ok {
+		return content.NewError(content.CodeInvalidClientError, "/code", "code must be 1 to 128 characters of A-Z a-z 0-9 _ . : -")
+	}
+	return nil
+}
+
+func clientErrorMembers(message, code string) []content.Value {
+	out := []content.Value{
+		content.NewString("content"), content.NewArray(textBlock(message)),
+		content.NewString("isError"), content.NewBool(true),
+	}
+	if code != "" {
+		out = append(out, content.NewString("_meta"), content.NewObject(content.Str(ErrorCodeKey, content.NewString(code))))
+	}
+	return out
+}
+
+func textBlock(text string) content.Value {
+	return content.NewObject(
+		content.Str("type", content.NewString("text")),
+		content.Str("text", content.NewString(text)),
+	)
+}
+
+func (b *builder) value(input content.Value) (*Result, error) {
+	if !b.options(input, valueOptions, "an ordinary value") {
+		return nil, b.c.Err()
+	}
+	c := b.c
+	v, ok := input.Get("value")
+	if !ok {
+		c.Key("value")
+		c.Fail(content.CodeMissingField, "an ordinary value needs \"value\"")
+		return nil, c.Err()
+	}
+	return b.fromValue(v, true)
+}
+
+// fromValue turns an ordinary value into a tool result: a string verbatim,
+// anything else as its compact JSON. keyed says whether the value sits at
+// /value in the request (Build) or is the request itself (Value).
+func (b *builder) fromValue(v content.Value, keyed bool) (*Result, error) {
+	c := b.c
+	if keyed {
+		c.Key("value")
+	}
+	v = c.Free(v, 2)
+	if c.Halted() {
+		return nil, c.Err()
+	}
+	var text string
+	if v.Kind() == content.KindString {
+		text = v.Str()
+	} else {
+		j, err := content.AppendJSON(nil, v, Wire)
+		if err != nil {
+			return nil, err
+		}
+		text = string(j)
+	}
+	return b.finish(KindTool, []content.Value{
+		content.NewString("content"), content.NewArray(textBlock(text)),
+		content.NewString("isError"), content.NewBool(false),
+	})
+}
+
+// finish assembles the result object and applies the budget: node count,
+// then the exact byte length of its compact wire JSON.
+func (b *builder) finish(kind string, members []content.Value) (*Result, error) {
+	obj := content.NewObject(pairs(members)...)
+	if n := countNodes(obj); n > b.settings.MaxNodes {
+		return nil, content.NewError(content.CodeMaxNodes, "", "the result has more than "+itoa(b.settings.MaxNodes)+" JSON values")
+	}
+	j, err := content.AppendJSON(make([]byte, 0, 256), obj, Wire)
+	if err != nil {
+		return nil, err
+	}
+	if len(j) > b.settings.MaxJSONBytes {
+		return nil, content.NewError(content.CodeMaxBytes, "", "the result is "+itoa(len(j))+" bytes of JSON, more than maxJsonBytes ("+itoa(b.settings.MaxJSONBytes)+")")
+	}
+	return &Result{kind: kind, v: obj, json: j}, nil
+}
+
+func pairs(items []content.Value) []content.Member {
+	m := make([]content.Member, len(items)/2)
+	for i := range m {
+		m[i] = content.Member{Key: items[2*i], Value: items[2*i+1]}
+	}
+	return m
+}
+
+// countNodes counts the JSON values of v (objects, arrays and scalars; keys
+// are not values).
+func countNodes(v content.Value) int {
+	n := 1
+	switch v.Kind() {
+	case content.KindArray:
+		for i := 0; i < v.Len(); i++ {
+			n += countNodes(v.Index(i))
+		}
+	case content.KindObject:
+		for i := 0; i < v.Len(); i++ {
+			n += countNodes(v.Member(i).Value)
+		}
+	}
+	return n
+}

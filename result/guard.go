@@ -1,0 +1,120 @@
+package result
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// ClientError is an error that is safe to show to the calling client: a
+// message of 1..4096 bytes of UTF-8 and an optional code of 1..128
+// characters of [A-Za-z0-9_.:-]. As a tool result it is one text block with
+// isError true and the code in _meta["io.github.mcpresult/errorCode"], where
+// it cannot clash with a tool's output schema.
+//
+// Return it from a handler wrapped by Guard; every other error stays private.
+type ClientError struct {
+	Message string
+	Code    string
+}
+
+// NewClientError checks message and code (invalid_client_error) and returns
+// the client error.
+func NewClientError(message, code string) (*ClientError, error) {
+	if err := checkClientError(message, code); err != nil {
+		return nil, err
+	}
+	return &ClientError{Message: message, Code: code}, nil
+}
+
+// Error returns the message.
+func (e *ClientError) Error() string { return e.Message }
+
+// Result returns the client error as a tool result, or an error when its
+// message or code break the rules.
+func (e *ClientError) Result() (*Result, error) {
+	req := []content.Member{content.Str("message", content.NewString(e.Message))}
+	if e.Code != "" {
+		req = append(req, content.Str("code", content.NewString(e.Code)))
+	}
+	return Build(Settings{}, KindError, content.NewObject(req...), false)
+}
+
+// The texts of the results Guard gives in place of a private failure.
+const (
+	ExecutionFailedText = "tool execution failed"
+	InvalidOutputText   = "tool output was invalid"
+)
+
+// PanicError is the private error Guard passes to onError when a handler
+// panicked.
+type PanicError struct {
+	Value any    // what the handler panicked with
+	Stack []byte // the goroutine's stack at the panic
+}
+
+// Error describes the panic without its value (which may be sensitive).
+func (p *PanicError) Error() string { return "mcpresult: tool handler panicked" }
+
+// Guard wraps a tool handler so that nothing private reaches the client:
+//   - a result is returned as it is;
+//   - a *ClientError is returned as its tool result;
+//   - an *Error from this library (a result that failed its checks) becomes
+//     {"content":[{"type":"text","text":"tool output was invalid"}],"isError":true};
+//   - any other error, a panic, or a nil result becomes the same with the text
+//     "tool execution failed".
+//
+// The private detail (the error, or a *PanicError with the stack) goes only
+// to onError, which may be nil. The wrapped handler never panics and never
+// returns nil.
+func Guard[In any](h func(context.Context, In) (*Result, error), onError func(context.Context, error)) func(context.Context, In) *Result {
+	return func(ctx context.Context, in In) (res *Result) {
+		defer func() {
+			if p := recover(); p != nil {
+				report(ctx, onError, &PanicError{Value: p, Stack: debug.Stack()})
+				res = privateFailure(ExecutionFailedText)
+			}
+		}()
+		r, err := h(ctx, in)
+		if err == nil && r != nil {
+			return r
+		}
+		var ce *ClientError
+		var ve *Error
+		switch {
+		case err == nil:
+			report(ctx, onError, errors.New("mcpresult: tool handler returned no result and no error"))
+			return privateFailure(ExecutionFailedText)
+		case errors.As(err, &ce):
+			cr, cerr := ce.Result()
+			if cerr != nil {
+				report(ctx, onError, cerr)
+				return privateFailure(InvalidOutputText)
+			}
+			return cr
+		case errors.As(err, &ve):
+			report(ctx, onError, err)
+			return privateFailure(InvalidOutputText)
+		}
+		report(ctx, onError, err)
+		return privateFailure(ExecutionFailedText)
+	}
+}
+
+func report(ctx context.Context, onError func(context.Context, error), err error) {
+	if onError != nil {
+		onError(ctx, err)
+	}
+}
+
+// privateFailure is the fixed result that stands in for a private failure.
+func privateFailure(text string) *Result {
+	obj := content.NewObject(
+		content.Str("content", content.NewArray(textBlock(text))),
+		content.Str("isError", content.NewBool(true)),
+	)
+	j, _ := content.AppendJSON(nil, obj, Wire)
+	return &Result{kind: KindTool, v: obj, json: j}
+}

@@ -1,0 +1,130 @@
+package result
+
+import (
+	"context"
+
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// Result is a built, checked result: a tool result or a resource result. It
+// is immutable. Its JSON is the compact wire JSON (SPEC sections 3 and 8), so
+// it can be placed as it is in a JSON-RPC response, and json.Marshal of a
+// *Result gives the same bytes.
+type Result struct {
+	kind string
+	v    content.Value
+	json []byte
+}
+
+// Kind returns KindTool or KindResource.
+func (r *Result) Kind() string { return r.kind }
+
+// Value returns the result as a value in wire names and wire order.
+func (r *Result) Value() content.Value { return r.v }
+
+// JSON returns the compact wire JSON of the result. The slice is shared:
+// do not modify it.
+func (r *Result) JSON() []byte { return r.json }
+
+// MarshalJSON returns a copy of JSON().
+func (r *Result) MarshalJSON() ([]byte, error) { return append([]byte(nil), r.json...), nil }
+
+// String returns the compact wire JSON.
+func (r *Result) String() string { return string(r.json) }
+
+// IsError reports whether the result is a tool result with isError true.
+func (r *Result) IsError() bool {
+	v, _ := r.v.Get("isError")
+	return v.Kind() == content.KindBool && v.Bool()
+}
+
+// Option is one option of a result build, by its wire name. Giving the same
+// option twice is duplicate_option; an option the kind of result does not
+// have (Contents for a tool) is unknown_option.
+type Option struct {
+	key string
+	val content.Value
+}
+
+// Content sets the content blocks of a tool result, in order. No blocks at
+// all is content_required: leave Content out to get the text fallback of
+// StructuredContent instead.
+func Content(blocks ...content.Block) Option {
+	items := make([]content.Value, len(blocks))
+	for i, b := range blocks {
+		items[i] = b.Value()
+	}
+	return Option{"content", content.NewArray(items...)}
+}
+
+// StructuredContent sets the structured content of a tool result: any JSON
+// value, nil being JSON null. Go maps are written with sorted keys; other
+// Go types follow the canonicalization mode (SPEC section 7).
+func StructuredContent(v any) Option { return Option{"structuredContent", content.FromGo(v)} }
+
+// IsError marks a tool result as a tool error (isError is always written,
+// false by default).
+func IsError(b bool) Option { return Option{"isError", content.NewBool(b)} }
+
+// Meta sets the result's _meta: a JSON object whose keys follow the MCP
+// _meta key syntax. An empty object is not written.
+func Meta(m any) Option { return Option{"meta", content.FromGo(m)} }
+
+// MaxJSONBytes overrides the byte budget for this result (512..64,000,000).
+// Not allowed in ToolFromContext.
+func MaxJSONBytes(n int) Option { return Option{"maxJsonBytes", content.NewInt(int64(n))} }
+
+// WithCanonicalization overrides the canonicalization mode for this result.
+// Not allowed in ToolFromContext.
+func WithCanonicalization(m content.Canonicalization) Option {
+	return Option{"canonicalization", content.NewString(m.String())}
+}
+
+// Contents sets the contents of a resource result (an empty list is
+// allowed).
+func Contents(entries ...content.Contents) Option {
+	items := make([]content.Value, len(entries))
+	for i, e := range entries {
+		items[i] = e.Value()
+	}
+	return Option{"contents", content.NewArray(items...)}
+}
+
+func request(opts []Option) content.Value {
+	m := make([]content.Member, len(opts))
+	for i, o := range opts {
+		m[i] = content.Str(o.key, o.val)
+	}
+	return content.NewObject(m...)
+}
+
+// Tool builds a tool result with the default settings, which the options
+// MaxJSONBytes and WithCanonicalization may override.
+func Tool(opts ...Option) (*Result, error) {
+	return Build(Settings{}, KindTool, request(opts), false)
+}
+
+// ToolFromContext builds a tool result inside a server's tool handler, with
+// the settings WithSettings put in ctx; the result cannot override them
+// (MaxJSONBytes and WithCanonicalization are option_not_allowed). A context
+// without settings is invalid_option.
+func ToolFromContext(ctx context.Context, opts ...Option) (*Result, error) {
+	s, ok := SettingsFromContext(ctx)
+	if !ok {
+		return nil, content.NewError(content.CodeInvalidOption, "", "the context carries no server settings (use result.WithSettings)")
+	}
+	return Build(s, KindTool, request(opts), true)
+}
+
+// Resource builds a resource result (resources/read). Options: Contents
+// (required), Meta, MaxJSONBytes. Free-form values are always strict.
+func Resource(opts ...Option) (*Result, error) {
+	return Build(Settings{}, KindResource, request(opts), false)
+}
+
+// Value turns an ordinary handler return value into a tool result: a string
+// becomes one text block verbatim; any other JSON value one text block
+// holding its compact JSON, with no structured content.
+func Value(v any) (*Result, error) {
+	return Build(Settings{}, KindValue, content.NewObject(content.Str("value", content.FromGo(v))), false)
+}

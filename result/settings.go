@@ -1,0 +1,188 @@
+package result
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// Error is the one error type of mcpresult (see [content.Error]).
+type Error = content.Error
+
+// Canonicalization modes (SPEC section 7).
+const (
+	Strict = content.Strict
+	JSON   = content.JSON
+)
+
+// Output formats (SPEC section 8).
+const (
+	Wire = content.Wire
+	JCS  = content.JCS
+)
+
+// Defaults and limits of Settings (SPEC section 7).
+const (
+	DefaultMaxJSONBytes = 2_000_000
+	MinMaxJSONBytes     = 512
+	MaxMaxJSONBytes     = 64_000_000
+	DefaultMaxNodes     = 100_000
+	MaxMaxNodes         = 10_000_000
+	MaxDepth            = content.MaxDepth
+)
+
+// Settings bound what one result may hold. The zero value means the
+// defaults: 2,000,000 bytes of compact JSON, 100,000 JSON values, depth 64,
+// strict canonicalization.
+type Settings struct {
+	// MaxJSONBytes is the largest the compact wire JSON of a whole result may
+	// be, in bytes: 512 to 64,000,000, 0 for the default.
+	MaxJSONBytes int
+	// MaxNodes is the most JSON values (objects, arrays and scalars, not
+	// keys) a result may hold: 1 to 10,000,000, 0 for the default.
+	MaxNodes int
+	// Canonicalization is how free-form values that are not plain JSON are
+	// treated.
+	Canonicalization content.Canonicalization
+}
+
+// withDefaults returns s with zero fields set to their defaults.
+func (s Settings) withDefaults() Settings {
+	if s.MaxJSONBytes == 0 {
+		s.MaxJSONBytes = DefaultMaxJSONBytes
+	}
+	if s.MaxNodes == 0 {
+		s.MaxNodes = DefaultMaxNodes
+	}
+	return s
+}
+
+// Check reports an invalid_option error for a setting out of range.
+func (s Settings) Check() error {
+	s = s.withDefaults()
+	switch {
+	case s.MaxJSONBytes < MinMaxJSONBytes || s.MaxJSONBytes > MaxMaxJSONBytes:
+		return content.NewError(content.CodeInvalidOption, "/maxJsonBytes", "maxJsonBytes must be an integer from 512 to 64,000,000")
+	case s.MaxNodes < 1 || s.MaxNodes > MaxMaxNodes:
+		return content.NewError(content.CodeInvalidOption, "/maxNodes", "maxNodes must be an integer from 1 to 10,000,000")
+	case s.Canonicalization != Strict && s.Canonicalization != JSON:
+		return content.NewError(content.CodeInvalidOption, "/canonicalization", "canonicalization must be \"strict\" or \"json\"")
+	}
+	return nil
+}
+
+// settingNames are the keys of settings given as a value.
+var settingNames = []string{"maxJsonBytes", "maxNodes", "maxDepth", "canonicalization"}
+
+// SettingsFromValue reads settings given as a value (wire names
+// maxJsonBytes, maxNodes, maxDepth, canonicalization), as the vectors and the
+// ABI give them. maxDepth is fixed: only 64 is accepted.
+func SettingsFromValue(v content.Value) (Settings, error) {
+	var s Settings
+	if v.Kind() == content.KindNull {
+		return s, nil
+	}
+	c := content.NewChecker(Strict, 0, 1)
+	if v.Kind() != content.KindObject {
+		return s, content.NewError(content.CodeInvalidType, "", "settings must be an object")
+	}
+	if !c.Keys(v, settingNames, content.CodeUnknownOption, content.CodeDuplicateOption, "the settings") {
+		return s, c.Err()
+	}
+	if x, ok := v.Get("maxJsonBytes"); ok {
+		n, ok := intIn(x, MinMaxJSONBytes, MaxMaxJSONBytes)
+		if !ok {
+			return s, content.NewError(content.CodeInvalidOption, "/maxJsonBytes", "maxJsonBytes must be an integer from 512 to 64,000,000")
+		}
+		s.MaxJSONBytes = n
+	}
+	if x, ok := v.Get("maxNodes"); ok {
+		n, ok := intIn(x, 1, MaxMaxNodes)
+		if !ok {
+			return s, content.NewError(content.CodeInvalidOption, "/maxNodes", "maxNodes must be an integer from 1 to 10,000,000")
+		}
+		s.MaxNodes = n
+	}
+	if x, ok := v.Get("maxDepth"); ok {
+		if _, ok := intIn(x, MaxDepth, MaxDepth); !ok {
+			return s, content.NewError(content.CodeInvalidOption, "/maxDepth", "maxDepth is fixed at 64")
+		}
+	}
+	if x, ok := v.Get("canonicalization"); ok {
+		m, ok := modeOf(x)
+		if !ok {
+			return s, content.NewError(content.CodeInvalidOption, "/canonicalization", "canonicalization must be \"strict\" or \"json\"")
+		}
+		s.Canonicalization = m
+	}
+	return s, nil
+}
+
+// intIn returns v as an int when it is an integer (or an integral float) in
+// lo..hi.
+func intIn(v content.Value, lo, hi int) (int, bool) {
+	var n int64
+	switch v.Kind() {
+	case content.KindInt:
+		n = v.Int()
+	case content.KindFloat:
+		f := v.Float()
+		if f != float64(int64(f)) {
+			return 0, false
+		}
+		n = int64(f)
+	default:
+		return 0, false
+	}
+	if n < int64(lo) || n > int64(hi) {
+		return 0, false
+	}
+	return int(n), true
+}
+
+func modeOf(v content.Value) (content.Canonicalization, bool) {
+	if v.Kind() == content.KindString {
+		switch v.Str() {
+		case "strict":
+			return Strict, true
+		case "json":
+			return JSON, true
+		}
+	}
+	return Strict, false
+}
+
+// Value returns the settings as a value in wire names, all fields set.
+func (s Settings) Value() content.Value {
+	s = s.withDefaults()
+	return content.NewObject(
+		content.Str("maxJsonBytes", content.NewInt(int64(s.MaxJSONBytes))),
+		content.Str("maxNodes", content.NewInt(int64(s.MaxNodes))),
+		content.Str("maxDepth", content.NewInt(MaxDepth)),
+		content.Str("canonicalization", content.NewString(s.Canonicalization.String())),
+	)
+}
+
+// String returns the settings as compact JSON.
+func (s Settings) String() string {
+	b, _ := content.AppendJSON(nil, s.Value(), Wire)
+	return string(b)
+}
+
+type settingsKey struct{}
+
+// WithSettings returns a context that carries a server's settings, for
+// ToolFromContext inside its tool handlers.
+func WithSettings(ctx context.Context, s Settings) context.Context {
+	return context.WithValue(ctx, settingsKey{}, s)
+}
+
+// SettingsFromContext returns the settings WithSettings put in ctx.
+func SettingsFromContext(ctx context.Context) (Settings, bool) {
+	s, ok := ctx.Value(settingsKey{}).(Settings)
+	return s, ok
+}
+
+// itoa is strconv.Itoa, kept short for messages.
+func itoa(n int) string { return strconv.Itoa(n) }
