@@ -1,0 +1,137 @@
+package result_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+func ExampleTool() {
+	r, err := result.Tool(
+		result.Content(content.Text("Generated the plot."), content.Image("iVBORw0KGgo=", "image/png")),
+		result.Meta(map[string]any{"com.example/elapsedMs": 12}),
+	)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r)
+	// Output:
+	// {"content":[{"type":"text","text":"Generated the plot."},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"isError":false,"_meta":{"com.example/elapsedMs":12}}
+}
+
+func ExampleTool_fallback() {
+	// Without content, the structured content is copied into one text block.
+	r, _ := result.Tool(result.StructuredContent(map[string]any{"ok": true, "count": 2}))
+	fmt.Println(r)
+
+	// An explicit empty list suppresses the fallback and is invalid.
+	_, err := result.Tool(result.Content(), result.StructuredContent(map[string]any{"ok": true}))
+	fmt.Println(err)
+	// Output:
+	// {"content":[{"type":"text","text":"{\"count\":2,\"ok\":true}"}],"structuredContent":{"count":2,"ok":true},"isError":false}
+	// mcpresult: content_required at /content: an empty content list is not a tool result (omit content to get a text fallback of structuredContent)
+}
+
+func ExampleTool_canonicalization() {
+	type point struct {
+		X, Y int
+	}
+	_, err := result.Tool(result.StructuredContent(point{1, 2}))
+	fmt.Println(err)
+	r, _ := result.Tool(result.StructuredContent(point{1, 2}), result.WithCanonicalization(result.JSON))
+	fmt.Println(r)
+	// Output:
+	// mcpresult: unsupported_value at /structuredContent: Go structs, pointers and JSON marshalers need canonicalization "json"
+	// {"content":[{"type":"text","text":"{\"X\":1,\"Y\":2}"}],"structuredContent":{"X":1,"Y":2},"isError":false}
+}
+
+func ExampleTool_budget() {
+	big := make([]byte, 600)
+	for i := range big {
+		big[i] = 'a'
+	}
+	_, err := result.Tool(result.Content(content.Text(string(big))), result.MaxJSONBytes(512))
+	fmt.Println(err)
+	// Output:
+	// mcpresult: max_bytes at "": the result is 655 bytes of JSON, more than maxJsonBytes (512)
+}
+
+func ExampleToolFromContext() {
+	ctx := result.WithSettings(context.Background(), result.Settings{MaxJSONBytes: 4096})
+	r, _ := result.ToolFromContext(ctx, result.Content(content.Text("ok")))
+	fmt.Println(r)
+	_, err := result.ToolFromContext(ctx, result.Content(content.Text("ok")), result.MaxJSONBytes(1<<20))
+	fmt.Println(err)
+	// Output:
+	// {"content":[{"type":"text","text":"ok"}],"isError":false}
+	// mcpresult: option_not_allowed at /maxJsonBytes: maxJsonBytes is inherited from the server's settings and cannot be overridden here
+}
+
+func ExampleResource() {
+	r, err := result.Resource(result.Contents(
+		content.TextResource("file:///README.md", "# Hello", content.WithMIMEType("text/markdown")),
+	))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r)
+	// Output:
+	// {"contents":[{"uri":"file:///README.md","mimeType":"text/markdown","text":"# Hello"}]}
+}
+
+func ExampleNewClientError() {
+	ce, err := result.NewClientError("City not found.", "weather.not_found")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, _ := ce.Result()
+	fmt.Println(r)
+	// Output:
+	// {"content":[{"type":"text","text":"City not found."}],"isError":true,"_meta":{"io.github.mcpresult/errorCode":"weather.not_found"}}
+}
+
+func ExampleValue() {
+	r, _ := result.Value("plain text")
+	fmt.Println(r)
+	r, _ = result.Value([]any{1, "two", 3.5})
+	fmt.Println(r)
+	// Output:
+	// {"content":[{"type":"text","text":"plain text"}],"isError":false}
+	// {"content":[{"type":"text","text":"[1,\"two\",3.5]"}],"isError":false}
+}
+
+func ExampleGuard() {
+	lookup := func(ctx context.Context, city string) (*result.Result, error) {
+		switch city {
+		case "Paris":
+			return result.Tool(result.StructuredContent(map[string]any{"tempC": 21}))
+		case "Atlantis":
+			return nil, &result.ClientError{Message: "City not found.", Code: "not_found"}
+		}
+		return nil, errors.New("db password rejected for user admin") // private
+	}
+	onError := func(ctx context.Context, err error) { fmt.Println("private:", err) }
+	h := result.Guard(lookup, onError)
+	for _, city := range []string{"Paris", "Atlantis", "Oslo"} {
+		fmt.Println(h(context.Background(), city))
+	}
+	// Output:
+	// {"content":[{"type":"text","text":"{\"tempC\":21}"}],"structuredContent":{"tempC":21},"isError":false}
+	// {"content":[{"type":"text","text":"City not found."}],"isError":true,"_meta":{"io.github.mcpresult/errorCode":"not_found"}}
+	// private: db password rejected for user admin
+	// {"content":[{"type":"text","text":"tool execution failed"}],"isError":true}
+}
+
+func ExampleBuild() {
+	req, _ := content.ParseJSON([]byte(`{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgo=","mimetype":"image/png"}]}`))
+	_, err := result.Build(result.Settings{}, result.KindTool, req, false)
+	fmt.Println(err)
+	// Output:
+	// mcpresult: unknown_field at /content/1/mimetype: unknown field of image block (did you mean "mimeType"?)
+}
