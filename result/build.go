@@ -390,10 +390,11 @@ func (b *builder) fromValue(v content.Value, keyed bool) (*Result, error) {
 // then the exact byte length of its compact wire JSON.
 func (b *builder) finish(kind string, members []content.Value) (*Result, error) {
 	obj := content.NewObject(pairs(members)...)
-	if n := countNodes(obj); n > b.settings.MaxNodes {
+	nodes, hint := measure(obj)
+	if nodes > b.settings.MaxNodes {
 		return nil, content.NewError(content.CodeMaxNodes, "", "the result has more than "+itoa(b.settings.MaxNodes)+" JSON values")
 	}
-	j, err := content.AppendJSON(make([]byte, 0, 256), obj, Wire)
+	j, err := content.AppendJSON(make([]byte, 0, min(hint, b.settings.MaxJSONBytes+1)), obj, Wire)
 	if err != nil {
 		return nil, err
 	}
@@ -411,19 +412,25 @@ func pairs(items []content.Value) []content.Member {
 	return m
 }
 
-// countNodes counts the JSON values of v (objects, arrays and scalars; keys
-// are not values).
-func countNodes(v content.Value) int {
-	n := 1
+// measure counts the JSON values of v (objects, arrays and scalars; keys
+// are not values) and estimates the length of its JSON, to size the buffer
+// it is written into.
+func measure(v content.Value) (nodes, hint int) {
+	nodes, hint = 1, 8
 	switch v.Kind() {
+	case content.KindString:
+		hint += len(v.Str()) + len(v.Str())/16
 	case content.KindArray:
 		for i := 0; i < v.Len(); i++ {
-			n += countNodes(v.Index(i))
+			n, h := measure(v.Index(i))
+			nodes, hint = nodes+n, hint+h
 		}
 	case content.KindObject:
 		for i := 0; i < v.Len(); i++ {
-			n += countNodes(v.Member(i).Value)
+			m := v.Member(i)
+			n, h := measure(m.Value)
+			nodes, hint = nodes+n, hint+h+len(m.Key.Str())+4
 		}
 	}
-	return n
+	return nodes, hint
 }

@@ -1,0 +1,52 @@
+# mcpresult — see README.md. Every target installs what it needs itself.
+GO      ?= go
+BIN     := bin
+CLI     := $(BIN)/mcpresult
+EXAMPLES := $(sort $(wildcard testdata/examples/*.json))
+
+.PHONY: all build test demo bench vet fmt-check vectors-check clean
+
+all: build
+
+build: $(CLI)
+
+$(CLI): $(shell find content result host -name '*.go' -not -name '*_test.go') go.mod
+	$(GO) build -o $(CLI) ./host/cmd/mcpresult
+
+# The whole test suite: static checks, the Go tests with the race detector
+# (the conformance vectors, examples and unit tests), and the check that the
+# oracle-generated vectors are what their generator writes.
+test: vet fmt-check vectors-check
+	$(GO) test -race -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+# The number and string vectors are computed by Node's JSON.stringify; this
+# checks that the committed files are what the generator writes.
+vectors-check:
+	node testdata/gen/oracle.mjs --check
+
+# Builds every example request in testdata/examples (the kind is the last
+# part of the file name) and prints the result, or the error with its path.
+demo: $(CLI)
+	@for f in $(EXAMPLES); do \
+		name=$$(basename $$f .json); kind=$${name##*.}; \
+		echo "── $$f  (mcpresult build --kind $$kind)"; \
+		sed 's/^/   /' $$f; \
+		echo "→"; \
+		if $(CLI) build --kind $$kind $$f 2>&1; then :; else echo "   (exit $$?: the request is invalid; the error names the place)"; fi; \
+		echo; \
+	done
+
+# Native Go baselines; later the module and Node figures join this table.
+bench:
+	@mkdir -p $(BIN)
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result | tee $(BIN)/bench.txt
+
+clean:
+	rm -rf $(BIN)
