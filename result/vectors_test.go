@@ -226,5 +226,3 @@ func checkOutcome(t *testing.T, vec vector, out []byte, err error) {
 	}
 	t.Fatalf("%s: expect has neither json nor error", vec.file)
 }
-
-
