@@ -1,0 +1,50 @@
+package result_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// FuzzBuild feeds arbitrary JSON requests to every build kind: a build never
+// panics, an error always has a code and a capped, valid path, and a result
+// is valid JSON whose length is within the budget.
+func FuzzBuild(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "examples", "*.json"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte(`{"structuredContent":{"a":[1,2.5,"x",null,true]}}`))
+	f.Add([]byte(`{"content":{"type":"resource","resource":{"uri":"file:///x","blob":"QQ=="}}}`))
+	f.Add([]byte(`{"value":"\ud800"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := content.ParseJSON(data)
+		if err != nil {
+			return
+		}
+		for _, kind := range []string{result.KindTool, result.KindResource, result.KindError, result.KindValue} {
+			for _, mode := range []content.Canonicalization{result.Strict, result.JSON} {
+				s := result.Settings{MaxJSONBytes: 4096, MaxNodes: 500, Canonicalization: mode}
+				r, err := result.Build(s, kind, req, false)
+				if err != nil {
+					e, ok := err.(*result.Error)
+					if !ok || e.Code == "" || len(e.Path) > content.MaxPathBytes || !utf8.ValidString(e.Path) {
+						t.Fatalf("bad error %#v", err)
+					}
+					continue
+				}
+				out := r.JSON()
+				if len(out) > 4096 || !json.Valid(out) || !utf8.Valid(out) {
+					t.Fatalf("bad result %q", out)
+				}
+			}
+		}
+	})
+}
