@@ -1,8 +1,6 @@
 package result
 
 import (
-	"unicode/utf8"
-
 	"github.com/mcpresult/mcpresult/content"
 )
 
@@ -308,7 +306,7 @@ func (b *builder) clientError(input content.Value) (*Result, error) {
 
 // checkClientError applies SPEC section 5 to a message and an optional code.
 func checkClientError(message, code string) error {
-	if !utf8.ValidString(message) || len(message) < 1 || len(message) > MaxClientErrorMessage {
+	if !validUTF8(message) || len(message) < 1 || len(message) > MaxClientErrorMessage {
 		return content.NewError(content.CodeInvalidClientError, "/message", "message must be valid UTF-8 of 1 to 4096 bytes")
 	}
 	if code == "" {
@@ -401,7 +399,7 @@ func (b *builder) finish(kind string, members []content.Value) (*Result, error) 
 	if len(j) > b.settings.MaxJSONBytes {
 		return nil, content.NewError(content.CodeMaxBytes, "", "the result is "+itoa(len(j))+" bytes of JSON, more than maxJsonBytes ("+itoa(b.settings.MaxJSONBytes)+")")
 	}
-	return &Result{kind: kind, v: obj, json: j}, nil
+	return &Result{kind: kind, v: obj, json: j, settings: b.settings}, nil
 }
 
 func pairs(items []content.Value) []content.Member {

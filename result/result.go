@@ -11,9 +11,10 @@ import (
 // it can be placed as it is in a JSON-RPC response, and json.Marshal of a
 // *Result gives the same bytes.
 type Result struct {
-	kind string
-	v    content.Value
-	json []byte
+	kind     string
+	v        content.Value
+	json     []byte
+	settings Settings // what it was built with; Serialize checks the budget again
 }
 
 // Kind returns KindTool or KindResource.

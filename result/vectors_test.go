@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -194,8 +195,56 @@ func runVector(t *testing.T, vec vector) {
 			out = r.JSON()
 		}
 		checkOutcome(t, vec, out, err)
+	case "serialize":
+		out, err := result.SerializeValue(settings, native(t, vec.input), native(t, vec.options))
+		checkOutcome(t, vec, out, err)
+	case "validate":
+		var opts result.ValidateOptions
+		opts.Settings = settings
+		if k, ok := vec.options.Get("kind"); ok {
+			opts.Kind = k.Str()
+		}
+		if p, ok := vec.options.Get("protocolVersion"); ok {
+			opts.ProtocolVersion = p.Str()
+		}
+		rep, err := result.Validate(native(t, vec.input), opts)
+		if _, wantErr := vec.expect.Get("error"); wantErr || err != nil {
+			checkOutcome(t, vec, nil, err)
+			return
+		}
+		checkReport(t, vec, rep)
 	default:
 		t.Fatalf("%s: op %q is not supported by this runner", vec.file, vec.op)
+	}
+}
+
+// checkReport compares a validate report with the expectation: valid, and
+// the errors and warnings as multisets of (code, path).
+func checkReport(t *testing.T, vec vector, rep *result.Report) {
+	t.Helper()
+	if want, ok := vec.expect.Get("valid"); ok && want.Bool() != rep.Valid {
+		t.Errorf("%s: valid = %v, want %v", vec.file, rep.Valid, want.Bool())
+	}
+	for _, list := range []struct {
+		key string
+		got []*result.Error
+	}{{"errors", rep.Errors}, {"warnings", rep.Warnings}} {
+		want, ok := vec.expect.Get(list.key)
+		if !ok {
+			continue
+		}
+		var w, g []string
+		for i := 0; i < want.Len(); i++ {
+			w = append(w, str(want.Index(i), "code")+" at "+strconv.Quote(str(want.Index(i), "path")))
+		}
+		for _, e := range list.got {
+			g = append(g, e.Code+" at "+strconv.Quote(e.Path))
+		}
+		slices.Sort(w)
+		slices.Sort(g)
+		if !slices.Equal(w, g) {
+			t.Errorf("%s: %s\nwant %v\ngot  %v", vec.file, list.key, w, g)
+		}
 	}
 }
 
