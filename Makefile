@@ -1,10 +1,14 @@
 # mcpresult — see README.md. Every target installs what it needs itself.
+SHELL   := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 GO      ?= go
 BIN     := bin
 CLI     := $(BIN)/mcpresult
 EXAMPLES := $(sort $(wildcard testdata/examples/*.json))
 
-.PHONY: all build test demo bench vet fmt-check vectors-check clean
+ORACLE  := testdata/oracle
+
+.PHONY: all build test demo bench vet fmt-check vectors-check oracle clean
 
 all: build
 
@@ -14,9 +18,10 @@ $(CLI): $(shell find content result host -name '*.go' -not -name '*_test.go') go
 	$(GO) build -o $(CLI) ./host/cmd/mcpresult
 
 # The whole test suite: static checks, the Go tests with the race detector
-# (the conformance vectors, examples and unit tests), and the check that the
-# oracle-generated vectors are what their generator writes.
-test: vet fmt-check vectors-check
+# (the conformance vectors, examples and unit tests), the check that the
+# oracle-generated vectors are what their generator writes, and the
+# independent oracles (official MCP schemas, RFC 8785).
+test: vet fmt-check vectors-check oracle
 	$(GO) test -race -count=1 ./...
 
 vet:
@@ -30,6 +35,17 @@ fmt-check:
 # checks that the committed files are what the generator writes.
 vectors-check:
 	node testdata/gen/oracle.mjs --check
+
+# Independent checks of the output: every serialize vector's output against
+# the official JSON Schema of its revision (ajv), and jcs output against the
+# RFC 8785 package canonicalize, on the vectors and on generated values.
+oracle: $(ORACLE)/node_modules/.installed
+	node $(ORACLE)/schema.mjs
+	$(GO) run ./$(ORACLE)/jcsgen -n 5000 | node $(ORACLE)/jcs.mjs
+
+$(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock.json
+	cd $(ORACLE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # Builds every example request in testdata/examples (the kind is the last
 # part of the file name) and prints the result, or the error with its path.
@@ -49,4 +65,4 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result | tee $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN)
+	rm -rf $(BIN) $(ORACLE)/node_modules
