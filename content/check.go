@@ -41,7 +41,11 @@ const MaxDepth = 64
 // limit keeps going and collects up to that many errors (validate).
 type Checker struct {
 	Mode     Canonicalization
-	MaxNodes int
+	MaxNodes int // 0: no node limit
+	// DepthLimit is the deepest level a free-form value may reach; 0 is
+	// MaxDepth. An ordinary value (result.Value), which only appears in a
+	// result as JSON text, is bounded by MaxParseDepth instead.
+	DepthLimit int
 
 	nodes int
 	path  path
@@ -104,6 +108,13 @@ func (c *Checker) Err() error {
 		return nil
 	}
 	return c.errs[0]
+}
+
+func (c *Checker) maxDepth() int {
+	if c.DepthLimit > 0 {
+		return c.DepthLimit
+	}
+	return MaxDepth
 }
 
 // countNode counts one value against the node budget.
@@ -201,8 +212,8 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		out, _ := c.free(conv, depth)
 		return out, true
 	case KindArray:
-		if depth > MaxDepth {
-			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(MaxDepth)+" levels")
+		if depth > c.maxDepth() {
+			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(c.maxDepth())+" levels")
 			c.halt = true
 			return v, false
 		}
@@ -227,8 +238,8 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		}
 		return v, false
 	case KindObject:
-		if depth > MaxDepth {
-			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(MaxDepth)+" levels")
+		if depth > c.maxDepth() {
+			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(c.maxDepth())+" levels")
 			c.halt = true
 			return v, false
 		}

@@ -101,3 +101,20 @@ func (c *Checker) fromGo(g any) (Value, string) {
 	}
 	return fromGoOther(g, c.Mode)
 }
+
+// IsString reports whether v is a string as given: a KindString value, or a
+// Go value of a string type (not a marshaler). Ordinary values use it to tell
+// a string, written verbatim, from a value that becomes a string only through
+// canonicalization (bytes, timestamps), which is written as JSON.
+func (v Value) IsString() bool {
+	switch v.kind {
+	case KindString:
+		return true
+	case KindGo:
+		if _, ok := v.g.(string); ok {
+			return true
+		}
+		return goIsString(v.g)
+	}
+	return false
+}

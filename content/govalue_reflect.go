@@ -132,3 +132,13 @@ func viaEncodingJSON(g any, mode Canonicalization) (Value, string) {
 	}
 	return v, ""
 }
+
+// goIsString reports a Go value of a named string type that is not a
+// marshaler (such values are written as plain strings).
+func goIsString(g any) bool {
+	if g == nil {
+		return false
+	}
+	t := reflect.TypeOf(g)
+	return t.Kind() == reflect.String && !t.Implements(jsonMarshalerType) && !t.Implements(textMarshalerType)
+}

@@ -7,3 +7,5 @@ package content
 func fromGoOther(g any, mode Canonicalization) (Value, string) {
 	return Value{}, "this Go type is not supported inside the WebAssembly module"
 }
+
+func goIsString(g any) bool { return false }

@@ -7,10 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// maxParseDepth bounds the nesting ParseJSON accepts, so that hostile input
-// cannot exhaust the stack; it is far above the result budget's depth of 64,
-// which the checks report with a path.
-const maxParseDepth = 10000
+// MaxParseDepth bounds the nesting ParseJSON accepts (and an ordinary
+// value's nesting), so that hostile input cannot exhaust the stack; it is far
+// above the result budget's depth of 64, which the checks report with a path.
+const MaxParseDepth = 10000
 
 // ParseJSON parses one JSON text into a Value without losing anything the
 // checks need: object members keep their order and their duplicates, a
@@ -66,7 +66,7 @@ func (p *parser) value(depth int) (Value, error) {
 	}
 	switch c := p.data[p.i]; {
 	case c == '{':
-		if depth >= maxParseDepth {
+		if depth >= MaxParseDepth {
 			return Value{}, NewError(CodeMaxDepth, "", "JSON nesting is too deep")
 		}
 		p.i++
@@ -108,7 +108,7 @@ func (p *parser) value(depth int) (Value, error) {
 			return Value{}, p.errorf("expected ',' or '}'")
 		}
 	case c == '[':
-		if depth >= maxParseDepth {
+		if depth >= MaxParseDepth {
 			return Value{}, NewError(CodeMaxDepth, "", "JSON nesting is too deep")
 		}
 		p.i++

@@ -364,12 +364,17 @@ func (b *builder) fromValue(v content.Value, keyed bool) (*Result, error) {
 	if keyed {
 		c.Key("value")
 	}
-	v = c.Free(v, 2)
+	// The value appears in the result only as JSON text, so the result's
+	// depth and node budget do not apply to it; its text counts in the byte
+	// budget, and its nesting is bounded by MaxParseDepth.
+	isString := v.IsString()
+	c.DepthLimit, c.MaxNodes = content.MaxParseDepth, 0
+	v = c.Free(v, 1)
 	if c.Halted() {
 		return nil, c.Err()
 	}
 	var text string
-	if v.Kind() == content.KindString {
+	if isString {
 		text = v.Str()
 	} else {
 		j, err := content.AppendJSON(nil, v, Wire)

@@ -56,8 +56,13 @@
 //   - a client error's code null means no code; a message or code of the
 //     wrong JSON type is invalid_type, one that breaks the length or
 //     character rules invalid_client_error;
-//   - an ordinary value (Value) is checked as structured content would be
-//     (depth and node budget included), though only its JSON text is written;
+//   - an ordinary value (Value) is a string, written verbatim, only when it
+//     is a string as given; bytes or a timestamp that canonicalization
+//     "json" turns into a string are written as JSON text (quoted), as
+//     JSON.stringify would write them;
+//   - an ordinary value appears in the result only as JSON text, so the
+//     result's depth and node limits do not apply to it (its text counts in
+//     the byte budget); its nesting is bounded by content.MaxParseDepth;
 //   - ToolFromContext with a context that carries no settings is
 //     invalid_option rather than a silent fall back to the defaults;
 //   - Guard treats a nil result with a nil error as a private failure.
