@@ -130,10 +130,10 @@ func capPath(p string) string {
 func suggest(unknown string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {
-		if strings.EqualFold(k, unknown) {
+		if equalFoldASCII(k, unknown) {
 			return k
 		}
-		if d := editDistance(strings.ToLower(unknown), strings.ToLower(k)); d < bestD {
+		if d := editDistance(lowerASCII(unknown), lowerASCII(k)); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -162,4 +162,34 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// equalFoldASCII compares ASCII case-insensitively (the names and tokens it
+// compares are ASCII); it avoids the Unicode case tables, which the
+// WebAssembly module would otherwise carry.
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if lowerByte(a[i]) != lowerByte(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lowerByte(c)
+	}
+	return string(b)
+}
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }

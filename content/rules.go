@@ -21,7 +21,7 @@ var b64Index = func() (t [256]byte) {
 // decodes and encodes back to itself (alphabet A-Z a-z 0-9 + /, "=" padding
 // to a multiple of 4, no line breaks, zero bits after the last byte).
 func checkBase64(s string) string {
-	if len(s) >= 5 && strings.EqualFold(s[:5], "data:") {
+	if len(s) >= 5 && equalFoldASCII(s[:5], "data:") {
 		return "a data: URI is not base64; pass only the base64 payload after the comma, and the media type separately"
 	}
 	if len(s)%4 != 0 {
@@ -156,7 +156,7 @@ func checkMIMEType(s, topLevel string) string {
 			params = params[j:]
 		}
 	}
-	if topLevel != "" && !strings.EqualFold(typ, topLevel) {
+	if topLevel != "" && !equalFoldASCII(typ, topLevel) {
 		return "media type must be " + topLevel + "/*"
 	}
 	return ""
@@ -234,7 +234,7 @@ func checkURI(s string) string {
 		}
 	}
 	for seg := range strings.SplitSeq(p, "/") {
-		if seg == ".." || strings.EqualFold(seg, "%2e%2e") || strings.EqualFold(seg, ".%2e") || strings.EqualFold(seg, "%2e.") {
+		if seg == ".." || equalFoldASCII(seg, "%2e%2e") || equalFoldASCII(seg, ".%2e") || equalFoldASCII(seg, "%2e.") {
 			return "URI must not contain a \"..\" path segment"
 		}
 	}

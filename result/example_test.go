@@ -1,8 +1,6 @@
 package result_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
 
 	"github.com/mcpresult/mcpresult/content"
@@ -60,17 +58,6 @@ func ExampleTool_budget() {
 	// mcpresult: max_bytes at "": the result is 655 bytes of JSON, more than maxJsonBytes (512)
 }
 
-func ExampleToolFromContext() {
-	ctx := result.WithSettings(context.Background(), result.Settings{MaxJSONBytes: 4096})
-	r, _ := result.ToolFromContext(ctx, result.Content(content.Text("ok")))
-	fmt.Println(r)
-	_, err := result.ToolFromContext(ctx, result.Content(content.Text("ok")), result.MaxJSONBytes(1<<20))
-	fmt.Println(err)
-	// Output:
-	// {"content":[{"type":"text","text":"ok"}],"isError":false}
-	// mcpresult: option_not_allowed at /maxJsonBytes: maxJsonBytes is inherited from the server's settings and cannot be overridden here
-}
-
 func ExampleResource() {
 	r, err := result.Resource(result.Contents(
 		content.TextResource("file:///README.md", "# Hello", content.WithMIMEType("text/markdown")),
@@ -104,28 +91,6 @@ func ExampleValue() {
 	// Output:
 	// {"content":[{"type":"text","text":"plain text"}],"isError":false}
 	// {"content":[{"type":"text","text":"[1,\"two\",3.5]"}],"isError":false}
-}
-
-func ExampleGuard() {
-	lookup := func(ctx context.Context, city string) (*result.Result, error) {
-		switch city {
-		case "Paris":
-			return result.Tool(result.StructuredContent(map[string]any{"tempC": 21}))
-		case "Atlantis":
-			return nil, &result.ClientError{Message: "City not found.", Code: "not_found"}
-		}
-		return nil, errors.New("db password rejected for user admin") // private
-	}
-	onError := func(ctx context.Context, err error) { fmt.Println("private:", err) }
-	h := result.Guard(lookup, onError)
-	for _, city := range []string{"Paris", "Atlantis", "Oslo"} {
-		fmt.Println(h(context.Background(), city))
-	}
-	// Output:
-	// {"content":[{"type":"text","text":"{\"tempC\":21}"}],"structuredContent":{"tempC":21},"isError":false}
-	// {"content":[{"type":"text","text":"City not found."}],"isError":true,"_meta":{"io.github.mcpresult/errorCode":"not_found"}}
-	// private: db password rejected for user admin
-	// {"content":[{"type":"text","text":"tool execution failed"}],"isError":true}
 }
 
 func ExampleBuild() {

@@ -1,10 +1,6 @@
 package result
 
-import (
-	"context"
-
-	"github.com/mcpresult/mcpresult/content"
-)
+import "github.com/mcpresult/mcpresult/content"
 
 // Result is a built, checked result: a tool result or a resource result. It
 // is immutable. Its JSON is the compact wire JSON (SPEC sections 3 and 8), so
@@ -103,18 +99,6 @@ func request(opts []Option) content.Value {
 // MaxJSONBytes and WithCanonicalization may override.
 func Tool(opts ...Option) (*Result, error) {
 	return Build(Settings{}, KindTool, request(opts), false)
-}
-
-// ToolFromContext builds a tool result inside a server's tool handler, with
-// the settings WithSettings put in ctx; the result cannot override them
-// (MaxJSONBytes and WithCanonicalization are option_not_allowed). A context
-// without settings is invalid_option.
-func ToolFromContext(ctx context.Context, opts ...Option) (*Result, error) {
-	s, ok := SettingsFromContext(ctx)
-	if !ok {
-		return nil, content.NewError(content.CodeInvalidOption, "", "the context carries no server settings (use result.WithSettings)")
-	}
-	return Build(s, KindTool, request(opts), true)
 }
 
 // Resource builds a resource result (resources/read). Options: Contents

@@ -1,7 +1,6 @@
 package result
 
 import (
-	"context"
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
@@ -168,20 +167,6 @@ func (s Settings) Value() content.Value {
 func (s Settings) String() string {
 	b, _ := content.AppendJSON(nil, s.Value(), Wire)
 	return string(b)
-}
-
-type settingsKey struct{}
-
-// WithSettings returns a context that carries a server's settings, for
-// ToolFromContext inside its tool handlers.
-func WithSettings(ctx context.Context, s Settings) context.Context {
-	return context.WithValue(ctx, settingsKey{}, s)
-}
-
-// SettingsFromContext returns the settings WithSettings put in ctx.
-func SettingsFromContext(ctx context.Context) (Settings, bool) {
-	s, ok := ctx.Value(settingsKey{}).(Settings)
-	return s, ok
 }
 
 // itoa is strconv.Itoa, kept short for messages.
