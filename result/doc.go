@@ -36,6 +36,22 @@
 // build inside a server's handler (ToolFromContext, with WithSettings on the
 // server's context) inherits them and may not (option_not_allowed).
 //
+// # Protocol revisions
+//
+// Serialize writes a result as the revision the client negotiated defines it
+// (SPEC section 9): 2026-07-28 (the default) keeps everything and, with
+// Finalize, adds resultType, the server identity in _meta and, for resource
+// results, ttlMs and cacheScope; 2025-11-25 wraps non-object structured
+// content as {"result": value}; 2025-06-18 also drops icons; 2025-03-26
+// drops structured content, block and contents _meta and lastModified and
+// turns resource links into text; 2024-11-05 also turns audio into text. The
+// output of every revision validates against that revision's official JSON
+// Schema (checked by make test). Format JCS writes RFC 8785 canonical JSON
+// for hashing and signing.
+//
+// Validate checks a result anyone built against the same rules and what the
+// revision defines, and reports every finding instead of the first.
+//
 // # One path for every input
 //
 // The Go options are members of a request value; Build takes the same
@@ -65,5 +81,31 @@
 //     the byte budget); its nesting is bounded by content.MaxParseDepth;
 //   - ToolFromContext with a context that carries no settings is
 //     invalid_option rather than a silent fall back to the defaults;
-//   - Guard treats a nil result with a nil error as a private failure.
+//   - Guard treats a nil result with a nil error as a private failure;
+//   - Guard, ToolFromContext and WithSettings are left out of GOOS=wasip1
+//     builds (the module's guest), which cannot carry context and time.
+//
+// Serialize and Validate, where the specification is silent:
+//   - Finalize changes nothing for revisions before 2026-07-28, which have no
+//     protocol-owned fields; TTLMs and CacheScope are ignored for tool
+//     results;
+//   - the server identity is the last key of the result's _meta;
+//   - a resource link or audio block converted to text keeps its
+//     annotations (less lastModified where the revision lacks it); an
+//     annotations object left empty by that removal is kept as {};
+//   - icons are removed for every revision before 2025-11-25, the first that
+//     defines them;
+//   - a result value given to SerializeValue is checked as a built result:
+//     protocol-owned fields in it are protocol_owned_field, and an unknown
+//     top-level field is unknown_field;
+//   - Validate reports an unknown top-level field as a warning (every
+//     revision's Result allows extra fields), and a field the revision does
+//     not define where MCP does define it in another revision
+//     (structuredContent in 2025-03-26, _meta on a block before 2025-06-18,
+//     resultType before 2026-07-28…) as unknown_field; a block type the
+//     revision lacks is unsupported_content_type at the block;
+//   - Validate counts an empty content list as content_required, as a build
+//     does, though the official schemas allow it;
+//   - Validate applies the budget (nodes, then bytes) only when the value has
+//     no other error; kind, when not given, is inferred from the value.
 package result

@@ -100,3 +100,45 @@ func ExampleBuild() {
 	// Output:
 	// mcpresult: unknown_field at /content/1/mimetype: unknown field of image block (did you mean "mimeType"?)
 }
+
+func ExampleSerialize() {
+	r, _ := result.Tool(
+		result.Content(content.Text("3 rows")),
+		result.StructuredContent([]any{1, 2, 3}),
+	)
+	for _, v := range []string{result.V20260728, result.V20251125, result.V20250326} {
+		b, _ := result.Serialize(r, result.SerializeOptions{ProtocolVersion: v})
+		fmt.Println(v, string(b))
+	}
+	b, _ := result.Serialize(r, result.SerializeOptions{
+		Finalize: &result.Finalize{ServerInfo: &result.Implementation{Name: "rows", Version: "1.0.0"}},
+		Format:   result.JCS,
+	})
+	fmt.Println(string(b))
+	// Output:
+	// 2026-07-28 {"content":[{"type":"text","text":"3 rows"}],"structuredContent":[1,2,3],"isError":false}
+	// 2025-11-25 {"content":[{"type":"text","text":"3 rows"}],"structuredContent":{"result":[1,2,3]},"isError":false}
+	// 2025-03-26 {"content":[{"type":"text","text":"3 rows"}],"isError":false}
+	// {"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"rows","version":"1.0.0"}},"content":[{"text":"3 rows","type":"text"}],"isError":false,"resultType":"complete","structuredContent":[1,2,3]}
+}
+
+func ExampleValidate() {
+	v, _ := content.ParseJSON([]byte(`{
+		"content": [{"type": "image", "data": "data:image/png;base64,AA==", "mimeType": "png"}],
+		"structuredContent": [1, 2]
+	}`))
+	rep, _ := result.Validate(v, result.ValidateOptions{Kind: result.KindTool, ProtocolVersion: result.V20250618})
+	fmt.Println("valid:", rep.Valid)
+	for _, e := range rep.Errors {
+		fmt.Println(" ", e.Code, e.Path)
+	}
+	for _, w := range rep.Warnings {
+		fmt.Println("  warning:", w.Code, w.Path)
+	}
+	// Output:
+	// valid: false
+	//   invalid_base64 /content/0/data
+	//   invalid_mime_type /content/0/mimeType
+	//   invalid_type /structuredContent
+	//   warning: missing_text_fallback /structuredContent
+}
