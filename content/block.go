@@ -342,10 +342,15 @@ func (c *Checker) Contents(v Value, depth int) Value {
 }
 
 // Keys checks the keys of an object with declared fields: strings, valid
-// UTF-8, no duplicates, each one of known (unknown keys get unknown with a
-// "did you mean"). It reports whether the check may go on.
+// UTF-8, no duplicates, each one of known (unknown keys get the code unknown
+// with a "did you mean"; an empty unknown lets them pass). It reports
+// whether the check may go on.
 func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string) bool {
 	n := v.Len()
+	var seen map[string]struct{}
+	if n > 16 {
+		seen = make(map[string]struct{}, n)
+	}
 	for i := 0; i < n; i++ {
 		k := v.items[2*i]
 		if k.kind == KindGo {
@@ -366,10 +371,15 @@ func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string)
 			continue
 		}
 		dup := false
-		for j := 0; j < i; j++ {
-			if pk := v.items[2*j]; pk.kind == KindString && pk.s == k.s {
-				dup = true
-				break
+		if seen != nil {
+			_, dup = seen[k.s]
+			seen[k.s] = struct{}{}
+		} else {
+			for j := 0; j < i; j++ {
+				if pk := v.items[2*j]; pk.kind == KindString && pk.s == k.s {
+					dup = true
+					break
+				}
 			}
 		}
 		c.path.key(k.s)
@@ -377,7 +387,7 @@ func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string)
 		switch {
 		case dup:
 			stop = c.Fail(duplicate, "\""+k.s+"\" is given more than once")
-		case !contains(known, k.s):
+		case unknown != "" && !contains(known, k.s):
 			msg := "unknown field of " + what
 			if unknown == CodeUnknownOption {
 				msg = "unknown option of " + what

@@ -204,12 +204,6 @@ func (b *builder) meta(input content.Value) (content.Value, bool) {
 // entries, each checked by check at depth+1.
 func (b *builder) list(v content.Value, name, what string, emptyOK bool, depth int, check func(content.Value, int) content.Value) content.Value {
 	c := b.c
-	if v.Kind() == content.KindGo {
-		switch g := v.Go().(type) {
-		case []content.Value:
-			v = content.NewArray(g...)
-		}
-	}
 	if v.Kind() == content.KindObject || v.Kind() == content.KindGo {
 		e := check(v, depth+1)
 		return content.NewArray(e)

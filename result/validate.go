@@ -236,12 +236,12 @@ func (w *wireCheck) result(v content.Value, kind string) content.Value {
 	// warns about them, a value to serialize may not carry them.
 	all := append(append([]string(nil), known...), protocolOwned...)
 	var extra []string
-	for i := 0; i < v.Len(); i++ {
+	for i := 0; i < v.Len() && len(extra) <= MaxFindings; i++ {
 		if k := v.Member(i).Key; k.Kind() == content.KindString && !contains(all, k.Str()) {
 			extra = append(extra, k.Str())
 		}
 	}
-	if !c.Keys(v, append(all, extra...), content.CodeUnknownField, content.CodeDuplicateKey, "a result") {
+	if !c.Keys(v, all, "", content.CodeDuplicateKey, "a result") {
 		return v
 	}
 	for _, k := range extra {
