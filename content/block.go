@@ -386,7 +386,7 @@ func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string)
 		var stop bool
 		switch {
 		case dup:
-			stop = c.Fail(duplicate, "\""+k.s+"\" is given more than once")
+			stop = c.Fail(duplicate, "this key is given more than once")
 		case unknown != "" && !contains(known, k.s):
 			msg := "unknown field of " + what
 			if unknown == CodeUnknownOption {
