@@ -15,8 +15,8 @@ const (
 	// caller's order inside free-form values.
 	Wire Format = iota
 	// JCS is RFC 8785 canonical JSON: keys sorted by UTF-16 code units,
-	// integers beyond ±2^53 rejected (not_i_json). For hashing, signing and
-	// caching.
+	// integers beyond ±2^53 rejected (not_i_json; 2^53 itself is exact in
+	// a float64 and is written). For hashing, signing and caching.
 	JCS
 )
 
@@ -128,14 +128,18 @@ func AppendFloat(dst []byte, f float64) []byte {
 	return dst
 }
 
-// maxSafeInteger is 2^53-1, the largest integer I-JSON (RFC 7493) and JCS
-// carry exactly.
+// maxSafeInteger is 2^53-1, the largest integer a JavaScript number holds
+// with every smaller one (a size, a ttlMs).
 const maxSafeInteger = 1<<53 - 1
+
+// maxJCSInteger is the largest magnitude JCS writes: SPEC section 8 rejects
+// integers "beyond ±2^53"; 2^53 itself is exact in a float64 and is written.
+const maxJCSInteger = 1 << 53
 
 // AppendJSON appends the compact JSON of v, which must be a canonical JSON
 // value (no Bytes, Time, Ext or Go kinds, valid UTF-8, finite numbers). In JCS
 // format object keys are sorted by UTF-16 code units and an integer beyond
-// ±(2^53-1) is an error (not_i_json). The error path is relative to v.
+// ±2^53 is an error (not_i_json). The error path is relative to v.
 func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 	w := writer{format: f}
 	dst = w.value(dst, v)
@@ -168,13 +172,13 @@ func (w *writer) value(dst []byte, v Value) []byte {
 		return append(dst, "false"...)
 	case KindInt:
 		i := int64(v.n)
-		if w.format == JCS && (i > maxSafeInteger || i < -maxSafeInteger) {
-			w.fail(CodeNotIJSON, "integer beyond ±(2^53-1) cannot be written as I-JSON (RFC 8785)")
+		if w.format == JCS && (i > maxJCSInteger || i < -maxJCSInteger) {
+			w.fail(CodeNotIJSON, "integer beyond ±2^53 cannot be written as I-JSON (RFC 8785)")
 		}
 		return strconv.AppendInt(dst, i, 10)
 	case KindUint:
 		if w.format == JCS {
-			w.fail(CodeNotIJSON, "integer beyond ±(2^53-1) cannot be written as I-JSON (RFC 8785)")
+			w.fail(CodeNotIJSON, "integer beyond ±2^53 cannot be written as I-JSON (RFC 8785)")
 		}
 		return strconv.AppendUint(dst, v.n, 10)
 	case KindFloat:
