@@ -52,3 +52,39 @@ func BenchmarkBuildText100KB(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuildSerializeText100KB is the native baseline for SPEC section
+// 16's "100 KB text result, build + serialize": build, then write it for
+// 2026-07-28 with finalize.
+func BenchmarkBuildSerializeText100KB(b *testing.B) {
+	text := strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
+	req := content.NewObject(content.Str("content", content.NewArray(content.Text(text).Value())))
+	opts := result.SerializeOptions{Finalize: &result.Finalize{}}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := result.Build(result.Settings{}, result.KindTool, req, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := result.Serialize(r, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkValidateSmallTool checks a small finalized result with Validate.
+func BenchmarkValidateSmallTool(b *testing.B) {
+	r, err := result.Build(result.Settings{}, result.KindTool, smallToolRequest(), false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, _ := result.Serialize(r, result.SerializeOptions{Finalize: &result.Finalize{}})
+	v, _ := content.ParseJSON(out)
+	b.ReportAllocs()
+	for b.Loop() {
+		if rep, _ := result.Validate(v, result.ValidateOptions{}); !rep.Valid {
+			b.Fatal(rep.Errors[0])
+		}
+	}
+}
