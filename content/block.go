@@ -3,6 +3,7 @@ package content
 import (
 	"encoding/base64"
 	"math"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -282,7 +283,10 @@ var (
 // result) and returns it in wire order. On an error the returned value must
 // not be used.
 func (c *Checker) Block(v Value, depth int) Value {
-	v = c.resolve(v)
+	v, ok := c.Resolve(v)
+	if !ok {
+		return v
+	}
 	if v.kind != KindObject {
 		c.Fail(CodeInvalidType, "a content block must be an object")
 		return v
@@ -317,7 +321,10 @@ func (c *Checker) Block(v Value, depth int) Value {
 // Contents checks resource contents at the given depth and returns them in
 // wire order.
 func (c *Checker) Contents(v Value, depth int) Value {
-	v = c.resolve(v)
+	v, ok := c.Resolve(v)
+	if !ok {
+		return v
+	}
 	if v.kind != KindObject {
 		c.Fail(CodeInvalidType, "resource contents must be an object")
 		return v
@@ -387,7 +394,7 @@ func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string)
 		switch {
 		case dup:
 			stop = c.Fail(duplicate, "this key is given more than once")
-		case unknown != "" && !contains(known, k.s):
+		case unknown != "" && !slices.Contains(known, k.s):
 			msg := "unknown field of " + what
 			if unknown == CodeUnknownOption {
 				msg = "unknown option of " + what
@@ -403,15 +410,6 @@ func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string)
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // object checks an object against a shape and returns its declared fields
@@ -454,6 +452,10 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 // field checks one declared field at the given depth. keep is false when the
 // field is left out of the output (an empty _meta, or an error).
 func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) {
+	v, ok := c.Resolve(v)
+	if !ok {
+		return v, false
+	}
 	switch k {
 	case fMeta:
 		m := c.Meta(v, depth, MetaKeys{})
@@ -463,7 +465,6 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 	case fContents:
 		return c.Contents(v, depth), true
 	case fIcons, fSizes, fAudience:
-		v = c.resolve(v)
 		if v.kind != KindArray {
 			c.Fail(CodeInvalidType, "must be an array")
 			return v, false
@@ -504,7 +505,6 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		}
 		return NewArray(items...), true
 	case fSize:
-		v = c.resolve(v)
 		if !v.IsNumber() {
 			c.Fail(CodeInvalidType, "size must be an integer")
 			return v, false
@@ -516,7 +516,6 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		}
 		return NewInt(n), true
 	case fPriority:
-		v = c.resolve(v)
 		if !v.IsNumber() {
 			c.Fail(CodeInvalidType, "priority must be a number")
 			return v, false
@@ -527,7 +526,6 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		}
 		return v, true
 	case fBase64:
-		v = c.resolve(v)
 		if v.kind == KindBytes {
 			return NewString(base64.StdEncoding.EncodeToString([]byte(v.s))), true
 		}
@@ -569,7 +567,10 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 
 // shaped checks that v is an object, then checks it against s.
 func (c *Checker) shaped(v Value, s *shape, depth int) (Value, bool) {
-	v = c.resolve(v)
+	v, ok := c.Resolve(v)
+	if !ok {
+		return v, false
+	}
 	if v.kind != KindObject {
 		c.Fail(CodeInvalidType, s.what+" must be an object")
 		return v, false

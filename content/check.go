@@ -3,6 +3,7 @@ package content
 import (
 	"encoding/base64"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -20,12 +21,16 @@ const (
 	JSON
 )
 
-// String returns "strict" or "json".
+// String returns "strict" or "json" ("invalid" for any other value, which
+// every check rejects as invalid_option).
 func (m Canonicalization) String() string {
-	if m == JSON {
+	switch m {
+	case Strict:
+		return "strict"
+	case JSON:
 		return "json"
 	}
-	return "strict"
+	return "invalid"
 }
 
 // MaxDepth is the deepest nesting of objects and arrays a result may have,
@@ -130,7 +135,10 @@ func (c *Checker) countNode() bool {
 
 // String checks that v is a string of valid UTF-8 and returns it.
 func (c *Checker) String(v Value) (string, bool) {
-	v = c.resolve(v)
+	v, ok := c.Resolve(v)
+	if !ok {
+		return "", false
+	}
 	if v.kind != KindString {
 		c.Fail(CodeInvalidType, "must be a string")
 		return "", false
@@ -142,17 +150,20 @@ func (c *Checker) String(v Value) (string, bool) {
 	return v.s, true
 }
 
-// resolve converts a Go value at a declared (non free-form) place to a Value,
-// one level deep.
-func (c *Checker) resolve(v Value) Value {
+// Resolve converts a Go value (KindGo) at a declared place (an option, a
+// block field) to a Value, one level deep; any other value is returned as it
+// is. A Go value with no JSON form in the checker's mode is reported as
+// unsupported_value, and ok is false.
+func (c *Checker) Resolve(v Value) (out Value, ok bool) {
 	if v.kind != KindGo {
-		return v
+		return v, true
 	}
 	out, msg := c.fromGo(v.g)
 	if msg != "" {
-		return Value{kind: KindExt} // reported as the wrong type by the caller
+		c.Fail(CodeUnsupportedValue, msg)
+		return v, false
 	}
-	return out
+	return out, true
 }
 
 // Free checks and canonicalizes a free-form value (structured content, a
@@ -365,13 +376,9 @@ type MetaKeys struct {
 // rejected unless keys allows it. An empty object is returned as such;
 // writers omit an empty _meta.
 func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
-	if v.kind == KindGo {
-		conv, msg := c.fromGo(v.g)
-		if msg != "" {
-			c.Fail(CodeInvalidType, "_meta must be an object")
-			return v
-		}
-		v = conv
+	v, ok := c.Resolve(v)
+	if !ok {
+		return v
 	}
 	if v.kind != KindObject {
 		c.Fail(CodeInvalidType, "_meta must be an object")
@@ -390,11 +397,11 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 		c.path.key(k)
 		stop := false
 		switch {
-		case contains(keys.Owned, k):
+		case slices.Contains(keys.Owned, k):
 			stop = c.Fail(CodeProtocolOwnedField, "this _meta key is added by the server when the result is serialized, never by the caller")
 		case !ok:
 			stop = c.Fail(CodeInvalidMetaKey, "not a valid _meta key (optional prefix of dot-separated labels and \"/\", then a name of letters, digits, \"-\", \"_\" and \".\")")
-		case reserved && !contains(keys.Allowed, k):
+		case reserved && !slices.Contains(keys.Allowed, k):
 			stop = c.Fail(CodeReservedMetaKey, "keys with a second prefix label of \"modelcontextprotocol\" or \"mcp\" are reserved for MCP")
 		}
 		c.path.pop()

@@ -105,11 +105,6 @@ func fromGoOther(g any, mode Canonicalization) (Value, string) {
 			items = append(items, m.key, FromGo(m.val.Interface()))
 		}
 		return objectFromItems(items), ""
-	case reflect.Interface:
-		if rv.IsNil() {
-			return Null(), ""
-		}
-		return FromGo(rv.Elem().Interface()), ""
 	case reflect.Struct, reflect.Pointer:
 		return viaEncodingJSON(g, mode)
 	}
@@ -138,6 +133,9 @@ func viaEncodingJSON(g any, mode Canonicalization) (Value, string) {
 func goIsString(g any) bool {
 	if g == nil {
 		return false
+	}
+	if _, isNumber := g.(json.Number); isNumber {
+		return false // encoding/json writes it as a number
 	}
 	t := reflect.TypeOf(g)
 	return t.Kind() == reflect.String && !t.Implements(jsonMarshalerType) && !t.Implements(textMarshalerType)

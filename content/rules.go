@@ -210,13 +210,23 @@ func checkURI(s string) string {
 		if strings.IndexByte(rest[i+1:], '#') >= 0 {
 			return "URI has more than one fragment"
 		}
-		rest = rest[:i]
 	}
-	if i := strings.IndexByte(rest, '?'); i >= 0 {
-		rest = rest[:i]
+	// "[" and "]" may only enclose an IP literal host.
+	if open := strings.IndexByte(s, '['); open >= 0 || strings.IndexByte(s, ']') >= 0 {
+		end := strings.IndexByte(s, ']')
+		if open != colon+3 || !strings.HasPrefix(rest, "//") || end < open ||
+			strings.Count(s, "[") != 1 || strings.Count(s, "]") != 1 {
+			return "URI contains \"[\" or \"]\" outside an IP literal host"
+		}
+		if !ipLiteral(s[open+1 : end]) {
+			return "URI has an invalid IP literal"
+		}
+		if after := s[end+1:]; after != "" && !strings.ContainsRune(":/?#", rune(after[0])) {
+			return "URI has an invalid authority"
+		}
 	}
-	if strings.ContainsAny(rest, "[]") && !strings.HasPrefix(rest, "//[") {
-		return "URI path contains a bracket"
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
 	}
 	p := rest
 	if strings.HasPrefix(rest, "//") {
@@ -241,26 +251,17 @@ func checkURI(s string) string {
 	return ""
 }
 
-// checkAuthority checks host and port of an authority without user-info.
+// checkAuthority checks host and port of an authority without user-info
+// (brackets were checked with the whole URI).
 func checkAuthority(auth string) string {
 	host := auth
 	if strings.HasPrefix(auth, "[") {
-		end := strings.IndexByte(auth, ']')
-		if end < 0 {
-			return "URI has an unterminated IP literal"
+		host = auth[strings.IndexByte(auth, ']')+1:]
+		if host == "" {
+			return ""
 		}
-		lit := auth[1:end]
-		if lit == "" || strings.ContainsAny(lit, "[]/?#") {
-			return "URI has an invalid IP literal"
-		}
-		host = auth[end+1:]
-		if host != "" && host[0] != ':' {
-			return "URI has an invalid authority"
-		}
-		if host != "" {
-			host = ":" + host[1:]
-		}
-		for i := 1; i < len(host); i++ {
+		host = host[1:] // the ":" before the port
+		for i := 0; i < len(host); i++ {
 			if !isDigit(host[i]) {
 				return "URI has an invalid port"
 			}
@@ -275,10 +276,115 @@ func checkAuthority(auth string) string {
 		}
 		host = auth[:i]
 	}
-	if strings.ContainsAny(host, ":[]") {
+	if strings.IndexByte(host, ':') >= 0 {
 		return "URI has an invalid host"
 	}
 	return ""
+}
+
+// ipLiteral checks the inside of "[…]": an IPv6 address (RFC 3986 section
+// 3.2.2, without a zone) or an IPvFuture literal.
+func ipLiteral(s string) bool {
+	if len(s) > 1 && (s[0] == 'v' || s[0] == 'V') {
+		dot := strings.IndexByte(s, '.')
+		if dot < 2 || dot == len(s)-1 {
+			return false
+		}
+		for i := 1; i < dot; i++ {
+			if !isHex(s[i]) {
+				return false
+			}
+		}
+		for i := dot + 1; i < len(s); i++ {
+			c := s[i]
+			if !isAlpha(c) && !isDigit(c) && strings.IndexByte("-._~!$&'()*+,;=:", c) < 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return ipv6(s)
+}
+
+// ipv6 checks an IPv6 address in text form: eight groups of 1 to 4 hex
+// digits, "::" once for a run of zero groups, and an IPv4 address as the last
+// two groups.
+func ipv6(s string) bool {
+	groups := 0
+	compressed := false
+	if strings.HasPrefix(s, "::") {
+		compressed = true
+		s = s[2:]
+		if s == "" {
+			return true
+		}
+	}
+	for s != "" {
+		end := strings.IndexByte(s, ':')
+		part := s
+		if end >= 0 {
+			part = s[:end]
+		}
+		if end < 0 && strings.IndexByte(part, '.') >= 0 {
+			if !ipv4(part) {
+				return false
+			}
+			groups += 2
+			break
+		}
+		if len(part) < 1 || len(part) > 4 {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			if !isHex(part[i]) {
+				return false
+			}
+		}
+		groups++
+		if end < 0 {
+			break
+		}
+		s = s[end+1:]
+		if strings.HasPrefix(s, ":") {
+			if compressed {
+				return false
+			}
+			compressed = true
+			s = s[1:]
+			if s == "" {
+				break
+			}
+		} else if s == "" {
+			return false // trailing single ":"
+		}
+	}
+	if compressed {
+		return groups <= 7
+	}
+	return groups == 8
+}
+
+func ipv4(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || (len(p) > 1 && p[0] == '0') {
+			return false
+		}
+		n := 0
+		for i := 0; i < len(p); i++ {
+			if !isDigit(p[i]) {
+				return false
+			}
+			n = n*10 + int(p[i]-'0')
+		}
+		if n > 255 {
+			return false
+		}
+	}
+	return true
 }
 
 // checkRFC3339 accepts an RFC 3339 date-time with an offset:

@@ -116,6 +116,22 @@ func TestCheckURI(t *testing.T) {
 		{"https://example.com/a#b#c", false},
 		{"https://example.com/<x>", false},
 		{"file:///a\x7f", false},
+		{"https://h/?q=[1]", false},
+		{"https://h/#a[1]", false},
+		{"https://[::1]/a[b]", false},
+		{"x://[zz]", false},
+		{"https://[::1", false},
+		{"https://[::1]x/", false},
+		{"https://[1:2:3:4:5:6:7:8]:443/", true},
+		{"https://[::ffff:192.0.2.1]/", true},
+		{"https://[fe80::1]", true},
+		{"https://[v1.fe80::a+en1]/", true},
+		{"https://[1:2:3:4:5:6:7:8:9]/", false},
+		{"https://[1::2::3]/", false},
+		{"https://[::256.0.0.1]/", false},
+		{"https://example.com?q=1", true},
+		{"https://example.com:8080?q=1", true},
+		{"https://example.com:80a?q=1", false},
 	} {
 		if got := checkURI(tc.in) == ""; got != tc.ok {
 			t.Errorf("checkURI(%q) ok = %v, want %v (%s)", tc.in, got, tc.ok, checkURI(tc.in))

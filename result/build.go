@@ -1,6 +1,8 @@
 package result
 
 import (
+	"unicode/utf8"
+
 	"github.com/mcpresult/mcpresult/content"
 )
 
@@ -19,7 +21,14 @@ var protocolOwned = []string{"resultType", "ttlMs", "cacheScope"}
 // for protocol revision 2026-07-28.
 const ServerInfoKey = "io.modelcontextprotocol/serverInfo"
 
-var resultMetaKeys = content.MetaKeys{Owned: []string{ServerInfoKey}}
+// RelatedTaskKey is the reserved _meta key that revision 2025-11-25 defines
+// for a result that belongs to a task ({"taskId": "…"}).
+const RelatedTaskKey = "io.modelcontextprotocol/related-task"
+
+// resultMetaKeys are the reserved keys of a result's _meta when building: the
+// server identity is protocol-owned, the related task is defined for results
+// (by 2025-11-25; Serialize leaves it out for the other revisions).
+var resultMetaKeys = content.MetaKeys{Owned: []string{ServerInfoKey}, Allowed: []string{RelatedTaskKey}}
 
 var (
 	toolOptions     = []string{"content", "structuredContent", "isError", "meta", "maxJsonBytes", "canonicalization"}
@@ -65,26 +74,30 @@ type builder struct {
 
 // options checks the request object and its option names, then the per-call
 // settings, and prepares the checker.
-func (b *builder) options(input content.Value, known []string, what string) bool {
-	if input.Kind() != content.KindObject {
-		b.c = content.NewChecker(Strict, b.settings.MaxNodes, 1)
-		b.c.Fail(content.CodeInvalidType, "the request must be an object of options")
-		return false
-	}
+func (b *builder) options(input *content.Value, known []string, what string) bool {
 	c := content.NewChecker(b.settings.Canonicalization, b.settings.MaxNodes, 1)
 	b.c = c
+	in, ok := c.Resolve(*input)
+	if !ok {
+		return false
+	}
+	*input = in
+	if in.Kind() != content.KindObject {
+		c.Fail(content.CodeInvalidType, "the request must be an object of options")
+		return false
+	}
 	all := append(append([]string(nil), known...), protocolOwned...)
-	if !c.Keys(input, all, content.CodeUnknownOption, content.CodeDuplicateOption, what) {
+	if !c.Keys(in, all, content.CodeUnknownOption, content.CodeDuplicateOption, what) {
 		return false
 	}
 	for _, k := range protocolOwned {
-		if _, ok := input.Get(k); ok {
+		if _, ok := in.Get(k); ok {
 			c.Key(k)
 			c.Fail(content.CodeProtocolOwnedField, "\""+k+"\" is added by the server when the result is serialized, never by the caller")
 			return false
 		}
 	}
-	if x, ok := input.Get("maxJsonBytes"); ok {
+	if x, ok := b.get(in, "maxJsonBytes"); ok {
 		c.Key("maxJsonBytes")
 		if b.inherit {
 			c.Fail(content.CodeOptionNotAllowed, "maxJsonBytes is inherited from the server's settings and cannot be overridden here")
@@ -98,7 +111,7 @@ func (b *builder) options(input content.Value, known []string, what string) bool
 		c.Pop()
 		b.settings.MaxJSONBytes = n
 	}
-	if x, ok := input.Get("canonicalization"); ok {
+	if x, ok := b.get(in, "canonicalization"); ok {
 		c.Key("canonicalization")
 		if b.inherit {
 			c.Fail(content.CodeOptionNotAllowed, "canonicalization is inherited from the server's settings and cannot be overridden here")
@@ -117,7 +130,7 @@ func (b *builder) options(input content.Value, known []string, what string) bool
 }
 
 func (b *builder) tool(input content.Value) (*Result, error) {
-	if !b.options(input, toolOptions, "a tool result") {
+	if !b.options(&input, toolOptions, "a tool result") {
 		return nil, b.c.Err()
 	}
 	c := b.c
@@ -125,12 +138,7 @@ func (b *builder) tool(input content.Value) (*Result, error) {
 
 	// isError
 	isError := false
-	if x, ok := input.Get("isError"); ok {
-		if x.Kind() == content.KindGo {
-			if bv, isBool := x.Go().(bool); isBool {
-				x = content.NewBool(bv)
-			}
-		}
+	if x, ok := b.get(input, "isError"); ok {
 		if x.Kind() != content.KindBool {
 			c.Key("isError")
 			c.Fail(content.CodeInvalidType, "isError must be a boolean")
@@ -152,7 +160,7 @@ func (b *builder) tool(input content.Value) (*Result, error) {
 
 	// content
 	var blocks content.Value
-	if cv, ok := input.Get("content"); ok {
+	if cv, ok := b.get(input, "content"); ok {
 		c.Key("content")
 		blocks = b.list(cv, "content", "content block", false, 2, c.Block)
 		c.Pop()
@@ -186,6 +194,21 @@ func (b *builder) tool(input content.Value) (*Result, error) {
 		out = append(out, content.NewString("_meta"), meta)
 	}
 	return b.finish(KindTool, out)
+}
+
+// get returns an option, a Go value (content.FromGo) converted one level so
+// that options given as Go values are read as the same values given as
+// MessagePack or JSON. A Go value with no JSON form is reported at the
+// option.
+func (b *builder) get(input content.Value, key string) (content.Value, bool) {
+	v, ok := input.Get(key)
+	if !ok || v.Kind() != content.KindGo {
+		return v, ok
+	}
+	b.c.Key(key)
+	r, _ := b.c.Resolve(v)
+	b.c.Pop()
+	return r, true
 }
 
 // meta checks the "meta" option.
@@ -229,12 +252,12 @@ func (b *builder) list(v content.Value, name, what string, emptyOK bool, depth i
 }
 
 func (b *builder) resource(input content.Value) (*Result, error) {
-	if !b.options(input, resourceOptions, "a resource result") {
+	if !b.options(&input, resourceOptions, "a resource result") {
 		return nil, b.c.Err()
 	}
 	c := b.c
 	c.Mode = Strict // resource results are always strict
-	cv, ok := input.Get("contents")
+	cv, ok := b.get(input, "contents")
 	if !ok {
 		c.Key("contents")
 		c.Fail(content.CodeMissingField, "a resource result needs contents (one entry or a list)")
@@ -265,11 +288,11 @@ const (
 const ErrorCodeKey = "io.github.mcpresult/errorCode"
 
 func (b *builder) clientError(input content.Value) (*Result, error) {
-	if !b.options(input, errorOptions, "a client error") {
+	if !b.options(&input, errorOptions, "a client error") {
 		return nil, b.c.Err()
 	}
 	c := b.c
-	mv, ok := input.Get("message")
+	mv, ok := b.get(input, "message")
 	if !ok {
 		c.Key("message")
 		c.Fail(content.CodeMissingField, "a client error needs a message")
@@ -281,7 +304,7 @@ func (b *builder) clientError(input content.Value) (*Result, error) {
 		return nil, c.Err()
 	}
 	code := ""
-	if cv, ok := input.Get("code"); ok && cv.Kind() != content.KindNull {
+	if cv, ok := b.get(input, "code"); ok && cv.Kind() != content.KindNull {
 		if cv.Kind() != content.KindString {
 			c.Key("code")
 			c.Fail(content.CodeInvalidType, "code must be a string")
@@ -300,7 +323,7 @@ func (b *builder) clientError(input content.Value) (*Result, error) {
 
 // checkClientError applies SPEC section 5 to a message and an optional code.
 func checkClientError(message, code string) error {
-	if !validUTF8(message) || len(message) < 1 || len(message) > MaxClientErrorMessage {
+	if !utf8.ValidString(message) || len(message) < 1 || len(message) > MaxClientErrorMessage {
 		return content.NewError(content.CodeInvalidClientError, "/message", "message must be valid UTF-8 of 1 to 4096 bytes")
 	}
 	if code == "" {
@@ -337,7 +360,7 @@ func textBlock(text string) content.Value {
 }
 
 func (b *builder) value(input content.Value) (*Result, error) {
-	if !b.options(input, valueOptions, "an ordinary value") {
+	if !b.options(&input, valueOptions, "an ordinary value") {
 		return nil, b.c.Err()
 	}
 	c := b.c
@@ -362,13 +385,16 @@ func (b *builder) fromValue(v content.Value, keyed bool) (*Result, error) {
 	// depth and node budget do not apply to it; its text counts in the byte
 	// budget, and its nesting is bounded by MaxParseDepth.
 	isString := v.IsString()
-	c.DepthLimit, c.MaxNodes = content.MaxParseDepth, 0
+	// Every JSON value takes at least one byte of the text, so a value with
+	// more values than maxJsonBytes cannot fit: that bound stops shared or
+	// cyclic Go values early.
+	c.DepthLimit, c.MaxNodes = content.MaxParseDepth, b.settings.MaxJSONBytes
 	v = c.Free(v, 1)
 	if c.Halted() {
 		return nil, c.Err()
 	}
 	var text string
-	if isString {
+	if isString && v.Kind() == content.KindString {
 		text = v.Str()
 	} else {
 		j, err := content.AppendJSON(nil, v, Wire)

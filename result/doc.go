@@ -107,5 +107,18 @@
 //   - Validate counts an empty content list as content_required, as a build
 //     does, though the official schemas allow it;
 //   - Validate applies the budget (nodes, then bytes) only when the value has
-//     no other error; kind, when not given, is inferred from the value.
+//     no other error; kind, when not given, is inferred from the value; the
+//     values of unknown top-level fields are checked and counted like any
+//     other value;
+//   - the reserved key "io.modelcontextprotocol/related-task", which
+//     revision 2025-11-25 defines for results of tasks, is accepted in a
+//     result's _meta when building; Serialize leaves it out for the other
+//     revisions, and Validate accepts it (as {"taskId": string}) only for
+//     2025-11-25;
+//   - Serialize checks depth again too, since wrapping structured content
+//     as {"result": value} adds a level;
+//   - a 2026-07-28 result serialized without Finalize has no resultType,
+//     which that revision's schema requires on the wire: it is meant for a
+//     server or SDK that adds the protocol-owned fields itself (the schema
+//     oracle checks such output with those fields added).
 package result

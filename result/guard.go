@@ -71,10 +71,14 @@ func Guard[In any](h func(context.Context, In) (*Result, error), onError func(co
 	}
 }
 
+// report passes a private error to onError; a panic in onError itself is
+// swallowed, so that the wrapped handler never panics.
 func report(ctx context.Context, onError func(context.Context, error), err error) {
-	if onError != nil {
-		onError(ctx, err)
+	if onError == nil {
+		return
 	}
+	defer func() { _ = recover() }()
+	onError(ctx, err)
 }
 
 // privateFailure is the fixed result that stands in for a private failure.

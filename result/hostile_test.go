@@ -18,8 +18,9 @@ func TestHostileInputs(t *testing.T) {
 		many = append(many, content.Str("k"+strconv.Itoa(i), content.NewInt(1)))
 	}
 	rep, err := result.Validate(content.NewObject(many...), result.ValidateOptions{ProtocolVersion: result.V20250618})
-	if err != nil || !rep.Valid || len(rep.Warnings) != result.MaxFindings {
-		t.Fatalf("200,000 extra fields: %v %+v", err, rep)
+	// Extra fields only warn, but their values count in the budget.
+	if err != nil || rep.Valid || len(rep.Errors) != 1 || rep.Errors[0].Code != "max_nodes" || len(rep.Warnings) != result.MaxFindings {
+		t.Fatalf("200,000 extra fields: %v, valid %v, %d errors, %d warnings", err, rep.Valid, len(rep.Errors), len(rep.Warnings))
 	}
 	if _, err := result.Build(result.Settings{}, result.KindTool, content.NewObject(many...), false); err == nil {
 		t.Fatal("extra options must be refused")
@@ -45,6 +46,16 @@ func TestHostileInputs(t *testing.T) {
 	}
 	if _, err := result.Value(deep); err == nil {
 		t.Fatal("an ordinary value deeper than MaxParseDepth must be refused")
+	}
+
+	// Shared Go values: 2^40 paths through 40 slices. The node bound stops
+	// the walk long before.
+	var shared any = 1
+	for i := 0; i < 40; i++ {
+		shared = []any{shared, shared}
+	}
+	if _, err := result.Value(shared); err == nil {
+		t.Fatal("a value of 2^40 nodes must be refused")
 	}
 
 	wide := make([]content.Value, 200_000)

@@ -1,6 +1,8 @@
 package result
 
 import (
+	"unicode/utf8"
+
 	"github.com/mcpresult/mcpresult/content"
 )
 
@@ -55,6 +57,7 @@ func (r revision) hasLastModified() bool      { return r >= r20250618 }
 func (r revision) hasResourceLink() bool      { return r >= r20250618 }
 func (r revision) hasAudio() bool             { return r >= r20250326 }
 func (r revision) hasProtocolOwned() bool     { return r >= r20260728 }
+func (r revision) hasRelatedTask() bool       { return r == r20251125 }
 
 // Implementation identifies a server, as _meta["io.modelcontextprotocol/serverInfo"].
 type Implementation struct {
@@ -94,6 +97,9 @@ type SerializeOptions struct {
 // protocol-owned fields when finalizing for 2026-07-28, and checks the
 // budget the result was built with again on what it writes.
 func Serialize(r *Result, opts SerializeOptions) ([]byte, error) {
+	if r == nil {
+		return nil, content.NewError(content.CodeInvalidType, "", "no result to serialize")
+	}
 	o, err := opts.check()
 	if err != nil {
 		return nil, err
@@ -138,7 +144,7 @@ func (o SerializeOptions) check() (serializeOpts, error) {
 }
 
 func checkImplementation(name, version string) string {
-	if name == "" || version == "" || !validUTF8(name) || !validUTF8(version) {
+	if name == "" || version == "" || !utf8.ValidString(name) || !utf8.ValidString(version) {
 		return "serverInfo needs a non-empty name and version of valid UTF-8"
 	}
 	return ""
@@ -154,6 +160,10 @@ func serialize(v content.Value, kind string, s Settings, o serializeOpts) ([]byt
 	nodes, hint := measure(out)
 	if nodes > s.MaxNodes {
 		return nil, content.NewError(content.CodeMaxNodes, "", "the serialized result has more than "+itoa(s.MaxNodes)+" JSON values")
+	}
+	// Wrapping structured content as {"result": value} adds a level.
+	if p, deep := tooDeep(out, 1, nil); deep {
+		return nil, content.NewError(content.CodeMaxDepth, p, "the serialized result nests deeper than 64 levels")
 	}
 	j, err := content.AppendJSON(make([]byte, 0, min(hint, s.MaxJSONBytes+1)), out, o.format)
 	if err != nil {
@@ -222,6 +232,9 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 			}
 		case "_meta":
 			meta, hasMeta = m.Value, true
+			if _, ok := meta.Get(RelatedTaskKey); ok && !rev.hasRelatedTask() {
+				meta = without(meta, RelatedTaskKey)
+			}
 		default:
 			out = append(out, m)
 		}
@@ -337,6 +350,48 @@ func (t *transformer) contents(c content.Value) content.Value {
 			}
 		}
 		out = append(out, m)
+	}
+	return content.NewObject(out...)
+}
+
+// tooDeep finds the first object or array of v nested beyond MaxDepth (v is
+// at the given level) and returns its JSON Pointer.
+func tooDeep(v content.Value, level int, path []string) (string, bool) {
+	k := v.Kind()
+	if k != content.KindArray && k != content.KindObject {
+		return "", false
+	}
+	if level > MaxDepth {
+		var b []byte
+		for _, seg := range path {
+			b = append(b, '/')
+			b = append(b, pointer(seg)[1:]...)
+		}
+		return string(b), true
+	}
+	for i := 0; i < v.Len(); i++ {
+		var child content.Value
+		var seg string
+		if k == content.KindArray {
+			child, seg = v.Index(i), itoa(i)
+		} else {
+			m := v.Member(i)
+			child, seg = m.Value, m.Key.Str()
+		}
+		if p, deep := tooDeep(child, level+1, append(path, seg)); deep {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// without returns object v without the member k.
+func without(v content.Value, k string) content.Value {
+	var out []content.Member
+	for i := 0; i < v.Len(); i++ {
+		if m := v.Member(i); m.Key.Str() != k {
+			out = append(out, m)
+		}
 	}
 	return content.NewObject(out...)
 }

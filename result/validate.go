@@ -1,7 +1,7 @@
 package result
 
 import (
-	"unicode/utf8"
+	"slices"
 
 	"github.com/mcpresult/mcpresult/content"
 )
@@ -235,24 +235,28 @@ func (w *wireCheck) result(v content.Value, kind string) content.Value {
 	// every revision's schema (Result has additionalProperties); Validate
 	// warns about them, a value to serialize may not carry them.
 	all := append(append([]string(nil), known...), protocolOwned...)
-	var extra []string
-	for i := 0; i < v.Len() && len(extra) <= MaxFindings; i++ {
-		if k := v.Member(i).Key; k.Kind() == content.KindString && !contains(all, k.Str()) {
-			extra = append(extra, k.Str())
-		}
-	}
 	if !c.Keys(v, all, "", content.CodeDuplicateKey, "a result") {
 		return v
 	}
-	for _, k := range extra {
-		if w.validate {
-			w.warn(content.CodeUnknownField, pointer(k), "a field MCP does not define for this result; clients ignore it")
-		} else {
+	// The values of unknown fields are still part of the result: every rule
+	// on values and the budget apply to them.
+	var extra []content.Value
+	for i := 0; i < v.Len() && !c.Halted(); i++ {
+		m := v.Member(i)
+		k := m.Key.Str()
+		if m.Key.Kind() != content.KindString || slices.Contains(all, k) {
+			continue
+		}
+		if !w.validate {
 			c.Key(k)
 			c.Fail(content.CodeUnknownField, "a field MCP does not define for this result")
 			c.Pop()
 			return v
 		}
+		w.warn(content.CodeUnknownField, pointer(k), "a field MCP does not define for this result; clients ignore it")
+		c.Key(k)
+		extra = append(extra, m.Key, c.Free(m.Value, 2))
+		c.Pop()
 	}
 
 	// Protocol-owned fields.
@@ -294,10 +298,21 @@ func (w *wireCheck) result(v content.Value, kind string) content.Value {
 		if w.validate {
 			keys = content.MetaKeys{}
 			if w.rev.hasProtocolOwned() {
-				keys.Allowed = []string{ServerInfoKey}
+				keys.Allowed = append(keys.Allowed, ServerInfoKey)
+			}
+			if w.rev.hasRelatedTask() {
+				keys.Allowed = append(keys.Allowed, RelatedTaskKey)
 			}
 		}
 		m := c.Meta(mv, 2, keys)
+		if rt, ok := m.Get(RelatedTaskKey); ok && w.validate && w.rev.hasRelatedTask() {
+			c.Key(RelatedTaskKey)
+			id, _ := rt.Get("taskId")
+			if rt.Kind() != content.KindObject || id.Kind() != content.KindString {
+				c.Fail(content.CodeInvalidValue, "related-task must be an object with a string taskId")
+			}
+			c.Pop()
+		}
 		if si, ok := m.Get(ServerInfoKey); ok && w.validate && w.rev.hasProtocolOwned() {
 			c.Key(ServerInfoKey)
 			name, _ := si.Get("name")
@@ -312,7 +327,7 @@ func (w *wireCheck) result(v content.Value, kind string) content.Value {
 			out = append(out, content.NewString("_meta"), m)
 		}
 	}
-	return content.NewObject(pairs(out)...)
+	return content.NewObject(pairs(append(out, extra...))...)
 }
 
 // ownedField checks a protocol-owned field that the revision defines.
@@ -519,15 +534,4 @@ func pointer(k string) string {
 		}
 	}
 	return string(b)
-}
-
-func validUTF8(s string) bool { return utf8.ValidString(s) }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
