@@ -191,3 +191,52 @@ func TestGuard(t *testing.T) {
 		t.Errorf("private errors reported: %d, want 4", len(private))
 	}
 }
+
+func TestReviewRegressions(t *testing.T) {
+	r, err := result.Value(json.Number("12"))
+	if err != nil || r.String() != `{"content":[{"type":"text","text":"12"}],"isError":false}` {
+		t.Errorf("json.Number as an ordinary value: %v %v", r, err)
+	}
+	r, err = result.Value(status("ok"))
+	if err != nil || r.String() != `{"content":[{"type":"text","text":"ok"}],"isError":false}` {
+		t.Errorf("named string as an ordinary value: %v %v", r, err)
+	}
+
+	h := result.Guard(func(context.Context, int) (*result.Result, error) { return nil, errors.New("x") },
+		func(context.Context, error) { panic("onError failed") })
+	if got := h(context.Background(), 0); !got.IsError() {
+		t.Errorf("Guard with a panicking onError: %v", got)
+	}
+
+	if _, err := result.Serialize(nil, result.SerializeOptions{}); err == nil {
+		t.Error("Serialize(nil) must be an error")
+	}
+
+	_, err = result.Tool(result.Content(content.Text("x")), result.WithCanonicalization(content.Canonicalization(9)))
+	if e, _ := err.(*result.Error); e == nil || e.Code != "invalid_option" || e.Path != "/canonicalization" {
+		t.Errorf("an invalid mode must be invalid_option: %v", err)
+	}
+
+	// Go values given as options read as the same values given as JSON.
+	for _, tc := range []struct {
+		kind string
+		req  content.Value
+		want string
+	}{
+		{result.KindError, content.NewObject(content.Str("message", content.FromGo("boom")), content.Str("code", content.FromGo("e1"))),
+			`{"content":[{"type":"text","text":"boom"}],"isError":true,"_meta":{"io.github.mcpresult/errorCode":"e1"}}`},
+		{result.KindTool, content.FromGo(map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}, "maxJsonBytes": 1000, "canonicalization": "json"}),
+			`{"content":[{"type":"text","text":"hi"}],"isError":false}`},
+	} {
+		r, err := result.Build(result.Settings{}, tc.kind, tc.req, false)
+		if err != nil || r.String() != tc.want {
+			t.Errorf("%s from Go values: %v %v", tc.kind, r, err)
+		}
+	}
+
+	type secret struct{ Token string }
+	_, err = result.Tool(result.Content(content.Text("x")), result.Meta(secret{"t"}))
+	if e, _ := err.(*result.Error); e == nil || e.Code != "unsupported_value" || e.Path != "/meta" {
+		t.Errorf("a struct as _meta in strict mode: %v", err)
+	}
+}
