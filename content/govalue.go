@@ -71,35 +71,29 @@ func (c *Checker) fromGo(g any) (Value, string) {
 		}
 		return NewArray(items...), ""
 	case map[string]any:
-		if x == nil {
-			return Null(), ""
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		items := make([]Value, 0, 2*len(keys))
-		for _, k := range keys {
-			items = append(items, NewString(k), FromGo(x[k]))
-		}
-		return objectFromItems(items), ""
+		return sortedObject(x, FromGo), ""
 	case map[string]string:
-		if x == nil {
-			return Null(), ""
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		items := make([]Value, 0, 2*len(keys))
-		for _, k := range keys {
-			items = append(items, NewString(k), NewString(x[k]))
-		}
-		return objectFromItems(items), ""
+		return sortedObject(x, NewString), ""
 	}
 	return fromGoOther(g, c.Mode)
+}
+
+// sortedObject returns a Go map as an object with its keys sorted, as
+// encoding/json writes it; a nil map is null.
+func sortedObject[V any](m map[string]V, conv func(V) Value) Value {
+	if m == nil {
+		return Null()
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	items := make([]Value, 0, 2*len(keys))
+	for _, k := range keys {
+		items = append(items, NewString(k), conv(m[k]))
+	}
+	return objectFromItems(items)
 }
 
 // IsString reports whether v is a string as given: a KindString value, or a

@@ -210,7 +210,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 		case "contents":
 			items := make([]content.Value, m.Value.Len())
 			for j := range items {
-				items[j] = t.contents(m.Value.Index(j))
+				items[j] = t.fields(m.Value.Index(j))
 			}
 			out = append(out, content.Str(k, content.NewArray(items...)))
 			if fin && kind == KindResource {
@@ -233,7 +233,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 		case "_meta":
 			meta, hasMeta = m.Value, true
 			if _, ok := meta.Get(RelatedTaskKey); ok && !rev.hasRelatedTask() {
-				meta = without(meta, RelatedTaskKey)
+				meta = filter(meta, func(m content.Member) (content.Member, bool) { return m, m.Key.Str() != RelatedTaskKey })
 			}
 		default:
 			out = append(out, m)
@@ -283,26 +283,31 @@ func (t *transformer) block(b content.Value, path string) (content.Value, bool) 
 			return t.convertedText(b, "[audio omitted: "+mt.Str()+"]"), true
 		}
 	}
-	var out []content.Member
-	for i := 0; i < b.Len(); i++ {
-		m := b.Member(i)
+	return t.fields(b), true
+}
+
+// fields rewrites a block, resource contents or annotations object for the
+// revision: it leaves out _meta, icons and lastModified where the revision
+// lacks them, and rewrites the nested annotations and resource contents.
+// Free-form values (_meta values) are never entered.
+func (t *transformer) fields(obj content.Value) content.Value {
+	rev := t.o.rev
+	if rev.hasIcons() && rev.hasBlockMeta() && rev.hasLastModified() {
+		return obj // the revision has every field
+	}
+	return filter(obj, func(m content.Member) (content.Member, bool) {
 		switch m.Key.Str() {
 		case "_meta":
-			if !rev.hasBlockMeta() {
-				continue
-			}
+			return m, rev.hasBlockMeta()
 		case "icons":
-			if !rev.hasIcons() {
-				continue
-			}
-		case "annotations":
-			m.Value = t.annotations(m.Value)
-		case "resource":
-			m.Value = t.contents(m.Value)
+			return m, rev.hasIcons()
+		case "lastModified":
+			return m, rev.hasLastModified()
+		case "annotations", "resource":
+			m.Value = t.fields(m.Value)
 		}
-		out = append(out, m)
-	}
-	return content.NewObject(out...), true
+		return m, true
+	})
 }
 
 // convertedText is the text block that stands for a block the revision
@@ -313,43 +318,19 @@ func (t *transformer) convertedText(b content.Value, text string) content.Value 
 		content.Str("text", content.NewString(text)),
 	}
 	if a, ok := b.Get("annotations"); ok {
-		members = append(members, content.Str("annotations", t.annotations(a)))
+		members = append(members, content.Str("annotations", t.fields(a)))
 	}
 	return content.NewObject(members...)
 }
 
-func (t *transformer) annotations(a content.Value) content.Value {
-	if t.o.rev.hasLastModified() {
-		return a
-	}
-	var out []content.Member
-	for i := 0; i < a.Len(); i++ {
-		if m := a.Member(i); m.Key.Str() != "lastModified" {
+// filter returns the members of object v that keep accepts, as it changes
+// them.
+func filter(v content.Value, keep func(content.Member) (content.Member, bool)) content.Value {
+	out := make([]content.Member, 0, v.Len())
+	for i := 0; i < v.Len(); i++ {
+		if m, ok := keep(v.Member(i)); ok {
 			out = append(out, m)
 		}
-	}
-	return content.NewObject(out...)
-}
-
-func (t *transformer) contents(c content.Value) content.Value {
-	rev := t.o.rev
-	if rev.hasBlockMeta() && rev.hasIcons() {
-		return c
-	}
-	var out []content.Member
-	for i := 0; i < c.Len(); i++ {
-		m := c.Member(i)
-		switch m.Key.Str() {
-		case "_meta":
-			if !rev.hasBlockMeta() {
-				continue
-			}
-		case "icons":
-			if !rev.hasIcons() {
-				continue
-			}
-		}
-		out = append(out, m)
 	}
 	return content.NewObject(out...)
 }
@@ -383,15 +364,4 @@ func tooDeep(v content.Value, level int, path []string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// without returns object v without the member k.
-func without(v content.Value, k string) content.Value {
-	var out []content.Member
-	for i := 0; i < v.Len(); i++ {
-		if m := v.Member(i); m.Key.Str() != k {
-			out = append(out, m)
-		}
-	}
-	return content.NewObject(out...)
 }
