@@ -36,11 +36,13 @@ fmt-check:
 vectors-check:
 	node testdata/gen/oracle.mjs --check
 
-# Independent checks of the output: every serialize vector's output against
-# the official JSON Schema of its revision (ajv), and jcs output against the
-# RFC 8785 package canonicalize, on the vectors and on generated values.
+# Independent checks of the output: every serialize vector's output, and
+# every build vector's result serialized for every revision, against the
+# official JSON Schema of its revision (ajv); jcs output against the RFC 8785
+# package canonicalize, on the vectors and on generated values.
 oracle: $(ORACLE)/node_modules/.installed
 	node $(ORACLE)/schema.mjs
+	$(GO) run ./$(ORACLE)/revgen | node $(ORACLE)/revisions.mjs
 	$(GO) run ./$(ORACLE)/jcsgen -n 5000 | node $(ORACLE)/jcs.mjs
 
 $(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock.json
