@@ -238,46 +238,71 @@ type field struct {
 	required bool
 }
 
-// shape is the declared fields of one kind of object, in wire order.
+// shape is the declared fields of one kind of object, in wire order. Shapes
+// are static data (no init code: the WebAssembly module pays for every
+// instruction).
 type shape struct {
 	what   string // for messages: "text block", "icon"…
 	fields []field
-	names  []string // every known key, for "did you mean"
 }
 
-func newShape(what string, fields ...field) *shape {
-	s := &shape{what: what, fields: fields}
-	for _, f := range fields {
-		s.names = append(s.names, f.name)
+func (s *shape) has(name string) bool {
+	for _, f := range s.fields {
+		if f.name == name {
+			return true
+		}
 	}
-	return s
+	return false
+}
+
+func (s *shape) names() []string {
+	out := make([]string, len(s.fields))
+	for i, f := range s.fields {
+		out[i] = f.name
+	}
+	return out
 }
 
 var (
-	annotationsF = field{"annotations", fAnnotations, false}
-	metaF        = field{"_meta", fMeta, false}
-	typeF        = field{"type", fText, true}
-
-	blockShapes = map[string]*shape{
-		"text":  newShape("text block", typeF, field{"text", fText, true}, annotationsF, metaF),
-		"image": newShape("image block", typeF, field{"data", fBase64, true}, field{"mimeType", fMIMEImage, true}, annotationsF, metaF),
-		"audio": newShape("audio block", typeF, field{"data", fBase64, true}, field{"mimeType", fMIMEAudio, true}, annotationsF, metaF),
-		"resource_link": newShape("resource_link block", typeF, field{"uri", fURI, true}, field{"name", fName, true},
-			field{"title", fText, false}, field{"description", fText, false}, field{"mimeType", fMIME, false},
-			field{"size", fSize, false}, field{"icons", fIcons, false}, annotationsF, metaF),
-		"resource": newShape("resource block", typeF, field{"resource", fContents, true}, annotationsF, metaF),
-	}
-	blockTypes = []string{"text", "image", "audio", "resource_link", "resource"}
-
-	textContentsShape = newShape("text resource contents", field{"uri", fURI, true}, field{"mimeType", fMIME, false},
-		field{"text", fText, true}, field{"icons", fIcons, false}, metaF)
-	blobContentsShape = newShape("blob resource contents", field{"uri", fURI, true}, field{"mimeType", fMIME, false},
-		field{"blob", fBase64, true}, field{"icons", fIcons, false}, metaF)
-	annotationsShape = newShape("annotations", field{"audience", fAudience, false}, field{"priority", fPriority, false},
-		field{"lastModified", fDateTime, false})
-	iconShape = newShape("icon", field{"src", fURI, true}, field{"mimeType", fMIME, false},
-		field{"sizes", fSizes, false}, field{"theme", fTheme, false})
+	textShape = shape{"text block", []field{{"type", fText, true}, {"text", fText, true},
+		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
+	imageShape = shape{"image block", []field{{"type", fText, true}, {"data", fBase64, true}, {"mimeType", fMIMEImage, true},
+		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
+	audioShape = shape{"audio block", []field{{"type", fText, true}, {"data", fBase64, true}, {"mimeType", fMIMEAudio, true},
+		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
+	resourceLinkShape = shape{"resource_link block", []field{{"type", fText, true}, {"uri", fURI, true}, {"name", fName, true},
+		{"title", fText, false}, {"description", fText, false}, {"mimeType", fMIME, false}, {"size", fSize, false},
+		{"icons", fIcons, false}, {"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
+	embeddedShape = shape{"resource block", []field{{"type", fText, true}, {"resource", fContents, true},
+		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
+	textContentsShape = shape{"text resource contents", []field{{"uri", fURI, true}, {"mimeType", fMIME, false},
+		{"text", fText, true}, {"icons", fIcons, false}, {"_meta", fMeta, false}}}
+	blobContentsShape = shape{"blob resource contents", []field{{"uri", fURI, true}, {"mimeType", fMIME, false},
+		{"blob", fBase64, true}, {"icons", fIcons, false}, {"_meta", fMeta, false}}}
+	annotationsShape = shape{"annotations", []field{{"audience", fAudience, false}, {"priority", fPriority, false},
+		{"lastModified", fDateTime, false}}}
+	iconShape = shape{"icon", []field{{"src", fURI, true}, {"mimeType", fMIME, false},
+		{"sizes", fSizes, false}, {"theme", fTheme, false}}}
 )
+
+// blockShape returns the shape of a block type, or nil.
+func blockShape(typ string) *shape {
+	switch typ {
+	case "text":
+		return &textShape
+	case "image":
+		return &imageShape
+	case "audio":
+		return &audioShape
+	case "resource_link":
+		return &resourceLinkShape
+	case "resource":
+		return &embeddedShape
+	}
+	return nil
+}
+
+var blockTypes = []string{"text", "image", "audio", "resource_link", "resource"}
 
 // Block checks a content block at the given depth of the result (3 in a tool
 // result) and returns it in wire order. On an error the returned value must
@@ -304,7 +329,7 @@ func (c *Checker) Block(v Value, depth int) Value {
 	if !ok {
 		return v
 	}
-	s := blockShapes[typ]
+	s := blockShape(typ)
 	if s == nil {
 		c.path.key("type")
 		msg := "unknown content block type; expected one of text, image, audio, resource_link, resource"
@@ -338,14 +363,14 @@ func (c *Checker) Contents(v Value, depth int) Value {
 		c.path.pop()
 		return v
 	case hasBlob:
-		return c.object(v, blobContentsShape, depth)
+		return c.object(v, &blobContentsShape, depth)
 	case !hasText:
 		c.path.key("text")
 		c.Fail(CodeMissingField, "resource contents need \"text\" (or \"blob\" for base64 data)")
 		c.path.pop()
 		return v
 	}
-	return c.object(v, textContentsShape, depth)
+	return c.object(v, &textContentsShape, depth)
 }
 
 // Keys checks the keys of an object with declared fields: strings, valid
@@ -353,6 +378,12 @@ func (c *Checker) Contents(v Value, depth int) Value {
 // with a "did you mean"; an empty unknown lets them pass). It reports
 // whether the check may go on.
 func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string) bool {
+	return c.keys(v, func(k string) bool { return slices.Contains(known, k) }, func() []string { return known }, unknown, duplicate, what)
+}
+
+// keys is Keys with the known names as a test (names, for "did you mean",
+// is only called on an unknown key).
+func (c *Checker) keys(v Value, has func(string) bool, names func() []string, unknown, duplicate, what string) bool {
 	n := v.Len()
 	var seen map[string]struct{}
 	if n > 16 {
@@ -394,12 +425,12 @@ func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string)
 		switch {
 		case dup:
 			stop = c.Fail(duplicate, "this key is given more than once")
-		case unknown != "" && !slices.Contains(known, k.s):
+		case unknown != "" && !has(k.s):
 			msg := "unknown field of " + what
 			if unknown == CodeUnknownOption {
 				msg = "unknown option of " + what
 			}
-			if sug := suggest(k.s, known); sug != "" {
+			if sug := suggest(k.s, names()); sug != "" {
 				msg += " (did you mean \"" + sug + "\"?)"
 			}
 			stop = c.Fail(unknown, msg)
@@ -420,7 +451,7 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 		c.halt = true
 		return v
 	}
-	if !c.Keys(v, s.names, CodeUnknownField, CodeDuplicateKey, s.what) {
+	if !c.keys(v, s.has, s.names, CodeUnknownField, CodeDuplicateKey, s.what) {
 		return v
 	}
 	out := make([]Value, 0, 2*len(s.fields))
@@ -461,7 +492,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		m := c.Meta(v, depth, MetaKeys{})
 		return m, m.kind == KindObject && m.Len() > 0
 	case fAnnotations:
-		return c.shaped(v, annotationsShape, depth)
+		return c.shaped(v, &annotationsShape, depth)
 	case fContents:
 		return c.Contents(v, depth), true
 	case fIcons, fSizes, fAudience:
@@ -479,7 +510,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 			c.path.index(i)
 			switch k {
 			case fIcons:
-				items[i], _ = c.shaped(e, iconShape, depth+1)
+				items[i], _ = c.shaped(e, &iconShape, depth+1)
 			case fSizes:
 				s, _ := c.String(e)
 				items[i] = NewString(s)

@@ -1,10 +1,5 @@
 package content
 
-import (
-	"slices"
-	"strconv"
-)
-
 // fromGo converts one level of a Go value to a Value; nested values stay
 // wrapped (KindGo) so that each is converted, and its errors reported, at its
 // own path. The common types are handled here without reflection; the rest go
@@ -43,10 +38,7 @@ func (c *Checker) fromGo(g any) (Value, string) {
 	case float64:
 		return NewFloat(x), ""
 	case float32:
-		// As encoding/json does: the shortest decimal of the float32, read as
-		// a float64 (so float32(0.1) is 0.1, not 0.10000000149011612).
-		f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
-		return NewFloat(f), ""
+		return float32Value(x), ""
 	case []byte:
 		if x == nil && c.Mode == JSON {
 			return Null(), "" // as encoding/json writes a nil []byte
@@ -78,21 +70,17 @@ func (c *Checker) fromGo(g any) (Value, string) {
 	return fromGoOther(g, c.Mode)
 }
 
-// sortedObject returns a Go map as an object with its keys sorted, as
-// encoding/json writes it; a nil map is null.
+// sortedObject returns a Go map as an object with its keys sorted by their
+// bytes, as encoding/json writes it; a nil map is null.
 func sortedObject[V any](m map[string]V, conv func(V) Value) Value {
 	if m == nil {
 		return Null()
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	items := make([]Value, 0, 2*len(m))
+	for k, v := range m {
+		items = append(items, NewString(k), conv(v))
 	}
-	slices.Sort(keys)
-	items := make([]Value, 0, 2*len(keys))
-	for _, k := range keys {
-		items = append(items, NewString(k), conv(m[k]))
-	}
+	sortMembers(items, func(a, b string) bool { return a < b })
 	return objectFromItems(items)
 }
 

@@ -44,8 +44,7 @@ func fromGoOther(g any, mode Canonicalization) (Value, string) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return NewUint(rv.Uint()), ""
 	case reflect.Float32:
-		f, _ := strconv.ParseFloat(strconv.FormatFloat(rv.Float(), 'g', -1, 32), 64)
-		return NewFloat(f), ""
+		return float32Value(float32(rv.Float())), ""
 	case reflect.Float64:
 		return NewFloat(rv.Float()), ""
 	case reflect.String:
@@ -139,4 +138,12 @@ func goIsString(g any) bool {
 	}
 	t := reflect.TypeOf(g)
 	return t.Kind() == reflect.String && !t.Implements(jsonMarshalerType) && !t.Implements(textMarshalerType)
+}
+
+// float32Value converts as encoding/json does: the shortest decimal of the
+// float32, read as a float64 (so float32(0.1) is 0.1, not
+// 0.10000000149011612).
+func float32Value(x float32) Value {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
+	return NewFloat(f)
 }

@@ -94,7 +94,13 @@ func AppendFloat(dst []byte, f float64) []byte {
 			k++
 		}
 	}
-	e, _ := strconv.Atoi(string(b[i+1:]))
+	e := 0 // the exponent, "e+21" or "e-07" (no strconv.Atoi: its error path links strconv.Quote)
+	for _, c := range b[i+2:] {
+		e = e*10 + int(c-'0')
+	}
+	if b[i+1] == '-' {
+		e = -e
+	}
 	n := e + 1 // the decimal point sits after n digits
 	d := digits[:k]
 	switch {
@@ -233,18 +239,28 @@ func (w *writer) value(dst []byte, v Value) []byte {
 // sortedMembers returns a copy of an object's items with members sorted by key
 // in UTF-16 code-unit order (RFC 8785 section 3.2.3).
 func sortedMembers(items []Value) []Value {
-	m := memberSorter(make([]Value, len(items)))
+	m := make([]Value, len(items))
 	copy(m, items)
-	sort.Stable(m)
+	sortMembers(m, lessUTF16)
 	return m
 }
 
-// memberSorter sorts alternating key, value items by key.
-type memberSorter []Value
+// sortMembers sorts alternating key, value items by key, stably. (sort.Stable
+// with an interface rather than the generic slices.Sort: one sort in the
+// WebAssembly module, not one per instantiation.)
+func sortMembers(items []Value, less func(a, b string) bool) {
+	sort.Stable(memberSorter{items, less})
+}
 
-func (m memberSorter) Len() int           { return len(m) / 2 }
-func (m memberSorter) Less(i, j int) bool { return lessUTF16(m[2*i].s, m[2*j].s) }
-func (m memberSorter) Swap(i, j int) {
+type memberSorter struct {
+	m    []Value
+	less func(a, b string) bool
+}
+
+func (s memberSorter) Len() int           { return len(s.m) / 2 }
+func (s memberSorter) Less(i, j int) bool { return s.less(s.m[2*i].s, s.m[2*j].s) }
+func (s memberSorter) Swap(i, j int) {
+	m := s.m
 	m[2*i], m[2*j] = m[2*j], m[2*i]
 	m[2*i+1], m[2*j+1] = m[2*j+1], m[2*i+1]
 }
