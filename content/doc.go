@@ -56,6 +56,8 @@
 //
 // Go values that need reflection or encoding/json (structs, pointers,
 // marshalers, typed maps and slices, time.Time, json.Number) are converted in
-// a file that is left out of the WebAssembly guest by a build constraint; the
-// guest only ever sees MessagePack values.
+// a file that is left out of GOOS=wasip1 builds (the WebAssembly guest) by a
+// build constraint; the guest only ever sees MessagePack values. There, such
+// values are unsupported_value, and a float32 keeps its exact value instead
+// of encoding/json's shortest decimal (which would link the float parser).
 package content
