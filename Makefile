@@ -4,7 +4,7 @@ SHELL   := /bin/bash
 GO      ?= go
 BIN     := bin
 CLI     := $(BIN)/mcpresult
-EXAMPLES := $(sort $(wildcard testdata/examples/*.json))
+EXAMPLES := $(sort $(filter-out %/10-revisions.tool.json,$(wildcard testdata/examples/*.json)))
 
 ORACLE  := testdata/oracle
 
@@ -59,6 +59,11 @@ demo: $(CLI)
 		echo "→"; \
 		if $(CLI) build --kind $$kind $$f 2>&1; then :; else echo "   (exit $$?: the request is invalid; the error names the place)"; fi; \
 		echo; \
+	done
+	@echo "── one result, written for each protocol revision a client may speak (mcpresult serialize --protocol V --finalize)"
+	@for v in 2026-07-28 2025-11-25 2025-06-18 2025-03-26 2024-11-05; do \
+		printf '%s  ' $$v; \
+		$(CLI) build testdata/examples/10-revisions.tool.json | $(CLI) serialize --protocol $$v --finalize; \
 	done
 
 # Native Go baselines; later the module and Node figures join this table.
