@@ -28,10 +28,15 @@ type vector struct {
 	expect  content.Value
 }
 
-// loadVectors reads every *.json file under testdata/vectors, recursively.
+// loadVectors reads every *.json file under testdata/vectors, recursively,
+// or under the folder MCPRESULT_VECTORS names (to run a set of vectors from
+// elsewhere before it is added).
 func loadVectors(t *testing.T) []vector {
 	t.Helper()
 	root := filepath.Join("..", "testdata", "vectors")
+	if dir := os.Getenv("MCPRESULT_VECTORS"); dir != "" {
+		root = dir
+	}
 	var out []vector
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
