@@ -106,6 +106,9 @@
 //     revision lacks is unsupported_content_type at the block;
 //   - Validate counts an empty content list as content_required, as a build
 //     does, though the official schemas allow it;
+//   - a reserved _meta value that MCP defines (serverInfo, related-task) is
+//     checked with the codes of SPEC section 6: not an object invalid_type,
+//     a required member missing missing_field, not a string invalid_type;
 //   - Validate applies the budget (nodes, then bytes) only when the value has
 //     no other error; kind, when not given, is inferred from the value; the
 //     values of unknown top-level fields are checked and counted like any

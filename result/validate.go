@@ -108,6 +108,42 @@ func SerializeValue(s Settings, v, options content.Value) ([]byte, error) {
 	return serialize(out, kind, s, so)
 }
 
+var validateOptionNames = []string{"kind", "protocolVersion"}
+
+// ValidateValue validates a value with options given as a value in wire
+// names (kind, protocolVersion), as the module and the vectors give them:
+// an unknown or repeated option, or one of the wrong type, is the error of
+// the call (unknown_option, duplicate_option, invalid_option,
+// unsupported_protocol_version).
+func ValidateValue(s Settings, v, options content.Value) (*Report, error) {
+	opts := ValidateOptions{Settings: s}
+	if options.Kind() != content.KindNull {
+		if options.Kind() != content.KindObject {
+			return nil, content.NewError(content.CodeInvalidType, "", "validate options must be an object")
+		}
+		c := content.NewChecker(Strict, 0, 1)
+		if !c.Keys(options, validateOptionNames, content.CodeUnknownOption, content.CodeDuplicateOption, "validate") {
+			return nil, c.Err()
+		}
+		if k, ok := options.Get("kind"); ok {
+			if k.Kind() != content.KindString || (k.Str() != KindTool && k.Str() != KindResource) {
+				return nil, content.NewError(content.CodeInvalidOption, "/kind", "kind must be \"tool\" or \"resource\"")
+			}
+			opts.Kind = k.Str()
+		}
+		if p, ok := options.Get("protocolVersion"); ok {
+			if p.Kind() != content.KindString {
+				return nil, content.NewError(content.CodeInvalidOption, "/protocolVersion", "protocolVersion must be a string")
+			}
+			if p.Str() == "" {
+				return nil, content.NewError(CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+			}
+			opts.ProtocolVersion = p.Str()
+		}
+	}
+	return Validate(v, opts)
+}
+
 var serializeOptionNames = []string{"protocolVersion", "format", "finalize", "unsupported"}
 var finalizeNames = []string{"serverInfo", "ttlMs", "cacheScope"}
 
@@ -305,22 +341,11 @@ func (w *wireCheck) result(v content.Value, kind string) content.Value {
 			}
 		}
 		m := c.Meta(mv, 2, keys)
-		if rt, ok := m.Get(RelatedTaskKey); ok && w.validate && w.rev.hasRelatedTask() {
-			c.Key(RelatedTaskKey)
-			id, _ := rt.Get("taskId")
-			if rt.Kind() != content.KindObject || id.Kind() != content.KindString {
-				c.Fail(content.CodeInvalidValue, "related-task must be an object with a string taskId")
-			}
-			c.Pop()
-		}
 		if si, ok := m.Get(ServerInfoKey); ok && w.validate && w.rev.hasProtocolOwned() {
-			c.Key(ServerInfoKey)
-			name, _ := si.Get("name")
-			version, _ := si.Get("version")
-			if si.Kind() != content.KindObject || name.Kind() != content.KindString || version.Kind() != content.KindString {
-				c.Fail(content.CodeInvalidValue, "serverInfo must be an object with string name and version")
-			}
-			c.Pop()
+			w.stringFields(si, ServerInfoKey, "name", "version")
+		}
+		if rt, ok := m.Get(RelatedTaskKey); ok && w.validate && w.rev.hasRelatedTask() {
+			w.stringFields(rt, RelatedTaskKey, "taskId")
 		}
 		c.Pop()
 		if m.Kind() == content.KindObject && m.Len() > 0 {
@@ -328,6 +353,30 @@ func (w *wireCheck) result(v content.Value, kind string) content.Value {
 		}
 	}
 	return content.NewObject(pairs(append(out, extra...))...)
+}
+
+// stringFields checks a reserved _meta value that MCP defines as an object
+// with required string members (serverInfo: name and version; related-task:
+// taskId), with the codes of SPEC section 6.
+func (w *wireCheck) stringFields(v content.Value, key string, names ...string) {
+	c := w.c
+	c.Key(key)
+	defer c.Pop()
+	if v.Kind() != content.KindObject {
+		c.Fail(content.CodeInvalidType, "must be an object")
+		return
+	}
+	for _, n := range names {
+		x, ok := v.Get(n)
+		c.Key(n)
+		switch {
+		case !ok:
+			c.Fail(content.CodeMissingField, "required")
+		case x.Kind() != content.KindString:
+			c.Fail(content.CodeInvalidType, "must be a string")
+		}
+		c.Pop()
+	}
 }
 
 // ownedField checks a protocol-owned field that the revision defines.

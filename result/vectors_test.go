@@ -204,15 +204,7 @@ func runVector(t *testing.T, vec vector) {
 		out, err := result.SerializeValue(settings, native(t, vec.input), native(t, vec.options))
 		checkOutcome(t, vec, out, err)
 	case "validate":
-		var opts result.ValidateOptions
-		opts.Settings = settings
-		if k, ok := vec.options.Get("kind"); ok {
-			opts.Kind = k.Str()
-		}
-		if p, ok := vec.options.Get("protocolVersion"); ok {
-			opts.ProtocolVersion = p.Str()
-		}
-		rep, err := result.Validate(native(t, vec.input), opts)
+		rep, err := result.ValidateValue(settings, native(t, vec.input), native(t, vec.options))
 		if _, wantErr := vec.expect.Get("error"); wantErr || err != nil {
 			checkOutcome(t, vec, nil, err)
 			return
