@@ -370,17 +370,14 @@ func (b *builder) value(input content.Value) (*Result, error) {
 		c.Fail(content.CodeMissingField, "an ordinary value needs \"value\"")
 		return nil, c.Err()
 	}
-	return b.fromValue(v, true)
+	return b.fromValue(v)
 }
 
-// fromValue turns an ordinary value into a tool result: a string verbatim,
-// anything else as its compact JSON. keyed says whether the value sits at
-// /value in the request (Build) or is the request itself (Value).
-func (b *builder) fromValue(v content.Value, keyed bool) (*Result, error) {
+// fromValue turns the ordinary value at /value into a tool result: a string
+// verbatim, anything else as its compact JSON.
+func (b *builder) fromValue(v content.Value) (*Result, error) {
 	c := b.c
-	if keyed {
-		c.Key("value")
-	}
+	c.Key("value")
 	// The value appears in the result only as JSON text, so the result's
 	// depth and node budget do not apply to it; its text counts in the byte
 	// budget, and its nesting is bounded by MaxParseDepth.
