@@ -223,6 +223,8 @@ func (w *writer) value(dst []byte, v Value) []byte {
 			k, e := order[2*i], order[2*i+1]
 			if k.kind != KindString {
 				w.fail(CodeInvalidMapKey, "object key is not a string")
+			} else if !utf8.ValidString(k.s) {
+				w.fail(CodeInvalidUTF8, "object key is not valid UTF-8")
 			}
 			dst = AppendString(dst, k.s)
 			dst = append(dst, ':')
