@@ -44,6 +44,22 @@ func FuzzBuild(f *testing.F) {
 				if len(out) > 4096 || !json.Valid(out) || !utf8.Valid(out) {
 					t.Fatalf("bad result %q", out)
 				}
+				// Whatever the library builds, it writes for every revision
+				// and accepts again with Validate.
+				for _, version := range result.ProtocolVersions {
+					b, err := result.Serialize(r, result.SerializeOptions{ProtocolVersion: version, Finalize: &result.Finalize{}})
+					if err != nil {
+						if e, _ := err.(*result.Error); e != nil && (e.Code == "max_bytes" || e.Code == "max_nodes" || e.Code == "max_depth") {
+							continue // finalize or wrapping can push a result over its budget
+						}
+						t.Fatalf("serialize %s: %v for %s", version, err, out)
+					}
+					v, _ := content.ParseJSON(b)
+					rep, err := result.Validate(v, result.ValidateOptions{ProtocolVersion: version, Settings: s})
+					if err != nil || !rep.Valid {
+						t.Fatalf("validate %s: %v %v for %s", version, err, rep.Errors, b)
+					}
+				}
 			}
 		}
 	})
