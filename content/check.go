@@ -100,10 +100,6 @@ func (c *Checker) FailAt(code, path, msg string) bool {
 // Halted reports whether the check has stopped.
 func (c *Checker) Halted() bool { return c.halt }
 
-// Stop stops the check without recording another error (a budget overrun in
-// a check that collects errors).
-func (c *Checker) Stop() { c.halt = true }
-
 // Errors returns the errors recorded so far.
 func (c *Checker) Errors() []*Error { return c.errs }
 
