@@ -105,7 +105,7 @@ func (b *builder) options(input *content.Value, known []string, what string) boo
 		}
 		n, ok := intIn(x, MinMaxJSONBytes, MaxMaxJSONBytes)
 		if !ok {
-			c.Fail(content.CodeInvalidOption, "maxJsonBytes must be an integer from 512 to 64,000,000")
+			c.Fail(content.CodeInvalidOption, msgMaxJSONBytes)
 			return false
 		}
 		c.Pop()
@@ -119,7 +119,7 @@ func (b *builder) options(input *content.Value, known []string, what string) boo
 		}
 		m, ok := modeOf(x)
 		if !ok {
-			c.Fail(content.CodeInvalidOption, "canonicalization must be \"strict\" or \"json\"")
+			c.Fail(content.CodeInvalidOption, msgCanonicalization)
 			return false
 		}
 		c.Pop()

@@ -39,6 +39,12 @@ const (
 	r20260728
 )
 
+// errUnsupportedVersion is the error for a protocolVersion this library does
+// not know: never a silent guess.
+func errUnsupportedVersion() error {
+	return content.NewError(CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+}
+
 func revisionOf(v string) (revision, bool) {
 	for i, p := range ProtocolVersions {
 		if p == v {
@@ -122,7 +128,7 @@ func (o SerializeOptions) check() (serializeOpts, error) {
 	}
 	rev, ok := revisionOf(v)
 	if !ok {
-		return serializeOpts{}, content.NewError(CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+		return serializeOpts{}, errUnsupportedVersion()
 	}
 	if o.Format != Wire && o.Format != JCS {
 		return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/format", "format must be \"wire\" or \"jcs\"")

@@ -31,6 +31,13 @@ const (
 	MaxDepth            = content.MaxDepth
 )
 
+// The messages of invalid settings, shared by every place that reads them.
+const (
+	msgMaxJSONBytes     = "maxJsonBytes must be an integer from 512 to 64,000,000"
+	msgMaxNodes         = "maxNodes must be an integer from 1 to 10,000,000"
+	msgCanonicalization = "canonicalization must be \"strict\" or \"json\""
+)
+
 // Settings bound what one result may hold. The zero value means the
 // defaults: 2,000,000 bytes of compact JSON, 100,000 JSON values, depth 64,
 // strict canonicalization.
@@ -62,11 +69,11 @@ func (s Settings) Check() error {
 	s = s.withDefaults()
 	switch {
 	case s.MaxJSONBytes < MinMaxJSONBytes || s.MaxJSONBytes > MaxMaxJSONBytes:
-		return content.NewError(content.CodeInvalidOption, "/maxJsonBytes", "maxJsonBytes must be an integer from 512 to 64,000,000")
+		return content.NewError(content.CodeInvalidOption, "/maxJsonBytes", msgMaxJSONBytes)
 	case s.MaxNodes < 1 || s.MaxNodes > MaxMaxNodes:
-		return content.NewError(content.CodeInvalidOption, "/maxNodes", "maxNodes must be an integer from 1 to 10,000,000")
+		return content.NewError(content.CodeInvalidOption, "/maxNodes", msgMaxNodes)
 	case s.Canonicalization != Strict && s.Canonicalization != JSON:
-		return content.NewError(content.CodeInvalidOption, "/canonicalization", "canonicalization must be \"strict\" or \"json\"")
+		return content.NewError(content.CodeInvalidOption, "/canonicalization", msgCanonicalization)
 	}
 	return nil
 }
@@ -92,14 +99,14 @@ func SettingsFromValue(v content.Value) (Settings, error) {
 	if x, ok := v.Get("maxJsonBytes"); ok {
 		n, ok := intIn(x, MinMaxJSONBytes, MaxMaxJSONBytes)
 		if !ok {
-			return s, content.NewError(content.CodeInvalidOption, "/maxJsonBytes", "maxJsonBytes must be an integer from 512 to 64,000,000")
+			return s, content.NewError(content.CodeInvalidOption, "/maxJsonBytes", msgMaxJSONBytes)
 		}
 		s.MaxJSONBytes = n
 	}
 	if x, ok := v.Get("maxNodes"); ok {
 		n, ok := intIn(x, 1, MaxMaxNodes)
 		if !ok {
-			return s, content.NewError(content.CodeInvalidOption, "/maxNodes", "maxNodes must be an integer from 1 to 10,000,000")
+			return s, content.NewError(content.CodeInvalidOption, "/maxNodes", msgMaxNodes)
 		}
 		s.MaxNodes = n
 	}
@@ -111,7 +118,7 @@ func SettingsFromValue(v content.Value) (Settings, error) {
 	if x, ok := v.Get("canonicalization"); ok {
 		m, ok := modeOf(x)
 		if !ok {
-			return s, content.NewError(content.CodeInvalidOption, "/canonicalization", "canonicalization must be \"strict\" or \"json\"")
+			return s, content.NewError(content.CodeInvalidOption, "/canonicalization", msgCanonicalization)
 		}
 		s.Canonicalization = m
 	}

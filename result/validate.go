@@ -41,7 +41,7 @@ func Validate(v content.Value, opts ValidateOptions) (*Report, error) {
 	}
 	rev, ok := revisionOf(ver)
 	if !ok {
-		return nil, content.NewError(CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+		return nil, errUnsupportedVersion()
 	}
 	kind := opts.Kind
 	switch kind {
@@ -136,7 +136,7 @@ func ValidateValue(s Settings, v, options content.Value) (*Report, error) {
 				return nil, content.NewError(content.CodeInvalidOption, "/protocolVersion", "protocolVersion must be a string")
 			}
 			if p.Str() == "" {
-				return nil, content.NewError(CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+				return nil, errUnsupportedVersion()
 			}
 			opts.ProtocolVersion = p.Str()
 		}
@@ -167,7 +167,7 @@ func serializeOptionsFromValue(v content.Value) (SerializeOptions, error) {
 			return bad("/protocolVersion", "protocolVersion must be a string")
 		}
 		if _, ok := revisionOf(x.Str()); !ok {
-			return o, content.NewError(CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+			return o, errUnsupportedVersion()
 		}
 		o.ProtocolVersion = x.Str()
 	}
