@@ -56,11 +56,11 @@ type Icon struct {
 // Priority returns a pointer to p, for Annotations.Priority.
 func Priority(p float64) *float64 { return &p }
 
-// Value returns the block as given, in wire names.
-func (b Block) Value() Value { return b.v }
+// AsValue returns the block as given, in wire names.
+func (b Block) AsValue() Value { return b.v }
 
-// Value returns the contents as given, in wire names.
-func (c Contents) Value() Value { return c.v }
+// AsValue returns the contents as given, in wire names.
+func (c Contents) AsValue() Value { return c.v }
 
 // BlockFromValue wraps a block given as a value (for example parsed from
 // JSON); it is checked when a result is built.
@@ -76,7 +76,9 @@ func newBlock(typ string, fields []Member, opts []Option) Block {
 		items = append(items, f.Key, f.Value)
 	}
 	for _, o := range opts {
-		items = append(items, NewString(o.key), o.val)
+		if o.key != "" {
+			items = append(items, NewString(o.key), o.val)
+		}
 	}
 	return Block{objectFromItems(items)}
 }
@@ -128,19 +130,22 @@ func newContents(fields []Member, opts []Option) Contents {
 		items = append(items, f.Key, f.Value)
 	}
 	for _, o := range opts {
-		items = append(items, NewString(o.key), o.val)
+		if o.key != "" {
+			items = append(items, NewString(o.key), o.val)
+		}
 	}
 	return Contents{objectFromItems(items)}
 }
 
 // TextResource returns text resource contents. Options: WithMIMEType,
-// WithIcons, WithMeta.
+// WithMeta. (Resource contents have no icons in any revision: WithIcons
+// here is unknown_field when the result is built.)
 func TextResource(uri, text string, opts ...Option) Contents {
 	return newContents([]Member{Str("uri", NewString(uri)), Str("text", NewString(text))}, opts)
 }
 
 // BlobResource returns blob resource contents; blob is base64. Options:
-// WithMIMEType, WithIcons, WithMeta.
+// WithMIMEType, WithMeta.
 func BlobResource(uri, blob string, opts ...Option) Contents {
 	return newContents([]Member{Str("uri", NewString(uri)), Str("blob", NewString(blob))}, opts)
 }
@@ -170,8 +175,14 @@ func WithAnnotations(a Annotations) Option {
 }
 
 // WithMeta sets "_meta": a JSON object (map[string]any, a Value, or in
-// canonicalization "json" anything encoding/json writes as an object).
-func WithMeta(meta any) Option { return Option{"_meta", FromGo(meta)} }
+// canonicalization "json" anything encoding/json writes as an object). A nil
+// map, or nil, is no _meta: the option is left out.
+func WithMeta(meta any) Option {
+	if IsNilMap(meta) {
+		return Option{}
+	}
+	return Option{"_meta", FromGo(meta)}
+}
 
 // WithTitle sets "title" of a resource link.
 func WithTitle(title string) Option { return Option{"title", NewString(title)} }
@@ -185,7 +196,7 @@ func WithMIMEType(m string) Option { return Option{"mimeType", NewString(m)} }
 // WithSize sets "size" (bytes) of a resource link.
 func WithSize(n int64) Option { return Option{"size", NewInt(n)} }
 
-// WithIcons sets "icons" of a resource link or resource contents.
+// WithIcons sets "icons" of a resource link.
 func WithIcons(icons ...Icon) Option {
 	arr := make([]Value, len(icons))
 	for i, ic := range icons {
@@ -238,10 +249,12 @@ type field struct {
 	required bool
 }
 
-// shape is the declared fields of one kind of object, in wire order. Shapes
-// are static data (no init code: the WebAssembly module pays for every
-// instruction).
+// shape is the declared fields of one kind of object, in wire order, with
+// every field any revision defines (a Revision tells which of them the
+// target revision has). Shapes are static data (no init code: the
+// WebAssembly module pays for every instruction).
 type shape struct {
+	name   string // the object's name for Revision.Defines
 	what   string // for messages: "text block", "icon"…
 	fields []field
 }
@@ -264,26 +277,42 @@ func (s *shape) names() []string {
 }
 
 var (
-	textShape = shape{"text block", []field{{"type", fText, true}, {"text", fText, true},
+	textShape = shape{"text", "text block", []field{{"type", fText, true}, {"text", fText, true},
 		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
-	imageShape = shape{"image block", []field{{"type", fText, true}, {"data", fBase64, true}, {"mimeType", fMIMEImage, true},
+	imageShape = shape{"image", "image block", []field{{"type", fText, true}, {"data", fBase64, true}, {"mimeType", fMIMEImage, true},
 		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
-	audioShape = shape{"audio block", []field{{"type", fText, true}, {"data", fBase64, true}, {"mimeType", fMIMEAudio, true},
+	audioShape = shape{"audio", "audio block", []field{{"type", fText, true}, {"data", fBase64, true}, {"mimeType", fMIMEAudio, true},
 		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
-	resourceLinkShape = shape{"resource_link block", []field{{"type", fText, true}, {"uri", fURI, true}, {"name", fName, true},
+	resourceLinkShape = shape{"resource_link", "resource_link block", []field{{"type", fText, true}, {"uri", fURI, true}, {"name", fName, true},
 		{"title", fText, false}, {"description", fText, false}, {"mimeType", fMIME, false}, {"size", fSize, false},
 		{"icons", fIcons, false}, {"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
-	embeddedShape = shape{"resource block", []field{{"type", fText, true}, {"resource", fContents, true},
+	embeddedShape = shape{"resource", "resource block", []field{{"type", fText, true}, {"resource", fContents, true},
 		{"annotations", fAnnotations, false}, {"_meta", fMeta, false}}}
-	textContentsShape = shape{"text resource contents", []field{{"uri", fURI, true}, {"mimeType", fMIME, false},
-		{"text", fText, true}, {"icons", fIcons, false}, {"_meta", fMeta, false}}}
-	blobContentsShape = shape{"blob resource contents", []field{{"uri", fURI, true}, {"mimeType", fMIME, false},
-		{"blob", fBase64, true}, {"icons", fIcons, false}, {"_meta", fMeta, false}}}
-	annotationsShape = shape{"annotations", []field{{"audience", fAudience, false}, {"priority", fPriority, false},
+	textContentsShape = shape{"contents", "text resource contents", []field{{"uri", fURI, true}, {"mimeType", fMIME, false},
+		{"text", fText, true}, {"_meta", fMeta, false}}}
+	blobContentsShape = shape{"contents", "blob resource contents", []field{{"uri", fURI, true}, {"mimeType", fMIME, false},
+		{"blob", fBase64, true}, {"_meta", fMeta, false}}}
+	annotationsShape = shape{"annotations", "annotations", []field{{"audience", fAudience, false}, {"priority", fPriority, false},
 		{"lastModified", fDateTime, false}}}
-	iconShape = shape{"icon", []field{{"src", fURI, true}, {"mimeType", fMIME, false},
+	iconShape = shape{"icon", "icon", []field{{"src", fURI, true}, {"mimeType", fMIME, false},
 		{"sizes", fSizes, false}, {"theme", fTheme, false}}}
 )
+
+// ObjectOfField returns the object name (for Revision.Defines) of the value
+// of a field that holds a protocol object: "annotations", "contents" (the
+// resource of an embedded resource block) or "icon" (each entry of icons);
+// "" for any other field.
+func ObjectOfField(field string) string {
+	switch field {
+	case "annotations":
+		return "annotations"
+	case "resource":
+		return "contents"
+	case "icons":
+		return "icon"
+	}
+	return ""
+}
 
 // blockShape returns the shape of a block type, or nil.
 func blockShape(typ string) *shape {
@@ -340,6 +369,10 @@ func (c *Checker) Block(v Value, depth int) Value {
 		c.path.pop()
 		return v
 	}
+	if r := c.opts.Revision; r != nil && !r.Defines(s.name, "") {
+		c.Fail(CodeUnsupportedContentType, "the target protocol revision has no "+s.what+"s")
+		return v
+	}
 	return c.object(v, s, depth)
 }
 
@@ -358,6 +391,11 @@ func (c *Checker) Contents(v Value, depth int) Value {
 	_, hasBlob := v.Get("blob")
 	switch {
 	case hasText && hasBlob:
+		if c.opts.Lenient {
+			// The text contents' schema allows the extra field (reported as
+			// unknown_field); clients read the text.
+			return c.object(v, &textContentsShape, depth)
+		}
 		c.path.key("blob")
 		c.Fail(CodeUnknownField, "resource contents carry either text or blob, not both")
 		c.path.pop()
@@ -377,13 +415,13 @@ func (c *Checker) Contents(v Value, depth int) Value {
 // UTF-8, no duplicates, each one of known (unknown keys get the code unknown
 // with a "did you mean"; an empty unknown lets them pass). It reports
 // whether the check may go on.
-func (c *Checker) Keys(v Value, known []string, unknown, duplicate, what string) bool {
+func (c *Checker) Keys(v Value, known []string, unknown, duplicate Code, what string) bool {
 	return c.keys(v, func(k string) bool { return slices.Contains(known, k) }, func() []string { return known }, unknown, duplicate, what)
 }
 
 // keys is Keys with the known names as a test (names, for "did you mean",
 // is only called on an unknown key).
-func (c *Checker) keys(v Value, has func(string) bool, names func() []string, unknown, duplicate, what string) bool {
+func (c *Checker) keys(v Value, has func(string) bool, names func() []string, unknown, duplicate Code, what string) bool {
 	n := v.Len()
 	var seen map[string]struct{}
 	if n > 16 {
@@ -433,7 +471,11 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 			if sug := suggest(k.s, names()); sug != "" {
 				msg += " (did you mean \"" + sug + "\"?)"
 			}
-			stop = c.Fail(unknown, msg)
+			if c.opts.Lenient && unknown == CodeUnknownField {
+				c.Warn(unknown, msg+"; clients ignore it")
+			} else {
+				stop = c.Fail(unknown, msg)
+			}
 		}
 		c.path.pop()
 		if stop {
@@ -446,35 +488,42 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 // object checks an object against a shape and returns its declared fields
 // in wire order (an empty _meta left out).
 func (c *Checker) object(v Value, s *shape, depth int) Value {
-	if depth > MaxDepth {
-		c.Fail(CodeMaxDepth, "nesting is deeper than 64 levels")
-		c.halt = true
+	if c.tooDeep(depth) {
 		return v
 	}
 	if !c.keys(v, s.has, s.names, CodeUnknownField, CodeDuplicateKey, s.what) {
 		return v
 	}
+	if c.opts.Lenient {
+		// Unknown fields were warnings; their values are still JSON values
+		// of the result.
+		for i := 0; i < len(v.items) && !c.halt; i += 2 {
+			if k := v.items[i]; k.kind == KindString && !s.has(k.s) {
+				c.path.key(k.s)
+				c.Free(v.items[i+1], depth+1)
+				c.path.pop()
+			}
+		}
+	}
 	out := make([]Value, 0, 2*len(s.fields))
 	for _, f := range s.fields {
 		fv, ok := v.Get(f.name)
 		c.path.key(f.name)
-		if !ok {
+		switch {
+		case !ok:
 			if f.required {
 				c.Fail(CodeMissingField, s.what+" needs \""+f.name+"\"")
 			}
-			c.path.pop()
-			if c.halt {
-				return v
+		case c.opts.Revision != nil && !c.opts.Revision.Defines(s.name, f.name):
+			c.Warn(CodeFieldNotInRevision, "the target protocol revision does not define \""+f.name+"\" here; clients of it ignore the field")
+		default:
+			if nv, keep := c.field(fv, f.kind, depth+1); keep && !c.halt {
+				out = append(out, NewString(f.name), nv)
 			}
-			continue
 		}
-		nv, keep := c.field(fv, f.kind, depth+1)
 		c.path.pop()
 		if c.halt {
 			return v
-		}
-		if keep {
-			out = append(out, NewString(f.name), nv)
 		}
 	}
 	return objectFromItems(out)
@@ -500,9 +549,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 			c.Fail(CodeInvalidType, "must be an array")
 			return v, false
 		}
-		if depth > MaxDepth {
-			c.Fail(CodeMaxDepth, "nesting is deeper than 64 levels")
-			c.halt = true
+		if c.tooDeep(depth) {
 			return v, false
 		}
 		items := make([]Value, len(v.items))
@@ -541,7 +588,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 			return v, false
 		}
 		n, ok := v.integer()
-		if !ok || n < 0 || n > maxSafeInteger {
+		if !ok || n < 0 || n > MaxSafeInteger {
 			c.Fail(CodeInvalidValue, "size must be an integer from 0 to 2^53-1")
 			return v, false
 		}
@@ -566,7 +613,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 	if !ok {
 		return v, false
 	}
-	msg, code := "", ""
+	msg, code := "", Code("")
 	switch k {
 	case fName:
 		if s == "" {
@@ -588,6 +635,11 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		}
 	case fDateTime:
 		msg, code = checkRFC3339(s), CodeInvalidAnnotations
+	}
+	if code == CodeInvalidMIMEType && s == "" && c.opts.Lenient {
+		// The schemas accept it and clients treat it as absent.
+		c.Warn(code, "an empty mimeType; clients treat it as absent")
+		return v, true
 	}
 	if msg != "" {
 		c.Fail(code, msg)

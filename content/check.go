@@ -37,35 +37,70 @@ func (m Canonicalization) String() string {
 // the result object itself being level 1.
 const MaxDepth = 64
 
-// Checker carries one check of a request or a result: the canonicalization
-// mode, the node budget, the path to the place being checked, and the errors
-// found so far. The result package drives it over a whole request; most
-// programs never use it directly.
-//
-// A Checker made with a limit of 1 stops at the first error (build); a larger
-// limit keeps going and collects up to that many errors (validate).
-type Checker struct {
-	Mode     Canonicalization
-	MaxNodes int // 0: no node limit
-	// DepthLimit is the deepest level a free-form value may reach; 0 is
-	// MaxDepth. An ordinary value (result.Value), which only appears in a
-	// result as JSON text, is bounded by MaxParseDepth instead.
-	DepthLimit int
+// CheckOptions configure a [Checker].
+type CheckOptions struct {
+	// Mode is how free-form values that are not plain JSON are treated.
+	Mode Canonicalization
+	// MaxNodes bounds the JSON values of free-form values the check walks
+	// (0: no bound), so that a huge or shared Go value stops early.
+	MaxNodes int
+	// MaxDepth is the deepest level a free-form value may reach; 0 is
+	// [MaxDepth]. An ordinary value, which appears in a result only as JSON
+	// text, is bounded by [MaxParseDepth] instead.
+	MaxDepth int
+	// MaxErrors is how many errors are collected before the check stops: 1
+	// (or 0) stops at the first, as a build does; validate collects more.
+	MaxErrors int
+	// Lenient reads a result as validate does: a field that no revision
+	// defines (unknown_field) and an empty mimeType (invalid_mime_type) are
+	// warnings, since the official schemas accept them and clients ignore
+	// them.
+	Lenient bool
+	// Revision, when not nil, says which of the fields this package knows
+	// the target protocol revision defines: a field it does not define is a
+	// field_not_in_revision warning and is not checked further, a block type
+	// it does not define is unsupported_content_type. Nil checks against
+	// every field, as a build does.
+	Revision Revision
+}
 
+// Revision says which fields a protocol revision defines (package result
+// holds the table of every revision).
+type Revision interface {
+	// Defines reports whether the revision defines field on object. object
+	// is a block type ("text", "image", "audio", "resource_link",
+	// "resource"), "contents", "annotations" or "icon"; field "" asks about
+	// the block type itself.
+	Defines(object, field string) bool
+}
+
+// Checker carries one check of a request or a result: its options, the node
+// count, the path to the place being checked, and the errors and warnings
+// found so far. Package result drives it over a whole request; most programs
+// never use it directly. Its state is private: it changes only through the
+// check itself.
+type Checker struct {
+	opts  CheckOptions
 	nodes int
 	path  path
 	errs  []*Error
-	limit int
+	warns []*Error
 	halt  bool
 }
 
-// NewChecker returns a Checker that collects at most limit errors.
-func NewChecker(mode Canonicalization, maxNodes, limit int) *Checker {
-	if limit < 1 {
-		limit = 1
+// NewChecker returns a Checker with the given options.
+func NewChecker(o CheckOptions) *Checker {
+	if o.MaxErrors < 1 {
+		o.MaxErrors = 1
 	}
-	return &Checker{Mode: mode, MaxNodes: maxNodes, limit: limit}
+	if o.MaxDepth < 1 {
+		o.MaxDepth = MaxDepth
+	}
+	return &Checker{opts: o}
 }
+
+// Mode returns the canonicalization mode of the check.
+func (c *Checker) Mode() Canonicalization { return c.opts.Mode }
 
 // Key pushes an object key onto the current path.
 func (c *Checker) Key(k string) { c.path.key(k) }
@@ -81,20 +116,27 @@ func (c *Checker) Path() string { return c.path.String() }
 
 // Fail records an error at the current path. It reports whether the check
 // must stop (the error limit is reached).
-func (c *Checker) Fail(code, msg string) bool {
+func (c *Checker) Fail(code Code, msg string) bool {
 	return c.FailAt(code, c.path.String(), msg)
 }
 
 // FailAt records an error at the given path.
-func (c *Checker) FailAt(code, path, msg string) bool {
+func (c *Checker) FailAt(code Code, path, msg string) bool {
 	if c.halt {
 		return true
 	}
 	c.errs = append(c.errs, NewError(code, path, msg))
-	if len(c.errs) >= c.limit {
+	if len(c.errs) >= c.opts.MaxErrors {
 		c.halt = true
 	}
 	return c.halt
+}
+
+// Warn records a warning at the current path (at most MaxErrors of them).
+func (c *Checker) Warn(code Code, msg string) {
+	if len(c.warns) < c.opts.MaxErrors {
+		c.warns = append(c.warns, NewError(code, c.path.String(), msg))
+	}
 }
 
 // Halted reports whether the check has stopped.
@@ -102,6 +144,9 @@ func (c *Checker) Halted() bool { return c.halt }
 
 // Errors returns the errors recorded so far.
 func (c *Checker) Errors() []*Error { return c.errs }
+
+// Warnings returns the warnings recorded so far.
+func (c *Checker) Warnings() []*Error { return c.warns }
 
 // Err returns the first error, or nil.
 func (c *Checker) Err() error {
@@ -111,22 +156,30 @@ func (c *Checker) Err() error {
 	return c.errs[0]
 }
 
-func (c *Checker) maxDepth() int {
-	if c.DepthLimit > 0 {
-		return c.DepthLimit
-	}
-	return MaxDepth
+// failBudget records a budget error (always at the path "", since it is
+// about the whole result) and stops the check.
+func (c *Checker) failBudget(code Code, msg string) {
+	c.FailAt(code, "", msg)
+	c.halt = true
 }
 
 // countNode counts one value against the node budget.
 func (c *Checker) countNode() bool {
 	c.nodes++
-	if c.MaxNodes > 0 && c.nodes > c.MaxNodes {
-		c.FailAt(CodeMaxNodes, "", "the result has more than "+strconv.Itoa(c.MaxNodes)+" JSON values")
-		c.halt = true
+	if c.opts.MaxNodes > 0 && c.nodes > c.opts.MaxNodes {
+		c.failBudget(CodeMaxNodes, msgMaxNodes(c.opts.MaxNodes))
 		return false
 	}
 	return true
+}
+
+// tooDeep reports (and records) a container at a level beyond the limit.
+func (c *Checker) tooDeep(depth int) bool {
+	if depth > c.opts.MaxDepth {
+		c.failBudget(CodeMaxDepth, msgMaxDepth(c.opts.MaxDepth))
+		return true
+	}
+	return false
 }
 
 // String checks that v is a string of valid UTF-8 and returns it.
@@ -189,13 +242,13 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		}
 		return v, false
 	case KindBytes:
-		if c.Mode != JSON {
+		if c.opts.Mode != JSON {
 			c.Fail(CodeUnsupportedValue, "binary data is not a JSON value (canonicalization \"json\" writes it as base64)")
 			return v, false
 		}
 		return NewString(base64.StdEncoding.EncodeToString([]byte(v.s))), true
 	case KindTime:
-		if c.Mode != JSON {
+		if c.opts.Mode != JSON {
 			c.Fail(CodeUnsupportedValue, "a timestamp is not a JSON value (canonicalization \"json\" writes it as an RFC 3339 string)")
 			return v, false
 		}
@@ -219,9 +272,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		out, _ := c.free(conv, depth)
 		return out, true
 	case KindArray:
-		if depth > c.maxDepth() {
-			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(c.maxDepth())+" levels")
-			c.halt = true
+		if c.tooDeep(depth) {
 			return v, false
 		}
 		var out []Value
@@ -245,9 +296,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		}
 		return v, false
 	case KindObject:
-		if depth > c.maxDepth() {
-			c.Fail(CodeMaxDepth, "nesting is deeper than "+strconv.Itoa(c.maxDepth())+" levels")
-			c.halt = true
+		if c.tooDeep(depth) {
 			return v, false
 		}
 		var out []Value
@@ -307,7 +356,7 @@ func (c *Checker) key(k Value) (Value, bool, bool) {
 		}
 		return k, false, true
 	case KindInt, KindUint, KindBool:
-		if c.Mode == JSON {
+		if c.opts.Mode == JSON {
 			var s string
 			switch k.kind {
 			case KindInt:
@@ -323,7 +372,8 @@ func (c *Checker) key(k Value) (Value, bool, bool) {
 		return k, false, false
 	case KindGo:
 		if s, ok := k.g.(string); ok {
-			return c.key(NewString(s))
+			nk, _, ok := c.key(NewString(s))
+			return nk, true, ok // changed: the writer needs the plain string
 		}
 	}
 	c.Fail(CodeInvalidMapKey, "object keys must be strings")
@@ -348,8 +398,8 @@ func (c *Checker) duplicate(items, out []Value, i int, k string, seen map[string
 		if pk.kind == KindString && pk.s == k {
 			return true
 		}
-		if c.Mode == JSON && pk.kind != KindString {
-			if ck, _, ok := (&Checker{Mode: JSON}).key(pk); ok && ck.s == k {
+		if c.opts.Mode == JSON && pk.kind != KindString {
+			if ck, _, ok := NewChecker(CheckOptions{Mode: JSON}).key(pk); ok && ck.s == k {
 				return true
 			}
 		}
@@ -366,6 +416,9 @@ type MetaKeys struct {
 	// place, so they are accepted.
 	Allowed []string
 }
+
+// Allows reports whether key is one of the allowed reserved keys.
+func (k MetaKeys) Allows(key string) bool { return slices.Contains(k.Allowed, key) }
 
 // Meta checks a _meta object at the given depth and returns it canonical.
 // Every key must follow the MCP key syntax; a key with a reserved prefix is

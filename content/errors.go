@@ -6,37 +6,78 @@ import (
 	"unicode/utf8"
 )
 
-// The stable error codes (SPEC section 6 and 7). A code never changes meaning;
-// new codes may be added.
+// Code is a stable error code: programs match on it, people read the
+// Message beside it. A code never changes meaning; new codes may be added.
+// Every code mcpresult gives is one of the constants below, listed by
+// [Codes]. A Code is itself an error, so that errors.Is finds a code in any
+// error chain:
+//
+//	if errors.Is(err, content.CodeMaxBytes) { … }
+type Code string
+
+// Error returns the code, so that a Code can be the target of errors.Is.
+func (c Code) Error() string { return string(c) }
+
+// The codes of the checks, of canonicalization and of the budget.
 const (
-	CodeDuplicateKey       = "duplicate_key"
-	CodeInvalidMapKey      = "invalid_map_key"
-	CodeUnknownField       = "unknown_field"
-	CodeInvalidType        = "invalid_type"
-	CodeMissingField       = "missing_field"
-	CodeInvalidUTF8        = "invalid_utf8"
-	CodeInvalidBase64      = "invalid_base64"
-	CodeInvalidMIMEType    = "invalid_mime_type"
-	CodeInvalidURI         = "invalid_uri"
-	CodeInvalidValue       = "invalid_value"
-	CodeInvalidAnnotations = "invalid_annotations"
-	CodeInvalidMetaKey     = "invalid_meta_key"
-	CodeReservedMetaKey    = "reserved_meta_key"
-	CodeProtocolOwnedField = "protocol_owned_field"
-	CodeUnknownOption      = "unknown_option"
-	CodeDuplicateOption    = "duplicate_option"
-	CodeInvalidOption      = "invalid_option"
-	CodeOptionNotAllowed   = "option_not_allowed"
-	CodeContentRequired    = "content_required"
-	CodeInvalidClientError = "invalid_client_error"
-	CodeNonFiniteNumber    = "non_finite_number"
-	CodeUnsupportedValue   = "unsupported_value"
-	CodeMaxBytes           = "max_bytes"
-	CodeMaxDepth           = "max_depth"
-	CodeMaxNodes           = "max_nodes"
-	CodeNotIJSON           = "not_i_json"
-	CodeInvalidJSON        = "invalid_json"
+	CodeDuplicateKey       Code = "duplicate_key"
+	CodeInvalidMapKey      Code = "invalid_map_key"
+	CodeUnknownField       Code = "unknown_field"
+	CodeInvalidType        Code = "invalid_type"
+	CodeMissingField       Code = "missing_field"
+	CodeInvalidUTF8        Code = "invalid_utf8"
+	CodeInvalidBase64      Code = "invalid_base64"
+	CodeInvalidMIMEType    Code = "invalid_mime_type"
+	CodeInvalidURI         Code = "invalid_uri"
+	CodeInvalidValue       Code = "invalid_value"
+	CodeInvalidAnnotations Code = "invalid_annotations"
+	CodeInvalidMetaKey     Code = "invalid_meta_key"
+	CodeReservedMetaKey    Code = "reserved_meta_key"
+	CodeProtocolOwnedField Code = "protocol_owned_field"
+	CodeUnknownOption      Code = "unknown_option"
+	CodeDuplicateOption    Code = "duplicate_option"
+	CodeInvalidOption      Code = "invalid_option"
+	CodeOptionNotAllowed   Code = "option_not_allowed"
+	CodeContentRequired    Code = "content_required"
+	CodeInvalidClientError Code = "invalid_client_error"
+	CodeNonFiniteNumber    Code = "non_finite_number"
+	CodeUnsupportedValue   Code = "unsupported_value"
+	CodeMaxBytes           Code = "max_bytes"
+	CodeMaxDepth           Code = "max_depth"
+	CodeMaxNodes           Code = "max_nodes"
+	CodeNotIJSON           Code = "not_i_json"
+	CodeInvalidJSON        Code = "invalid_json"
 )
+
+// The codes of protocol revisions: serialize and validate.
+const (
+	// CodeUnsupportedProtocolVersion: a protocolVersion this library does not know.
+	CodeUnsupportedProtocolVersion Code = "unsupported_protocol_version"
+	// CodeUnsupportedContentType: a block the target revision cannot carry.
+	CodeUnsupportedContentType Code = "unsupported_content_type"
+	// CodeFieldNotInRevision (a warning of validate): a field that another
+	// revision defines, sent to a client of one that does not.
+	CodeFieldNotInRevision Code = "field_not_in_revision"
+	// CodeEmptyContent (a warning of validate): "content": [].
+	CodeEmptyContent Code = "empty_content"
+	// CodeMissingTextFallback (a warning of validate): structured content
+	// with no text block in content.
+	CodeMissingTextFallback Code = "missing_text_fallback"
+)
+
+// Codes returns every code mcpresult gives, in no particular order.
+func Codes() []Code {
+	return []Code{
+		CodeDuplicateKey, CodeInvalidMapKey, CodeUnknownField, CodeInvalidType, CodeMissingField,
+		CodeInvalidUTF8, CodeInvalidBase64, CodeInvalidMIMEType, CodeInvalidURI, CodeInvalidValue,
+		CodeInvalidAnnotations, CodeInvalidMetaKey, CodeReservedMetaKey, CodeProtocolOwnedField,
+		CodeUnknownOption, CodeDuplicateOption, CodeInvalidOption, CodeOptionNotAllowed,
+		CodeContentRequired, CodeInvalidClientError, CodeNonFiniteNumber, CodeUnsupportedValue,
+		CodeMaxBytes, CodeMaxDepth, CodeMaxNodes, CodeNotIJSON, CodeInvalidJSON,
+		CodeUnsupportedProtocolVersion, CodeUnsupportedContentType, CodeFieldNotInRevision,
+		CodeEmptyContent, CodeMissingTextFallback,
+	}
+}
 
 // MaxPathBytes is the longest Path an [Error] carries.
 const MaxPathBytes = 512
@@ -45,8 +86,10 @@ const MaxPathBytes = 512
 // programs, Path is a JSON Pointer (RFC 6901) to the offending place in the
 // request as the caller gave it ("" for the whole request or result), and
 // Message is for people. A Message never contains the rejected value.
+//
+// Match it with errors.As, or match its code with errors.Is (see [Code]).
 type Error struct {
-	Code    string
+	Code    Code
 	Path    string
 	Message string
 }
@@ -57,12 +100,19 @@ func (e *Error) Error() string {
 	if p == "" {
 		p = `""`
 	}
-	return "mcpresult: " + e.Code + " at " + p + ": " + e.Message
+	return "mcpresult: " + string(e.Code) + " at " + p + ": " + e.Message
+}
+
+// Is reports whether target is the Code of e, so that
+// errors.Is(err, content.CodeMaxBytes) works on any error chain.
+func (e *Error) Is(target error) bool {
+	c, ok := target.(Code)
+	return ok && c == e.Code
 }
 
 // NewError returns an Error with the path capped at MaxPathBytes and made
 // valid UTF-8.
-func NewError(code, path, message string) *Error {
+func NewError(code Code, path, message string) *Error {
 	return &Error{Code: code, Path: capPath(path), Message: message}
 }
 

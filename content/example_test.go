@@ -58,7 +58,7 @@ func ExampleResourceLink() {
 	show(content.ResourceLink("https://user:secret@example.com/x", "x"))
 	// Output:
 	// {"content":[{"type":"resource_link","uri":"file:///srv/report.pdf","name":"report.pdf","title":"Quarterly report","mimeType":"application/pdf","size":48213,"icons":[{"src":"https://example.com/pdf.png","sizes":["48x48"]}]}],"isError":false}
-	// mcpresult: invalid_uri at /content/0/uri: URI must not carry user-info (credentials)
+	// mcpresult: invalid_uri at /content/0/uri: URI must not carry a password in its user-info
 }
 
 func ExampleEmbeddedResource() {

@@ -2,6 +2,7 @@ package content_test
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 	"unicode/utf8"
 
@@ -18,7 +19,7 @@ func FuzzParseJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := content.ParseJSON(data)
 		if (err == nil) != json.Valid(data) {
-			if e, ok := err.(*content.Error); ok && e.Code == content.CodeMaxDepth {
+			if e := asError(err); e != nil && e.Code == content.CodeMaxDepth {
 				return // nesting beyond MaxParseDepth is refused on purpose
 			}
 			t.Fatalf("ParseJSON error %v, json.Valid %v, for %q", err, json.Valid(data), data)
@@ -30,7 +31,7 @@ func FuzzParseJSON(f *testing.F) {
 		if werr != nil {
 			// Only invalid UTF-8, a lone surrogate or a non-finite literal
 			// (1e999) cannot be written back.
-			if e := werr.(*content.Error); e.Code != content.CodeInvalidUTF8 && e.Code != content.CodeNonFiniteNumber {
+			if e := asError(werr); e.Code != content.CodeInvalidUTF8 && e.Code != content.CodeNonFiniteNumber {
 				t.Fatalf("write back: %v", werr)
 			}
 			return
@@ -39,4 +40,13 @@ func FuzzParseJSON(f *testing.F) {
 			t.Fatalf("wrote invalid JSON %q from %q", out, data)
 		}
 	})
+}
+
+// asError returns the *content.Error in err's chain, or nil.
+func asError(err error) *content.Error {
+	var e *content.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return nil
 }

@@ -40,7 +40,7 @@ func (c *Checker) fromGo(g any) (Value, string) {
 	case float32:
 		return float32Value(x), ""
 	case []byte:
-		if x == nil && c.Mode == JSON {
+		if x == nil && c.opts.Mode == JSON {
 			return Null(), "" // as encoding/json writes a nil []byte
 		}
 		return NewBytes(x), ""
@@ -67,7 +67,7 @@ func (c *Checker) fromGo(g any) (Value, string) {
 	case map[string]string:
 		return sortedObject(x, NewString), ""
 	}
-	return fromGoOther(g, c.Mode)
+	return fromGoOther(g, c.opts.Mode)
 }
 
 // sortedObject returns a Go map as an object with its keys sorted by their
@@ -99,4 +99,19 @@ func (v Value) IsString() bool {
 		return goIsString(v.g)
 	}
 	return false
+}
+
+// IsNilMap reports whether g is nil or a nil Go map: an option that takes a
+// map (meta) is left out for it, as a nil map means "nothing" in Go, rather
+// than becoming JSON null.
+func IsNilMap(g any) bool {
+	switch x := g.(type) {
+	case nil:
+		return true
+	case map[string]any:
+		return x == nil
+	case map[string]string:
+		return x == nil
+	}
+	return goIsNilMap(g)
 }

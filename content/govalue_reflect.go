@@ -24,6 +24,13 @@ func fromGoOther(g any, mode Canonicalization) (Value, string) {
 	switch x := g.(type) {
 	case time.Time:
 		return NewTime(x.Unix(), int32(x.Nanosecond())), ""
+	case *time.Time:
+		// The same as a time.Time (encoding/json would write nanoseconds
+		// and the zone, a time.Time here is written as JavaScript does).
+		if x == nil {
+			return Null(), ""
+		}
+		return NewTime(x.Unix(), int32(x.Nanosecond())), ""
 	case json.Number:
 		v, err := ParseJSON([]byte(x))
 		if err != nil || !v.IsNumber() {
@@ -146,4 +153,10 @@ func goIsString(g any) bool {
 func float32Value(x float32) Value {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
 	return NewFloat(f)
+}
+
+// goIsNilMap reports a nil map of any map type.
+func goIsNilMap(g any) bool {
+	rv := reflect.ValueOf(g)
+	return rv.Kind() == reflect.Map && rv.IsNil()
 }

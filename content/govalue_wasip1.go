@@ -10,6 +10,8 @@ func fromGoOther(g any, mode Canonicalization) (Value, string) {
 
 func goIsString(g any) bool { return false }
 
+func goIsNilMap(g any) bool { return false }
+
 // float32Value is the float32's exact value: the guest never sees Go values,
 // and the float32 shortest-decimal conversion of other builds would link the
 // float parser into the module.

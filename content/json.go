@@ -134,9 +134,9 @@ func AppendFloat(dst []byte, f float64) []byte {
 	return dst
 }
 
-// maxSafeInteger is 2^53-1, the largest integer a JavaScript number holds
-// with every smaller one (a size, a ttlMs).
-const maxSafeInteger = 1<<53 - 1
+// MaxSafeInteger is 2^53-1, the largest integer a JavaScript number holds
+// with every smaller one: the bound of every integer field (size, ttlMs).
+const MaxSafeInteger = 1<<53 - 1
 
 // maxJCSInteger is the largest magnitude JCS writes: SPEC section 8 rejects
 // integers "beyond ±2^53"; 2^53 itself is exact in a float64 and is written.
@@ -159,15 +159,51 @@ type writer struct {
 	format Format
 	path   path
 	err    *Error
+	// base is where this call's output starts in dst; limit, when not 0,
+	// is the most bytes it may write (max_bytes past it).
+	base, limit int
+	over        bool
 }
 
-func (w *writer) fail(code, msg string) {
+func (w *writer) fail(code Code, msg string) {
 	if w.err == nil {
 		w.err = NewError(code, w.path.String(), msg)
 	}
 }
 
+// room reports whether n more bytes fit the limit; when they do not, the
+// writer stops with max_bytes.
+func (w *writer) room(dst []byte, n int) bool {
+	if w.limit == 0 || len(dst)-w.base+n <= w.limit {
+		return true
+	}
+	if !w.over {
+		w.over = true
+		w.err = NewError(CodeMaxBytes, "", msgMaxBytes(w.limit))
+	}
+	return false
+}
+
+// str appends a string, measured first when it might not fit.
+func (w *writer) str(dst []byte, s string) []byte {
+	if w.limit != 0 && len(dst)-w.base+6*len(s)+2 > w.limit && !w.room(dst, EscapedLen(s)) {
+		return dst
+	}
+	return AppendString(dst, s)
+}
+
+// value writes v, then checks the limit: past it by a token at most (a
+// string is measured before it is written), the writer stops.
 func (w *writer) value(dst []byte, v Value) []byte {
+	if w.over {
+		return dst
+	}
+	dst = w.write(dst, v)
+	w.room(dst, 0)
+	return dst
+}
+
+func (w *writer) write(dst []byte, v Value) []byte {
 	switch v.kind {
 	case KindNull:
 		return append(dst, "null"...)
@@ -197,10 +233,13 @@ func (w *writer) value(dst []byte, v Value) []byte {
 		if !utf8.ValidString(v.s) {
 			w.fail(CodeInvalidUTF8, "string is not valid UTF-8")
 		}
-		return AppendString(dst, v.s)
+		return w.str(dst, v.s)
 	case KindArray:
 		dst = append(dst, '[')
 		for i, e := range v.items {
+			if w.over {
+				return dst
+			}
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -217,6 +256,9 @@ func (w *writer) value(dst []byte, v Value) []byte {
 			order = sortedMembers(v.items)
 		}
 		for i := 0; i < n; i++ {
+			if w.over {
+				return dst
+			}
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -226,7 +268,7 @@ func (w *writer) value(dst []byte, v Value) []byte {
 			} else if !utf8.ValidString(k.s) {
 				w.fail(CodeInvalidUTF8, "object key is not valid UTF-8")
 			}
-			dst = AppendString(dst, k.s)
+			dst = w.str(dst, k.s)
 			dst = append(dst, ':')
 			w.path.key(k.s)
 			dst = w.value(dst, e)
@@ -267,17 +309,26 @@ func (s memberSorter) Swap(i, j int) {
 	m[2*i+1], m[2*j+1] = m[2*j+1], m[2*i+1]
 }
 
-// lessUTF16 compares two UTF-8 strings by their UTF-16 code units.
+// lessUTF16 compares two UTF-8 strings by their UTF-16 code units. UTF-8
+// byte order is code point order, which UTF-16 order differs from only
+// between a supplementary character and U+E000..U+FFFF; so the bytes are
+// compared as they are, and only the first pair of characters that differ is
+// decoded. Keys that share a long prefix cost one pass over the prefix.
 func lessUTF16(a, b string) bool {
-	for a != "" && b != "" {
-		ra, na := utf8.DecodeRuneInString(a)
-		rb, nb := utf8.DecodeRuneInString(b)
-		if ra != rb {
-			return utf16Key(ra) < utf16Key(rb)
-		}
-		a, b = a[na:], b[nb:]
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
 	}
-	return a == "" && b != ""
+	if i == n {
+		return len(a) < len(b)
+	}
+	for i > 0 && !utf8.RuneStart(a[i]) {
+		i-- // back to the start of the character that differs
+	}
+	ra, _ := utf8.DecodeRuneInString(a[i:])
+	rb, _ := utf8.DecodeRuneInString(b[i:])
+	return utf16Key(ra) < utf16Key(rb)
 }
 
 // utf16Key maps a code point to a number that orders as its first UTF-16 code

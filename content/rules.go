@@ -2,8 +2,9 @@ package content
 
 import "strings"
 
-// The field rules of SPEC section 6. Each returns "" when s passes, or the
-// message of the error; no message contains s itself.
+// The field rules (see "What is checked" in the package doc). Each returns
+// "" when s passes, or the message of the error; no message contains s
+// itself.
 
 // b64Index maps a byte to its value in the standard base64 alphabet, or 0xFF.
 var b64Index = func() (t [256]byte) {
@@ -103,6 +104,8 @@ func checkMIMEType(s, topLevel string) string {
 	if !restrictedName(typ) || !restrictedName(sub) {
 		return msg
 	}
+	// parameters = *( OWS ";" OWS [ parameter ] ) (RFC 9110): a parameter
+	// may be empty, as in "image/png;".
 	params := rest[end:]
 	for params != "" {
 		params = strings.TrimLeft(params, " \t")
@@ -113,6 +116,9 @@ func checkMIMEType(s, topLevel string) string {
 			return msg
 		}
 		params = strings.TrimLeft(params[1:], " \t")
+		if params == "" || params[0] == ';' {
+			continue // an empty parameter
+		}
 		// name
 		i := 0
 		for i < len(params) && isTokenChar(params[i]) {
@@ -172,9 +178,10 @@ func isURIChar(c byte) bool {
 	return isAlpha(c) || isDigit(c) || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=", c) >= 0
 }
 
-// checkURI checks an RFC 3986 URI with a scheme, and the safety rules of SPEC
-// section 6: no whitespace, control characters or backslash, no user-info,
-// no ".." path segment (also when percent-encoded).
+// checkURI checks an RFC 3986 URI with a scheme, and the safety rules: no
+// whitespace, control characters or backslash, raw or percent-encoded; no
+// password in the user-info (a user name alone is allowed); no ".." path
+// segment and no "." or ".." host, however they mix "." and "%2e".
 func checkURI(s string) string {
 	if s == "" {
 		return "URI is empty"
@@ -189,6 +196,9 @@ func checkURI(s string) string {
 		case c == '%':
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
 				return "URI has an invalid percent-encoding"
+			}
+			if b := hexVal(s[i+1])<<4 | hexVal(s[i+2]); b < 0x20 || b == 0x7f {
+				return "URI contains a percent-encoded control character"
 			}
 		case c >= 0x80:
 			return "URI contains a character that must be percent-encoded"
@@ -214,7 +224,14 @@ func checkURI(s string) string {
 	// "[" and "]" may only enclose an IP literal host.
 	if open := strings.IndexByte(s, '['); open >= 0 || strings.IndexByte(s, ']') >= 0 {
 		end := strings.IndexByte(s, ']')
-		if open != colon+3 || !strings.HasPrefix(rest, "//") || end < open ||
+		hostStart := colon + 3 // after "scheme://" and any user name
+		if auth := rest[min(2, len(rest)):]; strings.HasPrefix(rest, "//") {
+			if i := strings.IndexAny(auth, "/?#"); i >= 0 {
+				auth = auth[:i]
+			}
+			hostStart += strings.IndexByte(auth, '@') + 1
+		}
+		if open != hostStart || !strings.HasPrefix(rest, "//") || end < open ||
 			strings.Count(s, "[") != 1 || strings.Count(s, "]") != 1 {
 			return "URI contains \"[\" or \"]\" outside an IP literal host"
 		}
@@ -236,19 +253,58 @@ func checkURI(s string) string {
 		} else {
 			p = ""
 		}
-		if strings.IndexByte(auth, '@') >= 0 {
-			return "URI must not carry user-info (credentials)"
+		if at := strings.IndexByte(auth, '@'); at >= 0 {
+			// A user name alone ("postgres://app@db/x") is allowed; any ":"
+			// in the user-info makes the rest a password.
+			if strings.IndexByte(auth[:at], ':') >= 0 {
+				return "URI must not carry a password in its user-info"
+			}
+			auth = auth[at+1:]
+			if strings.IndexByte(auth, '@') >= 0 {
+				return "URI has an invalid authority"
+			}
 		}
 		if msg := checkAuthority(auth); msg != "" {
 			return msg
 		}
 	}
 	for seg := range strings.SplitSeq(p, "/") {
-		if seg == ".." || equalFoldASCII(seg, "%2e%2e") || equalFoldASCII(seg, ".%2e") || equalFoldASCII(seg, "%2e.") {
+		if dots(seg) == 2 {
 			return "URI must not contain a \"..\" path segment"
 		}
 	}
 	return ""
+}
+
+// dots returns 1 for "." and 2 for "..", however they mix "." and "%2e" (in
+// any case), and 0 for anything else.
+func dots(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		switch {
+		case s[i] == '.':
+			i++
+		case i+2 < len(s) && s[i] == '%' && s[i+1] == '2' && (s[i+2] == 'e' || s[i+2] == 'E'):
+			i += 3
+		default:
+			return 0
+		}
+		n++
+		if n > 2 {
+			return 0
+		}
+	}
+	return n
+}
+
+func hexVal(c byte) byte {
+	switch {
+	case isDigit(c):
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }
 
 // checkAuthority checks host and port of an authority without user-info
@@ -278,6 +334,9 @@ func checkAuthority(auth string) string {
 	}
 	if strings.IndexByte(host, ':') >= 0 {
 		return "URI has an invalid host"
+	}
+	if dots(host) > 0 {
+		return "URI must not have \".\" or \"..\" as its host"
 	}
 	return ""
 }
@@ -389,8 +448,9 @@ func ipv4(s string) bool {
 
 // checkRFC3339 accepts an RFC 3339 date-time with an offset:
 // YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM), with real calendar dates, hours
-// 00-23, minutes 00-59 and seconds 00-60 (a leap second). "T" and "Z" must
-// be upper case, as the official TypeScript SDK's check requires.
+// 00-23, minutes and seconds 00-59. "T" and "Z" must be upper case, and a
+// leap second (60) is refused: the official TypeScript SDK rejects the whole
+// result otherwise.
 func checkRFC3339(s string) string {
 	const msg = "not an RFC 3339 date-time with offset (such as 2025-01-12T15:00:58Z)"
 	num := func(s string) (int, bool) {
@@ -415,7 +475,7 @@ func checkRFC3339(s string) string {
 	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 {
 		return msg
 	}
-	if month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || sec > 60 {
+	if month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || sec > 59 {
 		return msg
 	}
 	rest := s[19:]
@@ -461,7 +521,8 @@ func daysIn(year, month int) int {
 // between; a name, unless empty, starts and ends with a letter or digit with
 // letters, digits, "-", "_" and "." between. It returns whether the key is
 // well formed and whether its prefix is reserved for MCP (second label
-// "modelcontextprotocol" or "mcp").
+// "modelcontextprotocol" or "mcp", compared without regard to ASCII case, as
+// DNS labels are).
 func checkMetaKey(k string) (ok, reserved bool) {
 	name := k
 	if i := strings.LastIndexByte(k, '/'); i >= 0 {
@@ -473,7 +534,7 @@ func checkMetaKey(k string) (ok, reserved bool) {
 				return false, false
 			}
 		}
-		reserved = len(labels) >= 2 && (labels[1] == "modelcontextprotocol" || labels[1] == "mcp")
+		reserved = len(labels) >= 2 && (equalFoldASCII(labels[1], "modelcontextprotocol") || equalFoldASCII(labels[1], "mcp"))
 	}
 	if name == "" {
 		return true, reserved

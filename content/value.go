@@ -234,3 +234,175 @@ func Equal(a, b Value) bool {
 	}
 	return true
 }
+
+// Plain converts every Go value inside v (see FromGo) to a Value, as deep as
+// it goes and in the given canonicalization mode, so that v can be walked
+// and measured as a whole (validate does so with a value it is given). Bytes
+// and timestamps stay what they are; the checks decide what they become. It
+// stops past maxNodes values (max_nodes; 0: no bound) or MaxParseDepth
+// levels (max_depth), which also ends a cyclic or widely shared Go value; a
+// Go value with no JSON form in mode is unsupported_value at its path. A
+// value that holds no Go value among its first maxNodes values is returned
+// as it is (the checks that follow bound it themselves).
+func Plain(v Value, mode Canonicalization, maxNodes int) (Value, error) {
+	budget := maxNodes
+	if !hasGo(v, &budget) {
+		return v, nil
+	}
+	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: maxNodes, MaxDepth: MaxParseDepth})
+	out, _ := c.plain(v, 1)
+	return out, c.Err()
+}
+
+func (c *Checker) plain(v Value, depth int) (Value, bool) {
+	if c.halt || !c.countNode() {
+		return v, false
+	}
+	switch v.kind {
+	case KindGo:
+		conv, msg := c.fromGo(v.g)
+		if msg != "" {
+			c.Fail(CodeUnsupportedValue, msg)
+			return v, false
+		}
+		c.nodes--
+		out, _ := c.plain(conv, depth)
+		return out, true
+	case KindArray, KindObject:
+		if c.tooDeep(depth) {
+			return v, false
+		}
+		var out []Value
+		for i, e := range v.items {
+			if v.kind == KindArray {
+				c.path.index(i)
+			} else if i%2 == 1 {
+				k := v.items[i-1]
+				if out != nil {
+					k = out[i-1]
+				}
+				c.path.key(k.s)
+			} else {
+				// a key: a Go string key becomes a string, other keys stay
+				if e.kind == KindGo {
+					if s, ok := e.g.(string); ok {
+						if out == nil {
+							out = append([]Value(nil), v.items...)
+						}
+						out[i] = NewString(s)
+					}
+				}
+				continue
+			}
+			ne, changed := c.plain(e, depth+1)
+			c.path.pop()
+			if c.halt {
+				return v, false
+			}
+			if changed && out == nil {
+				out = append([]Value(nil), v.items...)
+			}
+			if out != nil {
+				out[i] = ne
+			}
+		}
+		if out != nil {
+			return Value{kind: v.kind, items: out}, true
+		}
+	}
+	return v, false
+}
+
+// EqualJSON reports whether a and b are the same JSON value: numbers equal
+// by value (1 and 1.0 are equal), strings by their bytes, arrays element by
+// element, and objects member by member whatever their order. An object
+// with a repeated key equals nothing.
+func EqualJSON(a, b Value) bool {
+	if a.IsNumber() && b.IsNumber() {
+		return numbersEqual(a, b)
+	}
+	if a.kind != b.kind {
+		return false
+	}
+	switch a.kind {
+	case KindNull:
+		return true
+	case KindBool:
+		return a.n == b.n
+	case KindString:
+		return a.s == b.s
+	case KindArray:
+		if len(a.items) != len(b.items) {
+			return false
+		}
+		for i := range a.items {
+			if !EqualJSON(a.items[i], b.items[i]) {
+				return false
+			}
+		}
+		return true
+	case KindObject:
+		if len(a.items) != len(b.items) {
+			return false
+		}
+		idx := make(map[string]int, len(b.items)/2)
+		for i := 0; i < len(b.items); i += 2 {
+			if b.items[i].kind != KindString {
+				return false
+			}
+			idx[b.items[i].s] = i + 1
+		}
+		if len(idx) != len(b.items)/2 {
+			return false
+		}
+		used := make([]bool, len(b.items)/2)
+		for i := 0; i < len(a.items); i += 2 {
+			j, ok := idx[a.items[i].s]
+			if !ok || a.items[i].kind != KindString || used[j/2] || !EqualJSON(a.items[i+1], b.items[j]) {
+				return false
+			}
+			used[j/2] = true
+		}
+		return true
+	}
+	return false
+}
+
+// numbersEqual compares two numbers by value, exactly.
+func numbersEqual(a, b Value) bool {
+	if a.kind == KindFloat && b.kind == KindFloat {
+		return a.Float() == b.Float()
+	}
+	if a.kind != KindFloat && b.kind != KindFloat {
+		return a.kind == b.kind && a.n == b.n // Int and Uint never overlap
+	}
+	if a.kind != KindFloat {
+		a, b = b, a
+	}
+	f := a.Float()
+	if f != math.Trunc(f) {
+		return false
+	}
+	if b.kind == KindInt {
+		return f >= -(1<<63) && f < 1<<63 && int64(f) == b.Int()
+	}
+	return f >= 1<<63 && f < 1<<64 && uint64(f) == b.Uint()
+}
+
+// hasGo reports whether v holds a Go value among the next *budget values.
+func hasGo(v Value, budget *int) bool {
+	if *budget--; *budget < 0 {
+		return false
+	}
+	switch v.kind {
+	case KindGo:
+		return true
+	case KindArray, KindObject:
+		for _, e := range v.items {
+			if hasGo(e, budget) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -23,7 +23,7 @@ func BenchmarkBuildSmallTool(b *testing.B) {
 	req := smallToolRequest()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := result.Build(result.Settings{}, result.KindTool, req, false); err != nil {
+		if _, err := result.Build(result.KindTool, req, result.BuildOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -43,11 +43,11 @@ func BenchmarkBuildSmallToolOptions(b *testing.B) {
 // BenchmarkBuildText100KB is the native baseline for a 100 KB text result.
 func BenchmarkBuildText100KB(b *testing.B) {
 	text := strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
-	req := content.NewObject(content.Str("content", content.NewArray(content.Text(text).Value())))
+	req := content.NewObject(content.Str("content", content.NewArray(content.Text(text).AsValue())))
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := result.Build(result.Settings{}, result.KindTool, req, false); err != nil {
+		if _, err := result.Build(result.KindTool, req, result.BuildOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -58,12 +58,12 @@ func BenchmarkBuildText100KB(b *testing.B) {
 // 2026-07-28 with finalize.
 func BenchmarkBuildSerializeText100KB(b *testing.B) {
 	text := strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
-	req := content.NewObject(content.Str("content", content.NewArray(content.Text(text).Value())))
+	req := content.NewObject(content.Str("content", content.NewArray(content.Text(text).AsValue())))
 	opts := result.SerializeOptions{Finalize: &result.Finalize{}}
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := result.Build(result.Settings{}, result.KindTool, req, false)
+		r, err := result.Build(result.KindTool, req, result.BuildOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func BenchmarkBuildSerializeText100KB(b *testing.B) {
 
 // BenchmarkValidateSmallTool checks a small finalized result with Validate.
 func BenchmarkValidateSmallTool(b *testing.B) {
-	r, err := result.Build(result.Settings{}, result.KindTool, smallToolRequest(), false)
+	r, err := result.Build(result.KindTool, smallToolRequest(), result.BuildOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

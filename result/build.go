@@ -14,45 +14,35 @@ const (
 	KindValue    = "value"    // an ordinary value, as a tool result
 )
 
-// Protocol-owned fields: only Serialize adds them.
-var protocolOwned = []string{"resultType", "ttlMs", "cacheScope"}
-
-// ServerInfoKey is the _meta key of the server identity that Serialize adds
-// for protocol revision 2026-07-28.
-const ServerInfoKey = "io.modelcontextprotocol/serverInfo"
-
-// RelatedTaskKey is the reserved _meta key that revision 2025-11-25 defines
-// for a result that belongs to a task ({"taskId": "…"}).
-const RelatedTaskKey = "io.modelcontextprotocol/related-task"
-
-// resultMetaKeys are the reserved keys of a result's _meta when building: the
-// server identity is protocol-owned, the related task is defined for results
-// (by 2025-11-25; Serialize leaves it out for the other revisions).
-var resultMetaKeys = content.MetaKeys{Owned: []string{ServerInfoKey}, Allowed: []string{RelatedTaskKey}}
-
 var (
 	toolOptions     = []string{"content", "structuredContent", "isError", "meta", "maxJsonBytes", "canonicalization"}
 	resourceOptions = []string{"contents", "meta", "maxJsonBytes"}
 	errorOptions    = []string{"message", "code"}
-	valueOptions    = []string{"value"}
+	valueOptions    = []string{"value", "maxJsonBytes", "canonicalization"}
 )
+
+// BuildOptions say how Build builds.
+type BuildOptions struct {
+	// Settings are the runtime's settings (zero: the defaults).
+	Settings Settings
+	// Inherit marks a build inside a server's handler, which inherits the
+	// settings: the request may not override maxJsonBytes or
+	// canonicalization (option_not_allowed).
+	Inherit bool
+}
 
 // Build builds a result from a request given as a value, the way every
 // runtime builds it: kind is KindTool, KindResource, KindError or KindValue;
 // input holds the options in wire names (for a tool: content,
-// structuredContent, isError, meta, maxJsonBytes, canonicalization); s are
-// the runtime's settings. When inherit is true the request may not override
-// maxJsonBytes or canonicalization (option_not_allowed), as for a build
-// inside a server's tool handler.
+// structuredContent, isError, meta, maxJsonBytes, canonicalization).
 //
 // The first fault found is returned as an *Error whose Path points into
 // input.
-func Build(s Settings, kind string, input content.Value, inherit bool) (*Result, error) {
-	if err := s.Check(); err != nil {
+func Build(kind string, input content.Value, o BuildOptions) (*Result, error) {
+	if err := o.Settings.Check(); err != nil {
 		return nil, err
 	}
-	s = s.withDefaults()
-	b := builder{settings: s, inherit: inherit}
+	b := builder{settings: o.Settings.withDefaults(), inherit: o.Inherit}
 	switch kind {
 	case KindTool:
 		return b.tool(input)
@@ -72,10 +62,11 @@ type builder struct {
 	c        *content.Checker
 }
 
-// options checks the request object and its option names, then the per-call
-// settings, and prepares the checker.
-func (b *builder) options(input *content.Value, known []string, what string) bool {
-	c := content.NewChecker(b.settings.Canonicalization, b.settings.MaxNodes, 1)
+// options checks the request object, its option names and the per-call
+// settings, then makes the checker of the request's body with the settings
+// that apply (strict, always, for a resource result).
+func (b *builder) options(input *content.Value, known []string, what string, strict bool) bool {
+	c := content.NewChecker(content.CheckOptions{Mode: b.settings.Canonicalization})
 	b.c = c
 	in, ok := c.Resolve(*input)
 	if !ok {
@@ -124,13 +115,17 @@ func (b *builder) options(input *content.Value, known []string, what string) boo
 		}
 		c.Pop()
 		b.settings.Canonicalization = m
-		c.Mode = m
 	}
+	mode := b.settings.Canonicalization
+	if strict {
+		mode = Strict
+	}
+	b.c = content.NewChecker(content.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes})
 	return true
 }
 
 func (b *builder) tool(input content.Value) (*Result, error) {
-	if !b.options(&input, toolOptions, "a tool result") {
+	if !b.options(&input, toolOptions, "a tool result", false) {
 		return nil, b.c.Err()
 	}
 	c := b.c
@@ -173,7 +168,10 @@ func (b *builder) tool(input content.Value) (*Result, error) {
 			c.Fail(content.CodeContentRequired, "a tool result needs content, or structuredContent to make a text fallback from")
 			return nil, c.Err()
 		}
-		text, err := content.AppendJSON(nil, sc, Wire)
+		// The structured content is in the result too, so its JSON must
+		// fit the byte budget on its own: written with that bound, a huge
+		// value is refused before it is written twice.
+		text, err := content.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
 		if err != nil {
 			return nil, err
 		}
@@ -218,7 +216,7 @@ func (b *builder) meta(input content.Value) (content.Value, bool) {
 		return content.Value{}, true
 	}
 	b.c.Key("meta")
-	m = b.c.Meta(m, 2, resultMetaKeys)
+	m = b.c.Meta(m, 2, buildMetaKeys)
 	b.c.Pop()
 	return m, !b.c.Halted()
 }
@@ -252,11 +250,10 @@ func (b *builder) list(v content.Value, name, what string, emptyOK bool, depth i
 }
 
 func (b *builder) resource(input content.Value) (*Result, error) {
-	if !b.options(&input, resourceOptions, "a resource result") {
+	if !b.options(&input, resourceOptions, "a resource result", true) {
 		return nil, b.c.Err()
 	}
 	c := b.c
-	c.Mode = Strict // resource results are always strict
 	cv, ok := b.get(input, "contents")
 	if !ok {
 		c.Key("contents")
@@ -278,7 +275,7 @@ func (b *builder) resource(input content.Value) (*Result, error) {
 	return b.finish(KindResource, out)
 }
 
-// Client error limits (SPEC section 5).
+// Client error limits.
 const (
 	MaxClientErrorMessage = 4096
 	MaxClientErrorCode    = 128
@@ -288,7 +285,7 @@ const (
 const ErrorCodeKey = "io.github.mcpresult/errorCode"
 
 func (b *builder) clientError(input content.Value) (*Result, error) {
-	if !b.options(&input, errorOptions, "a client error") {
+	if !b.options(&input, errorOptions, "a client error", false) {
 		return nil, b.c.Err()
 	}
 	c := b.c
@@ -321,7 +318,8 @@ func (b *builder) clientError(input content.Value) (*Result, error) {
 	return b.finish(KindTool, clientErrorMembers(mv.Str(), code))
 }
 
-// checkClientError applies SPEC section 5 to a message and an optional code.
+// checkClientError applies the client error rules (see ClientError) to a
+// message and an optional code.
 func checkClientError(message, code string) error {
 	if !utf8.ValidString(message) || len(message) < 1 || len(message) > MaxClientErrorMessage {
 		return content.NewError(content.CodeInvalidClientError, "/message", "message must be valid UTF-8 of 1 to 4096 bytes")
@@ -360,7 +358,7 @@ func textBlock(text string) content.Value {
 }
 
 func (b *builder) value(input content.Value) (*Result, error) {
-	if !b.options(&input, valueOptions, "an ordinary value") {
+	if !b.options(&input, valueOptions, "an ordinary value", false) {
 		return nil, b.c.Err()
 	}
 	c := b.c
@@ -376,16 +374,19 @@ func (b *builder) value(input content.Value) (*Result, error) {
 // fromValue turns the ordinary value at /value into a tool result: a string
 // verbatim, anything else as its compact JSON.
 func (b *builder) fromValue(v content.Value) (*Result, error) {
-	c := b.c
-	c.Key("value")
 	// The value appears in the result only as JSON text, so the result's
 	// depth and node budget do not apply to it; its text counts in the byte
-	// budget, and its nesting is bounded by MaxParseDepth.
+	// budget, and its nesting is bounded by MaxParseDepth. Every JSON value
+	// takes at least one byte of the text, so a value with more values than
+	// maxJsonBytes cannot fit: that bound stops shared or cyclic Go values
+	// early.
+	c := content.NewChecker(content.CheckOptions{
+		Mode:     b.settings.Canonicalization,
+		MaxNodes: b.settings.MaxJSONBytes,
+		MaxDepth: content.MaxParseDepth,
+	})
+	c.Key("value")
 	isString := v.IsString()
-	// Every JSON value takes at least one byte of the text, so a value with
-	// more values than maxJsonBytes cannot fit: that bound stops shared or
-	// cyclic Go values early.
-	c.DepthLimit, c.MaxNodes = content.MaxParseDepth, b.settings.MaxJSONBytes
 	v = c.Free(v, 1)
 	if c.Halted() {
 		return nil, c.Err()
@@ -394,7 +395,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 	if isString && v.Kind() == content.KindString {
 		text = v.Str()
 	} else {
-		j, err := content.AppendJSON(nil, v, Wire)
+		j, err := content.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, v, Wire)
 		if err != nil {
 			return nil, err
 		}
@@ -406,20 +407,13 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 	})
 }
 
-// finish assembles the result object and applies the budget: node count,
-// then the exact byte length of its compact wire JSON.
+// finish assembles the result object and applies the budget (nodes, depth,
+// then the bytes of its compact wire JSON, counted while it is written).
 func (b *builder) finish(kind string, members []content.Value) (*Result, error) {
 	obj := content.NewObject(pairs(members)...)
-	nodes, hint := measure(obj)
-	if nodes > b.settings.MaxNodes {
-		return nil, content.NewError(content.CodeMaxNodes, "", "the result has more than "+itoa(b.settings.MaxNodes)+" JSON values")
-	}
-	j, err := content.AppendJSON(make([]byte, 0, min(hint, b.settings.MaxJSONBytes+1)), obj, Wire)
+	j, err := b.settings.budget().AppendJSON(make([]byte, 0, sizeHint(obj, b.settings.MaxJSONBytes)), obj, Wire)
 	if err != nil {
 		return nil, err
-	}
-	if len(j) > b.settings.MaxJSONBytes {
-		return nil, content.NewError(content.CodeMaxBytes, "", "the result is "+itoa(len(j))+" bytes of JSON, more than maxJsonBytes ("+itoa(b.settings.MaxJSONBytes)+")")
 	}
 	return &Result{kind: kind, v: obj, json: j, settings: b.settings}, nil
 }
@@ -432,25 +426,22 @@ func pairs(items []content.Value) []content.Member {
 	return m
 }
 
-// measure counts the JSON values of v (objects, arrays and scalars; keys
-// are not values) and estimates the length of its JSON, to size the buffer
-// it is written into.
-func measure(v content.Value) (nodes, hint int) {
-	nodes, hint = 1, 8
+// sizeHint estimates the length of v's JSON, to size the buffer it is
+// written into, and never more than limit+1.
+func sizeHint(v content.Value, limit int) int {
+	n := 8
 	switch v.Kind() {
 	case content.KindString:
-		hint += len(v.Str()) + len(v.Str())/16
+		n += len(v.Str()) + len(v.Str())/16
 	case content.KindArray:
-		for i := 0; i < v.Len(); i++ {
-			n, h := measure(v.Index(i))
-			nodes, hint = nodes+n, hint+h
+		for i := 0; i < v.Len() && n <= limit; i++ {
+			n += sizeHint(v.Index(i), limit)
 		}
 	case content.KindObject:
-		for i := 0; i < v.Len(); i++ {
+		for i := 0; i < v.Len() && n <= limit; i++ {
 			m := v.Member(i)
-			n, h := measure(m.Value)
-			nodes, hint = nodes+n, hint+h+len(m.Key.Str())+4
+			n += sizeHint(m.Value, limit) + len(m.Key.Str()) + 4
 		}
 	}
-	return nodes, hint
+	return min(n, limit+1)
 }

@@ -33,5 +33,5 @@ func (e *ClientError) Result() (*Result, error) {
 	if e.Code != "" {
 		req = append(req, content.Str("code", content.NewString(e.Code)))
 	}
-	return Build(Settings{}, KindError, content.NewObject(req...), false)
+	return Build(KindError, content.NewObject(req...), BuildOptions{})
 }

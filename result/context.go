@@ -14,8 +14,8 @@ import (
 
 type settingsKey struct{}
 
-// WithSettings returns a context that carries a server's settings, for
-// ToolFromContext inside its tool handlers.
+// WithSettings returns a context that carries a server's settings, for the
+// …FromContext builders inside its handlers.
 func WithSettings(ctx context.Context, s Settings) context.Context {
 	return context.WithValue(ctx, settingsKey{}, s)
 }
@@ -26,14 +26,35 @@ func SettingsFromContext(ctx context.Context) (Settings, bool) {
 	return s, ok
 }
 
-// ToolFromContext builds a tool result inside a server's tool handler, with
-// the settings WithSettings put in ctx; the result cannot override them
-// (MaxJSONBytes and WithCanonicalization are option_not_allowed). A context
-// without settings is invalid_option.
-func ToolFromContext(ctx context.Context, opts ...Option) (*Result, error) {
+// inherit builds with the settings in ctx, which the request cannot
+// override. A context without settings is invalid_option, rather than a
+// silent fall back to the defaults.
+func inherit(ctx context.Context, kind string, req content.Value) (*Result, error) {
 	s, ok := SettingsFromContext(ctx)
 	if !ok {
 		return nil, content.NewError(content.CodeInvalidOption, "", "the context carries no server settings (use result.WithSettings)")
 	}
-	return Build(s, KindTool, request(opts), true)
+	return Build(kind, req, BuildOptions{Settings: s, Inherit: true})
+}
+
+// ToolFromContext builds a tool result inside a server's tool handler, with
+// the settings WithSettings put in ctx; the result cannot override them
+// (MaxJSONBytes and WithCanonicalization are option_not_allowed).
+func ToolFromContext(ctx context.Context, opts ...Option) (*Result, error) {
+	return inherit(ctx, KindTool, request(opts))
+}
+
+// ResourceFromContext builds a resource result inside a server's resource
+// handler, with the byte budget WithSettings put in ctx (MaxJSONBytes is
+// option_not_allowed).
+func ResourceFromContext(ctx context.Context, opts ...Option) (*Result, error) {
+	return inherit(ctx, KindResource, request(opts))
+}
+
+// ValueFromContext turns an ordinary handler return value into a tool
+// result, as FromValue does, with the settings WithSettings put in ctx
+// (their canonicalization included: with JSON, structs and time.Time are
+// written as encoding/json writes them).
+func ValueFromContext(ctx context.Context, v any) (*Result, error) {
+	return inherit(ctx, KindValue, request(nil, content.Str("value", content.FromGo(v))))
 }

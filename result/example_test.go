@@ -55,7 +55,7 @@ func ExampleTool_budget() {
 	_, err := result.Tool(result.Content(content.Text(string(big))), result.MaxJSONBytes(512))
 	fmt.Println(err)
 	// Output:
-	// mcpresult: max_bytes at "": the result is 655 bytes of JSON, more than maxJsonBytes (512)
+	// mcpresult: max_bytes at "": the result is more than maxJsonBytes (512) bytes of JSON
 }
 
 func ExampleResource() {
@@ -84,9 +84,9 @@ func ExampleNewClientError() {
 }
 
 func ExampleValue() {
-	r, _ := result.Value("plain text")
+	r, _ := result.FromValue("plain text")
 	fmt.Println(r)
-	r, _ = result.Value([]any{1, "two", 3.5})
+	r, _ = result.FromValue([]any{1, "two", 3.5})
 	fmt.Println(r)
 	// Output:
 	// {"content":[{"type":"text","text":"plain text"}],"isError":false}
@@ -95,7 +95,7 @@ func ExampleValue() {
 
 func ExampleBuild() {
 	req, _ := content.ParseJSON([]byte(`{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgo=","mimetype":"image/png"}]}`))
-	_, err := result.Build(result.Settings{}, result.KindTool, req, false)
+	_, err := result.Build(result.KindTool, req, result.BuildOptions{})
 	fmt.Println(err)
 	// Output:
 	// mcpresult: unknown_field at /content/1/mimetype: unknown field of image block (did you mean "mimeType"?)
@@ -118,7 +118,7 @@ func ExampleSerialize() {
 	// Output:
 	// 2026-07-28 {"content":[{"type":"text","text":"3 rows"}],"structuredContent":[1,2,3],"isError":false}
 	// 2025-11-25 {"content":[{"type":"text","text":"3 rows"}],"structuredContent":{"result":[1,2,3]},"isError":false}
-	// 2025-03-26 {"content":[{"type":"text","text":"3 rows"}],"isError":false}
+	// 2025-03-26 {"content":[{"type":"text","text":"3 rows"},{"type":"text","text":"[1,2,3]"}],"isError":false}
 	// {"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"rows","version":"1.0.0"}},"content":[{"text":"3 rows","type":"text"}],"isError":false,"resultType":"complete","structuredContent":[1,2,3]}
 }
 
@@ -140,5 +140,4 @@ func ExampleValidate() {
 	//   invalid_base64 /content/0/data
 	//   invalid_mime_type /content/0/mimeType
 	//   invalid_type /structuredContent
-	//   warning: missing_text_fallback /structuredContent
 }

@@ -32,9 +32,10 @@ func FuzzBuild(f *testing.F) {
 		for _, kind := range []string{result.KindTool, result.KindResource, result.KindError, result.KindValue} {
 			for _, mode := range []content.Canonicalization{result.Strict, result.JSON} {
 				s := result.Settings{MaxJSONBytes: 4096, MaxNodes: 500, Canonicalization: mode}
-				r, err := result.Build(s, kind, req, false)
+				r, err := result.Build(kind, req, result.BuildOptions{Settings: s})
 				if err != nil {
-					e, ok := err.(*result.Error)
+					e := asError(err)
+					ok := e != nil
 					if !ok || e.Code == "" || len(e.Path) > content.MaxPathBytes || !utf8.ValidString(e.Path) {
 						t.Fatalf("bad error %#v", err)
 					}
@@ -46,10 +47,10 @@ func FuzzBuild(f *testing.F) {
 				}
 				// Whatever the library builds, it writes for every revision
 				// and accepts again with Validate.
-				for _, version := range result.ProtocolVersions {
+				for _, version := range result.ProtocolVersions() {
 					b, err := result.Serialize(r, result.SerializeOptions{ProtocolVersion: version, Finalize: &result.Finalize{}})
 					if err != nil {
-						if e, _ := err.(*result.Error); e != nil && (e.Code == "max_bytes" || e.Code == "max_nodes" || e.Code == "max_depth") {
+						if e := asError(err); e != nil && (e.Code == "max_bytes" || e.Code == "max_nodes" || e.Code == "max_depth") {
 							continue // finalize or wrapping can push a result over its budget
 						}
 						t.Fatalf("serialize %s: %v for %s", version, err, out)

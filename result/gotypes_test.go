@@ -70,9 +70,9 @@ func TestGoValues(t *testing.T) {
 			r, err := result.Tool(result.StructuredContent(tc.v), result.Content(content.Text("x")), result.WithCanonicalization(mode))
 			got := ""
 			if err != nil {
-				got = "error:" + err.(*result.Error).Code
+				got = "error:" + string(asError(err).Code)
 			} else {
-				sc, _ := r.Value().Get("structuredContent")
+				sc, _ := r.AsValue().Get("structuredContent")
 				b, _ := content.AppendJSON(nil, sc, result.Wire)
 				got = string(b)
 			}
@@ -120,15 +120,15 @@ func TestMessagesNeverContainTheValue(t *testing.T) {
 
 func TestDuplicateAndUnknownOptions(t *testing.T) {
 	_, err := result.Tool(result.IsError(true), result.IsError(false), result.Content(content.Text("x")))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "duplicate_option" || e.Path != "/isError" {
+	if e := asError(err); e == nil || e.Code != "duplicate_option" || e.Path != "/isError" {
 		t.Fatalf("got %v", err)
 	}
 	_, err = result.Resource(result.Content(content.Text("x")))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "unknown_option" || e.Path != "/content" {
+	if e := asError(err); e == nil || e.Code != "unknown_option" || e.Path != "/content" {
 		t.Fatalf("got %v", err)
 	}
 	_, err = result.Tool(result.Content(content.Text("x", content.WithSize(3))))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "unknown_field" || e.Path != "/content/0/size" {
+	if e := asError(err); e == nil || e.Code != "unknown_field" || e.Path != "/content/0/size" {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -143,11 +143,11 @@ func TestToolFromContext(t *testing.T) {
 		t.Fatalf("inherited json mode not applied: %v %v", r, err)
 	}
 	_, err = result.ToolFromContext(ctx, result.Content(content.Text(strings.Repeat("x", 600))))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "max_bytes" {
+	if e := asError(err); e == nil || e.Code != "max_bytes" {
 		t.Fatalf("inherited budget not applied: %v", err)
 	}
 	_, err = result.ToolFromContext(ctx, result.Content(content.Text("x")), result.WithCanonicalization(result.Strict))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "option_not_allowed" || e.Path != "/canonicalization" {
+	if e := asError(err); e == nil || e.Code != "option_not_allowed" || e.Path != "/canonicalization" {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -193,11 +193,11 @@ func TestGuard(t *testing.T) {
 }
 
 func TestReviewRegressions(t *testing.T) {
-	r, err := result.Value(json.Number("12"))
+	r, err := result.FromValue(json.Number("12"))
 	if err != nil || r.String() != `{"content":[{"type":"text","text":"12"}],"isError":false}` {
 		t.Errorf("json.Number as an ordinary value: %v %v", r, err)
 	}
-	r, err = result.Value(status("ok"))
+	r, err = result.FromValue(status("ok"))
 	if err != nil || r.String() != `{"content":[{"type":"text","text":"ok"}],"isError":false}` {
 		t.Errorf("named string as an ordinary value: %v %v", r, err)
 	}
@@ -213,7 +213,7 @@ func TestReviewRegressions(t *testing.T) {
 	}
 
 	_, err = result.Tool(result.Content(content.Text("x")), result.WithCanonicalization(content.Canonicalization(9)))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "invalid_option" || e.Path != "/canonicalization" {
+	if e := asError(err); e == nil || e.Code != "invalid_option" || e.Path != "/canonicalization" {
 		t.Errorf("an invalid mode must be invalid_option: %v", err)
 	}
 
@@ -228,7 +228,7 @@ func TestReviewRegressions(t *testing.T) {
 		{result.KindTool, content.FromGo(map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}, "maxJsonBytes": 1000, "canonicalization": "json"}),
 			`{"content":[{"type":"text","text":"hi"}],"isError":false}`},
 	} {
-		r, err := result.Build(result.Settings{}, tc.kind, tc.req, false)
+		r, err := result.Build(tc.kind, tc.req, result.BuildOptions{})
 		if err != nil || r.String() != tc.want {
 			t.Errorf("%s from Go values: %v %v", tc.kind, r, err)
 		}
@@ -236,7 +236,7 @@ func TestReviewRegressions(t *testing.T) {
 
 	type secret struct{ Token string }
 	_, err = result.Tool(result.Content(content.Text("x")), result.Meta(secret{"t"}))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "unsupported_value" || e.Path != "/meta" {
+	if e := asError(err); e == nil || e.Code != "unsupported_value" || e.Path != "/meta" {
 		t.Errorf("a struct as _meta in strict mode: %v", err)
 	}
 }

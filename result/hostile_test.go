@@ -12,7 +12,7 @@ import (
 // bounded, well-formed answer (an algorithm quadratic in the number of keys
 // would make this test time out).
 func TestHostileInputs(t *testing.T) {
-	text := content.Text("x").Value()
+	text := content.Text("x").AsValue()
 	many := []content.Member{content.Str("content", content.NewArray(text))}
 	for i := 0; i < 200_000; i++ {
 		many = append(many, content.Str("k"+strconv.Itoa(i), content.NewInt(1)))
@@ -22,7 +22,7 @@ func TestHostileInputs(t *testing.T) {
 	if err != nil || rep.Valid || len(rep.Errors) != 1 || rep.Errors[0].Code != "max_nodes" || len(rep.Warnings) != result.MaxFindings {
 		t.Fatalf("200,000 extra fields: %v, valid %v, %d errors, %d warnings", err, rep.Valid, len(rep.Errors), len(rep.Warnings))
 	}
-	if _, err := result.Build(result.Settings{}, result.KindTool, content.NewObject(many...), false); err == nil {
+	if _, err := result.Build(result.KindTool, content.NewObject(many...), result.BuildOptions{}); err == nil {
 		t.Fatal("extra options must be refused")
 	}
 
@@ -41,10 +41,10 @@ func TestHostileInputs(t *testing.T) {
 		deep = content.NewArray(deep)
 	}
 	_, err = result.Tool(result.StructuredContent(deep))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "max_depth" || len(e.Path) > content.MaxPathBytes {
+	if e := asError(err); e == nil || e.Code != "max_depth" || len(e.Path) > content.MaxPathBytes {
 		t.Fatalf("deep structured content: %v", err)
 	}
-	if _, err := result.Value(deep); err == nil {
+	if _, err := result.FromValue(deep); err == nil {
 		t.Fatal("an ordinary value deeper than MaxParseDepth must be refused")
 	}
 
@@ -54,7 +54,7 @@ func TestHostileInputs(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		shared = []any{shared, shared}
 	}
-	if _, err := result.Value(shared); err == nil {
+	if _, err := result.FromValue(shared); err == nil {
 		t.Fatal("a value of 2^40 nodes must be refused")
 	}
 
@@ -63,7 +63,7 @@ func TestHostileInputs(t *testing.T) {
 		wide[i] = content.NewInt(int64(i))
 	}
 	_, err = result.Tool(result.StructuredContent(content.NewArray(wide...)))
-	if e, _ := err.(*result.Error); e == nil || e.Code != "max_nodes" || e.Path != "" {
+	if e := asError(err); e == nil || e.Code != "max_nodes" || e.Path != "" {
 		t.Fatalf("wide structured content: %v", err)
 	}
 }

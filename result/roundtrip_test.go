@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -12,20 +13,19 @@ import (
 // library must accept everything it writes.
 func TestSerializeThenValidate(t *testing.T) {
 	n := 0
-	for _, vec := range loadVectors(t) {
-		want, ok := vec.expect.Get("json")
-		if vec.op != "build" || !ok || !appliesToGo(vec.v) {
+	for _, vec := range vectortest.Load(t, vectortest.Root(t)) {
+		want, ok := vec.Expect.Get("json")
+		if vec.Op != "build" || !ok || !vec.AppliesTo("go") {
 			continue
 		}
 		built, err := content.ParseJSON([]byte(want.Str()))
 		if err != nil {
-			t.Fatalf("%s: %v", vec.name, err)
+			t.Fatalf("%s: %v", vec.Name, err)
 		}
-		sv, _ := vec.v.Get("settings")
-		settings, _ := result.SettingsFromValue(native(t, sv))
+		settings, _ := result.SettingsFromValue(vec.Settings)
 		// A wrapped or finalized result may grow past a budget it just fit.
 		settings.MaxJSONBytes, settings.MaxNodes = result.MaxMaxJSONBytes, result.MaxMaxNodes
-		for _, version := range result.ProtocolVersions {
+		for _, version := range result.ProtocolVersions() {
 			for _, finalize := range []bool{false, true} {
 				opts := content.NewObject(
 					content.Str("protocolVersion", content.NewString(version)),
@@ -33,10 +33,10 @@ func TestSerializeThenValidate(t *testing.T) {
 				)
 				out, err := result.SerializeValue(settings, built, opts)
 				if err != nil {
-					if e, _ := err.(*result.Error); e != nil && e.Code == "max_depth" {
+					if e := asError(err); e != nil && e.Code == "max_depth" {
 						continue // wrapping pushed a result that was at the limit over it
 					}
-					t.Errorf("%s for %s: %v", vec.name, version, err)
+					t.Errorf("%s for %s: %v", vec.Name, version, err)
 					continue
 				}
 				if version == result.V20260728 && !finalize {
@@ -44,11 +44,11 @@ func TestSerializeThenValidate(t *testing.T) {
 				}
 				v, err := content.ParseJSON(out)
 				if err != nil {
-					t.Fatalf("%s for %s: output is not JSON: %v", vec.name, version, err)
+					t.Fatalf("%s for %s: output is not JSON: %v", vec.Name, version, err)
 				}
 				rep, err := result.Validate(v, result.ValidateOptions{ProtocolVersion: version, Settings: settings})
 				if err != nil || !rep.Valid {
-					t.Errorf("%s for %s (finalize %v): its own output is invalid: %v %v\n%s", vec.name, version, finalize, err, rep.Errors, out)
+					t.Errorf("%s for %s (finalize %v): its own output is invalid: %v %v\n%s", vec.Name, version, finalize, err, rep.Errors, out)
 				}
 				n++
 			}

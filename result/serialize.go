@@ -6,65 +6,6 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 )
 
-// The MCP protocol revisions mcpresult writes and checks, oldest first.
-const (
-	V20241105 = "2024-11-05"
-	V20250326 = "2025-03-26"
-	V20250618 = "2025-06-18"
-	V20251125 = "2025-11-25"
-	V20260728 = "2026-07-28"
-
-	// LatestProtocolVersion is the default revision.
-	LatestProtocolVersion = V20260728
-)
-
-// ProtocolVersions lists the supported revisions, oldest first.
-var ProtocolVersions = []string{V20241105, V20250326, V20250618, V20251125, V20260728}
-
-// Codes that only Serialize and Validate give.
-const (
-	CodeUnsupportedProtocolVersion = "unsupported_protocol_version"
-	CodeUnsupportedContentType     = "unsupported_content_type"
-	CodeMissingTextFallback        = "missing_text_fallback"
-)
-
-// revision is a protocol revision as an ordinal, for "from this one on".
-type revision int
-
-const (
-	r20241105 revision = iota
-	r20250326
-	r20250618
-	r20251125
-	r20260728
-)
-
-// errUnsupportedVersion is the error for a protocolVersion this library does
-// not know: never a silent guess.
-func errUnsupportedVersion() error {
-	return content.NewError(CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
-}
-
-func revisionOf(v string) (revision, bool) {
-	for i, p := range ProtocolVersions {
-		if p == v {
-			return revision(i), true
-		}
-	}
-	return 0, false
-}
-
-// What each revision has (SPEC section 9).
-func (r revision) hasStructuredContent() bool { return r >= r20250618 }
-func (r revision) structuredAnyValue() bool   { return r >= r20260728 }
-func (r revision) hasIcons() bool             { return r >= r20251125 }
-func (r revision) hasBlockMeta() bool         { return r >= r20250618 }
-func (r revision) hasLastModified() bool      { return r >= r20250618 }
-func (r revision) hasResourceLink() bool      { return r >= r20250618 }
-func (r revision) hasAudio() bool             { return r >= r20250326 }
-func (r revision) hasProtocolOwned() bool     { return r >= r20260728 }
-func (r revision) hasRelatedTask() bool       { return r == r20251125 }
-
 // Implementation identifies a server, as _meta["io.modelcontextprotocol/serverInfo"].
 type Implementation struct {
 	Name    string
@@ -77,7 +18,7 @@ type Implementation struct {
 // (default "private").
 type Finalize struct {
 	ServerInfo *Implementation
-	TTLMs      int64  // 0 or more
+	TTLMs      int64  // 0 to 2^53-1
 	CacheScope string // "public" or "private"; "" is "private"
 }
 
@@ -90,20 +31,23 @@ type SerializeOptions struct {
 	// Finalize, when not nil, adds the protocol-owned fields of 2026-07-28.
 	// It changes nothing for older revisions, which have none.
 	Finalize *Finalize
-	// UnsupportedError makes a block the revision cannot carry
-	// (resource_link before 2025-06-18, audio before 2025-03-26) an
-	// unsupported_content_type error instead of a text block.
+	// UnsupportedError makes what the revision cannot carry an
+	// unsupported_content_type error instead of a conversion: a
+	// resource_link block before 2025-06-18, an audio block before
+	// 2025-03-26, and structured content before 2025-06-18 that no text
+	// block holds.
 	UnsupportedError bool
 }
 
 // Serialize writes a built result as the given protocol revision defines it
-// (SPEC section 9): it wraps non-object structured content as
-// {"result": value} for the 2025 revisions, removes what a revision lacks,
-// converts resource links and audio for the oldest ones, adds the
+// (see the package doc): it wraps non-object structured content as
+// {"result": value} for 2025-06-18 and 2025-11-25, removes what a revision
+// lacks, keeps the data of structured content for the oldest revisions in a
+// text block, converts resource links and audio for them, adds the
 // protocol-owned fields when finalizing for 2026-07-28, and checks the
 // budget the result was built with again on what it writes.
 func Serialize(r *Result, opts SerializeOptions) ([]byte, error) {
-	if r == nil {
+	if r == nil || r.json == nil {
 		return nil, content.NewError(content.CodeInvalidType, "", "no result to serialize")
 	}
 	o, err := opts.check()
@@ -122,93 +66,80 @@ type serializeOpts struct {
 }
 
 func (o SerializeOptions) check() (serializeOpts, error) {
-	v := o.ProtocolVersion
-	if v == "" {
-		v = LatestProtocolVersion
-	}
-	rev, ok := revisionOf(v)
-	if !ok {
-		return serializeOpts{}, errUnsupportedVersion()
+	rev, err := revisionOf(o.ProtocolVersion)
+	if err != nil {
+		return serializeOpts{}, err
 	}
 	if o.Format != Wire && o.Format != JCS {
 		return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/format", "format must be \"wire\" or \"jcs\"")
 	}
 	if f := o.Finalize; f != nil {
-		if f.TTLMs < 0 || f.TTLMs > 1<<53-1 {
-			return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/finalize/ttlMs", "ttlMs must be an integer from 0 to 2^53-1")
+		if _, ok := checkTTL(content.NewInt(f.TTLMs)); !ok {
+			return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/finalize/ttlMs", msgTTL)
 		}
-		if f.CacheScope != "" && f.CacheScope != "public" && f.CacheScope != "private" {
-			return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/finalize/cacheScope", "cacheScope must be \"public\" or \"private\"")
+		if f.CacheScope != "" && !checkCacheScope(f.CacheScope) {
+			return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/finalize/cacheScope", msgCacheScope)
 		}
-		if si := f.ServerInfo; si != nil {
-			if msg := checkImplementation(si.Name, si.Version); msg != "" {
-				return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/finalize/serverInfo", msg)
-			}
+		if si := f.ServerInfo; si != nil && !checkImplementation(si.Name, si.Version) {
+			return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/finalize/serverInfo", msgServerInfo)
 		}
 	}
 	return serializeOpts{rev: rev, format: o.Format, finalize: o.Finalize, unsupported: o.UnsupportedError}, nil
 }
 
-func checkImplementation(name, version string) string {
-	if name == "" || version == "" || !utf8.ValidString(name) || !utf8.ValidString(version) {
-		return "serverInfo needs a non-empty name and version of valid UTF-8"
-	}
-	return ""
+const msgServerInfo = "serverInfo must be {name, version}, two non-empty strings of valid UTF-8"
+
+func checkImplementation(name, version string) bool {
+	return name != "" && version != "" && utf8.ValidString(name) && utf8.ValidString(version)
 }
 
-// serialize transforms a checked result value for a revision and writes it.
+// serialize transforms a checked result value for a revision and writes it
+// within the budget.
 func serialize(v content.Value, kind string, s Settings, o serializeOpts) ([]byte, error) {
-	t := transformer{o: o}
+	t := transformer{o: o, maxBytes: s.MaxJSONBytes}
 	out := t.result(v, kind)
 	if t.err != nil {
 		return nil, t.err
 	}
-	nodes, hint := measure(out)
-	if nodes > s.MaxNodes {
-		return nil, content.NewError(content.CodeMaxNodes, "", "the serialized result has more than "+itoa(s.MaxNodes)+" JSON values")
-	}
-	// Wrapping structured content as {"result": value} adds a level.
-	if p, deep := tooDeep(out, 1, nil); deep {
-		return nil, content.NewError(content.CodeMaxDepth, p, "the serialized result nests deeper than 64 levels")
-	}
-	j, err := content.AppendJSON(make([]byte, 0, min(hint, s.MaxJSONBytes+1)), out, o.format)
-	if err != nil {
-		return nil, err
-	}
-	if len(j) > s.MaxJSONBytes {
-		return nil, content.NewError(content.CodeMaxBytes, "", "the serialized result is "+itoa(len(j))+" bytes of JSON, more than maxJsonBytes ("+itoa(s.MaxJSONBytes)+")")
-	}
-	return j, nil
+	return s.budget().AppendJSON(make([]byte, 0, sizeHint(out, s.MaxJSONBytes)), out, o.format)
 }
 
 type transformer struct {
-	o   serializeOpts
-	err error
+	o        serializeOpts
+	maxBytes int
+	err      error
 }
 
-func (t *transformer) fail(code, path, msg string) {
+func (t *transformer) fail(code content.Code, path, msg string) {
 	if t.err == nil {
 		t.err = content.NewError(code, path, msg)
 	}
 }
 
 // result rebuilds a result object for the revision, keeping wire order.
+// Every error path names a place in the result as the caller gave it.
 func (t *transformer) result(v content.Value, kind string) content.Value {
 	rev := t.o.rev
 	var out []content.Member
-	fin := t.o.finalize != nil && rev.hasProtocolOwned()
+	fin := t.o.finalize != nil && rev.Defines(resultObject(kind), "resultType")
 	if fin {
 		out = append(out, content.Str("resultType", content.NewString("complete")))
 	}
+	sc, hasSC := v.Get("structuredContent")
 	var meta content.Value
 	hasMeta := false
 	for i := 0; i < v.Len(); i++ {
 		m := v.Member(i)
 		switch k := m.Key.Str(); k {
 		case "content":
-			items := make([]content.Value, 0, m.Value.Len())
+			items := make([]content.Value, 0, m.Value.Len()+1)
 			for j := 0; j < m.Value.Len(); j++ {
 				if b, keep := t.block(m.Value.Index(j), "/content/"+itoa(j)); keep {
+					items = append(items, b)
+				}
+			}
+			if hasSC && !rev.Defines(resultObject(kind), "structuredContent") {
+				if b, ok := t.structuredText(sc, m.Value); ok {
 					items = append(items, b)
 				}
 			}
@@ -216,7 +147,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 		case "contents":
 			items := make([]content.Value, m.Value.Len())
 			for j := range items {
-				items[j] = t.fields(m.Value.Index(j))
+				items[j] = t.fields(m.Value.Index(j), "contents")
 			}
 			out = append(out, content.Str(k, content.NewArray(items...)))
 			if fin && kind == KindResource {
@@ -229,8 +160,8 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 			}
 		case "structuredContent":
 			switch {
-			case !rev.hasStructuredContent():
-				// left out: the text fallback carries it
+			case !rev.Defines(resultObject(kind), k):
+				// left out: a text block carries its data
 			case !rev.structuredAnyValue() && m.Value.Kind() != content.KindObject:
 				out = append(out, content.Str(k, content.NewObject(content.Str("result", m.Value))))
 			default:
@@ -238,7 +169,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 			}
 		case "_meta":
 			meta, hasMeta = m.Value, true
-			if _, ok := meta.Get(RelatedTaskKey); ok && !rev.hasRelatedTask() {
+			if _, ok := meta.Get(RelatedTaskKey); ok && rev != r20251125 {
 				meta = filter(meta, func(m content.Member) (content.Member, bool) { return m, m.Key.Str() != RelatedTaskKey })
 			}
 		default:
@@ -263,54 +194,105 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 	return content.NewObject(out...)
 }
 
+// structuredText is the text block that carries structured content to a
+// revision without structuredContent, unless a text block of blocks already
+// holds it (its text parses as JSON to an equal value). With
+// UnsupportedError it is an unsupported_content_type error instead.
+func (t *transformer) structuredText(sc, blocks content.Value) (content.Value, bool) {
+	for i := 0; i < blocks.Len(); i++ {
+		b := blocks.Index(i)
+		if typ, _ := b.Get("type"); typ.Str() != "text" {
+			continue
+		}
+		if text, _ := b.Get("text"); holds(text.Str(), sc) {
+			return content.Value{}, false
+		}
+	}
+	if t.o.unsupported {
+		t.fail(content.CodeUnsupportedContentType, "/structuredContent", "protocol revision "+t.o.rev.String()+" has no structuredContent, and no text block holds its JSON")
+		return content.Value{}, false
+	}
+	j, err := content.Budget{MaxBytes: t.maxBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
+	if err != nil {
+		t.err = err
+		return content.Value{}, false
+	}
+	return textBlock(string(j)), true
+}
+
+// holds reports whether text is JSON for a value equal to v: the same
+// value, whatever the key order, spacing or escapes of the encoder that
+// wrote it.
+func holds(text string, v content.Value) bool {
+	i := 0
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+		i++
+	}
+	if i == len(text) {
+		return false
+	}
+	// A cheap test before parsing: the first character says the kind.
+	switch c := text[i]; v.Kind() {
+	case content.KindObject:
+		if c != '{' {
+			return false
+		}
+	case content.KindArray:
+		if c != '[' {
+			return false
+		}
+	case content.KindString:
+		if c != '"' {
+			return false
+		}
+	}
+	p, err := content.ParseJSON([]byte(text))
+	return err == nil && content.EqualJSON(p, v)
+}
+
 // block rewrites one content block for the revision; keep is false when it
 // is dropped (never, today: unsupported blocks are converted or an error).
 func (t *transformer) block(b content.Value, path string) (content.Value, bool) {
 	rev := t.o.rev
 	typ, _ := b.Get("type")
-	switch typ.Str() {
-	case "resource_link":
-		if !rev.hasResourceLink() {
-			if t.o.unsupported {
-				t.fail(CodeUnsupportedContentType, path, "resource_link blocks do not exist before protocol revision 2025-06-18")
-				return b, false
-			}
-			uri, _ := b.Get("uri")
-			name, _ := b.Get("name")
-			return t.convertedText(b, "Resource: "+name.Str()+" "+uri.Str()), true
+	switch ty := typ.Str(); {
+	case ty == "resource_link" && !rev.Defines(ty, ""):
+		if t.o.unsupported {
+			t.fail(content.CodeUnsupportedContentType, path, "resource_link blocks do not exist before protocol revision 2025-06-18")
+			return b, false
 		}
-	case "audio":
-		if !rev.hasAudio() {
-			if t.o.unsupported {
-				t.fail(CodeUnsupportedContentType, path, "audio blocks do not exist before protocol revision 2025-03-26")
-				return b, false
-			}
-			mt, _ := b.Get("mimeType")
-			return t.convertedText(b, "[audio omitted: "+mt.Str()+"]"), true
+		uri, _ := b.Get("uri")
+		name, _ := b.Get("name")
+		return t.convertedText(b, "Resource: "+name.Str()+" "+uri.Str()), true
+	case ty == "audio" && !rev.Defines(ty, ""):
+		if t.o.unsupported {
+			t.fail(content.CodeUnsupportedContentType, path, "audio blocks do not exist before protocol revision 2025-03-26")
+			return b, false
 		}
+		mt, _ := b.Get("mimeType")
+		return t.convertedText(b, "[audio omitted: "+mt.Str()+"]"), true
 	}
-	return t.fields(b), true
+	return t.fields(b, typ.Str()), true
 }
 
-// fields rewrites a block, resource contents or annotations object for the
-// revision: it leaves out _meta, icons and lastModified where the revision
-// lacks them, and rewrites the nested annotations and resource contents.
+// fields rewrites a protocol object (a block, resource contents,
+// annotations, an icon) for the revision: it leaves out the fields the
+// revision does not define, and an annotations object left empty by that.
 // Free-form values (_meta values) are never entered.
-func (t *transformer) fields(obj content.Value) content.Value {
+func (t *transformer) fields(obj content.Value, object string) content.Value {
 	rev := t.o.rev
-	if rev.hasIcons() && rev.hasBlockMeta() && rev.hasLastModified() {
-		return obj // the revision has every field
-	}
 	return filter(obj, func(m content.Member) (content.Member, bool) {
-		switch m.Key.Str() {
-		case "_meta":
-			return m, rev.hasBlockMeta()
-		case "icons":
-			return m, rev.hasIcons()
-		case "lastModified":
-			return m, rev.hasLastModified()
-		case "annotations", "resource":
-			m.Value = t.fields(m.Value)
+		k := m.Key.Str()
+		if !rev.Defines(object, k) {
+			return m, false
+		}
+		switch sub := content.ObjectOfField(k); sub {
+		case "annotations", "contents":
+			before := m.Value.Len()
+			m.Value = t.fields(m.Value, sub)
+			if before > 0 && m.Value.Len() == 0 {
+				return m, false // emptied by the revision (lastModified)
+			}
 		}
 		return m, true
 	})
@@ -324,7 +306,9 @@ func (t *transformer) convertedText(b content.Value, text string) content.Value 
 		content.Str("text", content.NewString(text)),
 	}
 	if a, ok := b.Get("annotations"); ok {
-		members = append(members, content.Str("annotations", t.fields(a)))
+		if fa := t.fields(a, "annotations"); fa.Len() > 0 || a.Len() == 0 {
+			members = append(members, content.Str("annotations", fa))
+		}
 	}
 	return content.NewObject(members...)
 }
@@ -339,35 +323,4 @@ func filter(v content.Value, keep func(content.Member) (content.Member, bool)) c
 		}
 	}
 	return content.NewObject(out...)
-}
-
-// tooDeep finds the first object or array of v nested beyond MaxDepth (v is
-// at the given level) and returns its JSON Pointer.
-func tooDeep(v content.Value, level int, path []string) (string, bool) {
-	k := v.Kind()
-	if k != content.KindArray && k != content.KindObject {
-		return "", false
-	}
-	if level > MaxDepth {
-		var b []byte
-		for _, seg := range path {
-			b = append(b, '/')
-			b = append(b, pointer(seg)[1:]...)
-		}
-		return string(b), true
-	}
-	for i := 0; i < v.Len(); i++ {
-		var child content.Value
-		var seg string
-		if k == content.KindArray {
-			child, seg = v.Index(i), itoa(i)
-		} else {
-			m := v.Member(i)
-			child, seg = m.Value, m.Key.Str()
-		}
-		if p, deep := tooDeep(child, level+1, append(path, seg)); deep {
-			return p, true
-		}
-	}
-	return "", false
 }

@@ -9,19 +9,22 @@ import (
 // Error is the one error type of mcpresult (see [content.Error]).
 type Error = content.Error
 
-// Canonicalization modes (SPEC section 7).
+// Code is a stable error code (see [content.Code]).
+type Code = content.Code
+
+// Canonicalization modes (see Settings).
 const (
 	Strict = content.Strict
 	JSON   = content.JSON
 )
 
-// Output formats (SPEC section 8).
+// Output formats (see Serialize).
 const (
 	Wire = content.Wire
 	JCS  = content.JCS
 )
 
-// Defaults and limits of Settings (SPEC section 7).
+// Defaults and limits of Settings.
 const (
 	DefaultMaxJSONBytes = 2_000_000
 	MinMaxJSONBytes     = 512
@@ -51,6 +54,11 @@ type Settings struct {
 	// Canonicalization is how free-form values that are not plain JSON are
 	// treated.
 	Canonicalization content.Canonicalization
+}
+
+// budget is the budget of a result built with s (defaults applied).
+func (s Settings) budget() content.Budget {
+	return content.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes}
 }
 
 // withDefaults returns s with zero fields set to their defaults.
@@ -89,7 +97,7 @@ func SettingsFromValue(v content.Value) (Settings, error) {
 	if v.Kind() == content.KindNull {
 		return s, nil
 	}
-	c := content.NewChecker(Strict, 0, 1)
+	c := content.NewChecker(content.CheckOptions{})
 	if v.Kind() != content.KindObject {
 		return s, content.NewError(content.CodeInvalidType, "", "settings must be an object")
 	}
@@ -159,8 +167,8 @@ func modeOf(v content.Value) (content.Canonicalization, bool) {
 	return Strict, false
 }
 
-// Value returns the settings as a value in wire names, all fields set.
-func (s Settings) Value() content.Value {
+// AsValue returns the settings as a value in wire names, all fields set.
+func (s Settings) AsValue() content.Value {
 	s = s.withDefaults()
 	return content.NewObject(
 		content.Str("maxJsonBytes", content.NewInt(int64(s.MaxJSONBytes))),
@@ -172,7 +180,7 @@ func (s Settings) Value() content.Value {
 
 // String returns the settings as compact JSON.
 func (s Settings) String() string {
-	b, _ := content.AppendJSON(nil, s.Value(), Wire)
+	b, _ := content.AppendJSON(nil, s.AsValue(), Wire)
 	return string(b)
 }
 

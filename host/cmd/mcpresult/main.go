@@ -1,8 +1,8 @@
 // Command mcpresult builds, serializes and validates MCP results.
 //
-//	mcpresult build     [--kind tool|resource|error|value] [FILE|-]
-//	mcpresult serialize [--protocol V] [--format wire|jcs] [--finalize] [FILE|-]
-//	mcpresult validate  [--protocol V] [--kind tool|resource] [FILE|-]
+//	mcpresult build     [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]
+//	mcpresult serialize [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [FILE|-]
+//	mcpresult validate  [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]
 //
 // JSON in (a build request, or a result), JSON out. build and serialize
 // write the result's JSON to standard output; validate writes its report
@@ -11,15 +11,24 @@
 // for validate the report is still written to standard output), and 2 on a
 // usage error.
 //
+// The command line writes what goes on the wire, so serialize finalizes by
+// default for the revisions that have protocol-owned fields
+// (--finalize=false gives what a handler hands to its SDK), and validate
+// checks the wire stage by default: build | serialize | validate succeeds
+// with every flag left at its default. An input larger than
+// 4 × maxJsonBytes + 64 KiB is refused (max_bytes) before it is read whole.
+// No message repeats a value it rejects.
+//
 // The command runs package result natively; it moves onto the embedded
 // WebAssembly module with the Go host.
 package main
 
 import (
-	"flag"
-	"fmt"
+	"errors"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/result"
@@ -31,111 +40,170 @@ func main() {
 
 const usage = `usage:
   mcpresult build     [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]
-  mcpresult serialize [--protocol V] [--format wire|jcs] [--finalize] [--unsupported convert|error] [--max-json-bytes N] [FILE|-]
-  mcpresult validate  [--protocol V] [--kind tool|resource] [--max-json-bytes N] [FILE|-]`
+  mcpresult serialize [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [FILE|-]
+  mcpresult validate  [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]`
+
+// flagSpec is one flag of a command: its allowed values (nil: any), and
+// whether it is a boolean.
+type flagSpec struct {
+	values  []string
+	boolean bool
+	def     string
+}
+
+var commands = map[string]map[string]flagSpec{
+	"build": {
+		"kind":             {values: []string{"tool", "resource", "error", "value"}, def: "tool"},
+		"canonicalization": {values: []string{"strict", "json"}, def: "strict"},
+		"max-json-bytes":   {},
+	},
+	"serialize": {
+		"protocol":       {values: result.ProtocolVersions(), def: result.LatestProtocolVersion},
+		"format":         {values: []string{"wire", "jcs"}, def: "wire"},
+		"finalize":       {boolean: true, def: "true"},
+		"unsupported":    {values: []string{"convert", "error"}, def: "convert"},
+		"max-json-bytes": {},
+	},
+	"validate": {
+		"protocol":       {values: result.ProtocolVersions(), def: result.LatestProtocolVersion},
+		"kind":           {values: []string{"tool", "resource"}},
+		"stage":          {values: []string{"wire", "handler"}, def: "wire"},
+		"max-json-bytes": {},
+	},
+}
+
+// usageError is a message for a usage error (exit 2); it never holds the
+// value it rejects.
+type usageError string
+
+// parseArgs reads --name value, --name=value and -name forms, and at most
+// one file argument.
+func parseArgs(cmd string, args []string) (flags map[string]string, file string, err error) {
+	specs := commands[cmd]
+	flags = map[string]string{}
+	for name, sp := range specs {
+		if sp.def != "" {
+			flags[name] = sp.def
+		}
+	}
+	seen := map[string]bool{}
+	files := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			file = a
+			if files++; files > 1 {
+				return nil, "", usageError("more than one input file")
+			}
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		sp, ok := specs[name]
+		if !ok {
+			return nil, "", usageError("argument " + strconv.Itoa(i+2) + " is not a flag of " + cmd)
+		}
+		if seen[name] {
+			return nil, "", usageError("--" + name + " is given more than once")
+		}
+		seen[name] = true
+		switch {
+		case sp.boolean && !hasVal:
+			val = "true"
+		case sp.boolean:
+			if val != "true" && val != "false" {
+				return nil, "", usageError("--" + name + " is true or false")
+			}
+		case !hasVal:
+			if i+1 >= len(args) {
+				return nil, "", usageError("--" + name + " needs a value")
+			}
+			i++
+			val = args[i]
+		}
+		if sp.values != nil && !contains(sp.values, val) {
+			return nil, "", usageError("--" + name + " must be one of " + strings.Join(sp.values, ", "))
+		}
+		flags[name] = val
+	}
+	return flags, file, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (e usageError) Error() string { return string(e) }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, usage)
+	fail := func(msg string) int {
+		io.WriteString(stderr, "mcpresult: "+msg+"\n"+usage+"\n")
 		return 2
+	}
+	if len(args) == 0 || commands[args[0]] == nil {
+		return fail("a command is needed: build, serialize or validate")
 	}
 	cmd := args[0]
-	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var kind, mode, protocol, format, unsupported *string
-	var finalize *bool
-	maxBytes := fs.Int("max-json-bytes", 0, "the byte budget (default 2,000,000)")
-	switch cmd {
-	case "build":
-		kind = fs.String("kind", result.KindTool, "what to build: tool, resource, error or value")
-		mode = fs.String("canonicalization", "strict", "strict or json")
-	case "serialize":
-		protocol = fs.String("protocol", result.LatestProtocolVersion, "the protocol revision to write")
-		format = fs.String("format", "wire", "wire or jcs")
-		finalize = fs.Bool("finalize", false, "add the protocol-owned fields of 2026-07-28")
-		unsupported = fs.String("unsupported", "convert", "what to do with blocks the revision lacks: convert or error")
-	case "validate":
-		protocol = fs.String("protocol", result.LatestProtocolVersion, "the protocol revision to check against")
-		kind = fs.String("kind", "", "tool or resource (default: inferred)")
-	default:
-		fmt.Fprintln(stderr, usage)
-		return 2
+	flags, file, err := parseArgs(cmd, args[1:])
+	if err != nil {
+		return fail(err.Error())
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
-	}
-	s := result.Settings{MaxJSONBytes: *maxBytes}
-	if mode != nil {
-		switch *mode {
-		case "strict":
-		case "json":
-			s.Canonicalization = result.JSON
-		default:
-			fmt.Fprintln(stderr, usage)
-			return 2
+	var s result.Settings
+	if v, ok := flags["max-json-bytes"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < result.MinMaxJSONBytes || n > result.MaxMaxJSONBytes {
+			return fail("--max-json-bytes must be an integer from 512 to 64,000,000")
 		}
+		s.MaxJSONBytes = n
 	}
-	if err := s.Check(); err != nil {
-		fmt.Fprintln(stderr, "mcpresult:", err)
-		return 2
+	if flags["canonicalization"] == "json" {
+		s.Canonicalization = result.JSON
 	}
 	in := stdin
-	switch fs.NArg() {
-	case 0:
-	case 1:
-		if name := fs.Arg(0); name != "-" {
-			f, err := os.Open(name)
-			if err != nil {
-				fmt.Fprintln(stderr, "mcpresult:", err)
-				return 2
-			}
-			defer f.Close()
-			in = f
+	if file != "" && file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return fail("cannot open the input file: " + reason(err))
 		}
-	default:
-		fmt.Fprintln(stderr, usage)
-		return 2
+		defer f.Close()
+		in = f
 	}
-	data, err := io.ReadAll(in)
+	data, err := readLimited(in, s)
 	if err != nil {
-		fmt.Fprintln(stderr, "mcpresult:", err)
-		return 2
+		var e *result.Error
+		if errors.As(err, &e) {
+			writeErrors(stderr, []*result.Error{e})
+			return 1
+		}
+		return fail("cannot read the input: " + reason(err))
 	}
 	v, err := content.ParseJSON(data)
 	if err != nil {
-		writeErrors(stderr, []*result.Error{err.(*result.Error)})
-		return 1
+		return invalid(stderr, err)
 	}
 	var out []byte
 	switch cmd {
 	case "build":
-		switch *kind {
-		case result.KindTool, result.KindResource, result.KindError, result.KindValue:
-		default:
-			fmt.Fprintln(stderr, usage)
-			return 2
-		}
 		var r *result.Result
-		if r, err = result.Build(s, *kind, v, false); err == nil {
+		if r, err = result.Build(flags["kind"], v, result.BuildOptions{Settings: s}); err == nil {
 			out = r.JSON()
 		}
 	case "serialize":
 		opts := content.NewObject(
-			content.Str("protocolVersion", content.NewString(*protocol)),
-			content.Str("format", content.NewString(*format)),
-			content.Str("finalize", content.NewBool(*finalize)),
-			content.Str("unsupported", content.NewString(*unsupported)),
+			content.Str("protocolVersion", content.NewString(flags["protocol"])),
+			content.Str("format", content.NewString(flags["format"])),
+			content.Str("finalize", content.NewBool(flags["finalize"] == "true")),
+			content.Str("unsupported", content.NewString(flags["unsupported"])),
 		)
 		out, err = result.SerializeValue(s, v, opts)
-		if e, ok := err.(*result.Error); ok && (e.Path == "/protocolVersion" || e.Path == "/format" || e.Path == "/unsupported") {
-			fmt.Fprintln(stderr, "mcpresult:", err)
-			return 2
-		}
 	case "validate":
-		rep, verr := result.Validate(v, result.ValidateOptions{Kind: *kind, ProtocolVersion: *protocol, Settings: s})
+		rep, verr := result.Validate(v, result.ValidateOptions{Kind: flags["kind"], ProtocolVersion: flags["protocol"], Stage: flags["stage"], Settings: s})
 		if verr != nil {
-			fmt.Fprintln(stderr, "mcpresult:", verr)
-			return 2
+			return fail(message(verr))
 		}
 		stdout.Write(append(reportJSON(rep), '\n'))
 		if !rep.Valid {
@@ -145,22 +213,73 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err != nil {
-		e, ok := err.(*result.Error)
-		if !ok {
-			e = &result.Error{Code: "internal", Message: err.Error()}
-		}
-		writeErrors(stderr, []*result.Error{e})
-		return 1
+		return invalid(stderr, err)
 	}
 	stdout.Write(append(out, '\n'))
 	return 0
+}
+
+// readLimited reads the whole input, or refuses it with max_bytes once it
+// passes 4 × maxJsonBytes + 64 KiB (a request may hold bytes the result
+// writes more compactly, but not more than that).
+func readLimited(r io.Reader, s result.Settings) ([]byte, error) {
+	max := s.MaxJSONBytes
+	if max == 0 {
+		max = result.DefaultMaxJSONBytes
+	}
+	limit := int64(4*max + 64<<10)
+	if f, ok := r.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+			return nil, tooLarge(limit)
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge(limit)
+	}
+	return data, nil
+}
+
+func tooLarge(limit int64) error {
+	return content.NewError(content.CodeMaxBytes, "", "the input is larger than "+strconv.FormatInt(limit, 10)+" bytes (4 × maxJsonBytes + 64 KiB)")
+}
+
+// message is an error's text without the "mcpresult: " prefix of *Error.
+func message(err error) string {
+	var e *result.Error
+	if errors.As(err, &e) {
+		return string(e.Code) + ": " + e.Message
+	}
+	return err.Error()
+}
+
+// reason is an OS error without the path it names.
+func reason(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return "read error"
+}
+
+// invalid writes an error of the input (exit 1).
+func invalid(stderr io.Writer, err error) int {
+	var e *result.Error
+	if !errors.As(err, &e) {
+		e = &result.Error{Code: "internal", Message: "internal error"}
+	}
+	writeErrors(stderr, []*result.Error{e})
+	return 1
 }
 
 func findings(list []*result.Error) content.Value {
 	items := make([]content.Value, len(list))
 	for i, e := range list {
 		items[i] = content.NewObject(
-			content.Str("code", content.NewString(e.Code)),
+			content.Str("code", content.NewString(string(e.Code))),
 			content.Str("path", content.NewString(e.Path)),
 			content.Str("message", content.NewString(e.Message)),
 		)

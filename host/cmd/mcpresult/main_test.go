@@ -34,12 +34,12 @@ func TestRun(t *testing.T) {
 		{"serialize finalize jcs", []string{"serialize", "--finalize", "--format", "jcs"}, `{"contents":[]}`, 0,
 			`{"cacheScope":"private","contents":[],"resultType":"complete","ttlMs":0}` + "\n", ""},
 		{"serialize unsupported error", []string{"serialize", "--protocol", "2025-03-26", "--unsupported", "error"}, `{"content":[{"type":"resource_link","uri":"file:///a","name":"a"}]}`, 1, "", `"code":"unsupported_content_type","path":"/content/0"`},
-		{"serialize bad protocol", []string{"serialize", "--protocol", "2099-01-01"}, `{"content":[]}`, 2, "", "unsupported_protocol_version"},
+		{"serialize bad protocol", []string{"serialize", "--protocol", "2099-01-01"}, `{"content":[]}`, 2, "", "--protocol must be one of"},
 		{"validate valid", []string{"validate", "--protocol", "2025-11-25"}, `{"content":[{"type":"text","text":"x"}]}`, 0,
 			`{"valid":true,"errors":[],"warnings":[]}` + "\n", ""},
 		{"validate invalid", []string{"validate"}, `{"content":[{"type":"image","data":"x","mimeType":"text/plain"}]}`, 1,
 			`{"valid":false,"errors":[{"code":"missing_field","path":"/resultType","message":"protocol revision 2026-07-28 requires \"resultType\" on the wire"},{"code":"invalid_base64","path":"/content/0/data","message":"base64 must be padded standard base64 (length a multiple of 4)"},{"code":"invalid_mime_type","path":"/content/0/mimeType","message":"media type must be image/*"}],"warnings":[]}` + "\n", `"code":"invalid_base64"`},
-		{"validate bad kind", []string{"validate", "--kind", "prompt"}, `{}`, 2, "", "invalid_option"},
+		{"validate bad kind", []string{"validate", "--kind", "prompt"}, `{}`, 2, "", "--kind must be one of"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

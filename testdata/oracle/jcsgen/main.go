@@ -34,7 +34,7 @@ func main() {
 		if err != nil {
 			continue // for example a _meta key the generator made invalid
 		}
-		jcs, err := result.SerializeValue(result.Settings{}, r.Value(), opts)
+		jcs, err := result.SerializeValue(result.Settings{}, r.AsValue(), opts)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "jcsgen:", err)
 			os.Exit(1)

@@ -10,6 +10,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -48,7 +49,7 @@ func main() {
 			if err != nil {
 				return err
 			}
-			for _, version := range result.ProtocolVersions {
+			for _, version := range result.ProtocolVersions() {
 				for _, finalize := range []bool{false, true} {
 					opts := content.NewObject(
 						content.Str("protocolVersion", content.NewString(version)),
@@ -56,7 +57,7 @@ func main() {
 					)
 					j, err := result.SerializeValue(settings, built, opts)
 					if err != nil {
-						if e, _ := err.(*result.Error); e != nil && e.Code == content.CodeMaxDepth {
+						if errors.Is(err, content.CodeMaxDepth) {
 							continue // wrapping pushed a result at the depth limit over it
 						}
 						name, _ := vec.Get("name")

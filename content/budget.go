@@ -1,0 +1,185 @@
+package content
+
+import (
+	"math"
+	"strconv"
+)
+
+// Budget bounds a whole result (the budget rule of the package doc): the
+// exact byte length of its compact JSON, its number of JSON values (objects,
+// arrays and scalars, not keys) and its nesting, the outermost value being
+// level 1. Each check of the budget in mcpresult goes through a Budget, and
+// each of its errors (max_bytes, max_nodes, max_depth) has the path "",
+// since it is about the whole result.
+type Budget struct {
+	MaxBytes int // 0: no bound
+	MaxNodes int // 0: no bound
+	MaxDepth int // 0: MaxDepth
+}
+
+// The messages of the budget codes.
+func msgMaxBytes(n int) string {
+	return "the result is more than maxJsonBytes (" + strconv.Itoa(n) + ") bytes of JSON"
+}
+func msgMaxNodes(n int) string {
+	return "the result has more than " + strconv.Itoa(n) + " JSON values"
+}
+func msgMaxDepth(n int) string {
+	return "the result nests objects and arrays deeper than " + strconv.Itoa(n) + " levels"
+}
+
+func (b Budget) maxDepth() int {
+	if b.MaxDepth > 0 {
+		return b.MaxDepth
+	}
+	return MaxDepth
+}
+
+// Check counts the values and the nesting of v, and stops at the first value
+// past MaxNodes or the first container past MaxDepth. It allocates nothing.
+func (b Budget) Check(v Value) error {
+	nodes := 0
+	if code := b.walk(v, 1, &nodes); code != "" {
+		return b.error(code)
+	}
+	return nil
+}
+
+func (b Budget) error(code Code) *Error {
+	switch code {
+	case CodeMaxNodes:
+		return NewError(code, "", msgMaxNodes(b.MaxNodes))
+	case CodeMaxDepth:
+		return NewError(code, "", msgMaxDepth(b.maxDepth()))
+	}
+	return NewError(CodeMaxBytes, "", msgMaxBytes(b.MaxBytes))
+}
+
+func (b Budget) walk(v Value, level int, nodes *int) Code {
+	*nodes++
+	if b.MaxNodes > 0 && *nodes > b.MaxNodes {
+		return CodeMaxNodes
+	}
+	switch v.kind {
+	case KindArray:
+		if level > b.maxDepth() {
+			return CodeMaxDepth
+		}
+		for _, e := range v.items {
+			if code := b.walk(e, level+1, nodes); code != "" {
+				return code
+			}
+		}
+	case KindObject:
+		if level > b.maxDepth() {
+			return CodeMaxDepth
+		}
+		for i := 1; i < len(v.items); i += 2 {
+			if code := b.walk(v.items[i], level+1, nodes); code != "" {
+				return code
+			}
+		}
+	}
+	return ""
+}
+
+// AppendJSON checks the values and nesting of v (as Check does), then
+// appends its JSON as the package-level AppendJSON does, and stops as soon as
+// the bytes it has written pass MaxBytes. A string is measured before it is
+// copied, so that a string that grows past the budget once escaped is never
+// written out: what a refused call allocates stays within MaxBytes and a few
+// bytes, whatever v holds.
+func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
+	if err := b.Check(v); err != nil {
+		return dst, err
+	}
+	w := writer{format: f, base: len(dst), limit: b.MaxBytes}
+	dst = w.value(dst, v)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return dst, nil
+}
+
+// Measure returns the length of the compact wire JSON of v without writing
+// it, or max_bytes as soon as it passes MaxBytes (nodes and nesting are not
+// counted: see Check). A value with no JSON form (bytes, a timestamp, a Go
+// value, an extension) counts as the 4 bytes of null, and a string that is
+// not valid UTF-8 as its escaped bytes: Measure judges size, not validity.
+func (b Budget) Measure(v Value) (int, error) {
+	n := measureJSON(v, b.MaxBytes, 0)
+	if b.MaxBytes > 0 && n > b.MaxBytes {
+		return n, b.error(CodeMaxBytes)
+	}
+	return n, nil
+}
+
+// measureJSON returns n plus the length of v's JSON, or a number past limit
+// as soon as it passes it (limit 0: no bound).
+func measureJSON(v Value, limit, n int) int {
+	over := func(n int) bool { return limit > 0 && n > limit }
+	var buf [32]byte
+	switch v.kind {
+	case KindNull:
+		return n + 4
+	case KindBool:
+		if v.n != 0 {
+			return n + 4
+		}
+		return n + 5
+	case KindInt:
+		return n + len(strconv.AppendInt(buf[:0], int64(v.n), 10))
+	case KindUint:
+		return n + len(strconv.AppendUint(buf[:0], v.n, 10))
+	case KindFloat:
+		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
+			return n + 4
+		}
+		return n + len(AppendFloat(buf[:0], v.Float()))
+	case KindString:
+		return n + EscapedLen(v.s)
+	case KindArray:
+		n += 2 + max(len(v.items)-1, 0)
+		for _, e := range v.items {
+			if n = measureJSON(e, limit, n); over(n) {
+				return n
+			}
+		}
+		return n
+	case KindObject:
+		m := len(v.items) / 2
+		n += 2 + max(m-1, 0) + m // braces, commas, colons
+		for i := 0; i < len(v.items); i += 2 {
+			k := v.items[i]
+			if k.kind == KindString {
+				n += EscapedLen(k.s)
+			} else {
+				n = measureJSON(k, limit, n) + 2 // a converted key is quoted
+			}
+			if n = measureJSON(v.items[i+1], limit, n); over(n) {
+				return n
+			}
+		}
+		return n
+	}
+	return n + 4
+}
+
+// EscapedLen returns the length of s written as a JSON string by
+// AppendString, quotes included, without writing it.
+func EscapedLen(s string) int {
+	n := len(s) + 2
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		switch c {
+		case '"', '\\', '\b', '\f', '\n', '\r', '\t':
+			n++
+		default:
+			n += 5
+		}
+	}
+	return n
+}
