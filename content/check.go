@@ -9,7 +9,7 @@ import (
 )
 
 // Canonicalization is how free-form values (structured content and _meta
-// values) that are not plain JSON are treated (SPEC section 7).
+// values) that are not plain JSON are treated.
 type Canonicalization uint8
 
 const (

@@ -17,7 +17,7 @@ var (
 )
 
 // fromGoOther converts the Go values that need reflection or encoding/json
-// (SPEC section 7): time.Time, json.Number, typed slices and maps, and in
+// (see the package doc): time.Time, json.Number, typed slices and maps, and in
 // JSON mode structs, pointers and marshalers through encoding/json. It is
 // left out of the WebAssembly guest by its build constraint.
 func fromGoOther(g any, mode Canonicalization) (Value, string) {

@@ -7,12 +7,16 @@ import (
 	"unicode/utf8"
 )
 
-// Format selects how JSON is written (SPEC section 8).
+// Format selects how JSON is written. Both are compact, with strings escaped
+// exactly as ECMAScript JSON.stringify escapes them and numbers written as
+// Number.prototype.toString writes them.
 type Format uint8
 
 const (
-	// Wire keeps the key order of SPEC section 3 for protocol objects and the
-	// caller's order inside free-form values.
+	// Wire keeps MCP's key order for protocol objects (a block writes type,
+	// its own fields, annotations, _meta; a tool result resultType, content,
+	// structuredContent, isError, _meta) and the caller's order inside
+	// free-form values.
 	Wire Format = iota
 	// JCS is RFC 8785 canonical JSON: keys sorted by UTF-16 code units,
 	// integers beyond ±2^53 rejected (not_i_json; 2^53 itself is exact in
@@ -138,8 +142,8 @@ func AppendFloat(dst []byte, f float64) []byte {
 // with every smaller one: the bound of every integer field (size, ttlMs).
 const MaxSafeInteger = 1<<53 - 1
 
-// maxJCSInteger is the largest magnitude JCS writes: SPEC section 8 rejects
-// integers "beyond ±2^53"; 2^53 itself is exact in a float64 and is written.
+// maxJCSInteger is the largest magnitude JCS writes: integers beyond ±2^53
+// are rejected; 2^53 itself is exact in a float64 and is written.
 const maxJCSInteger = 1 << 53
 
 // AppendJSON appends the compact JSON of v, which must be a canonical JSON
@@ -285,8 +289,29 @@ func (w *writer) write(dst []byte, v Value) []byte {
 func sortedMembers(items []Value) []Value {
 	m := make([]Value, len(items))
 	copy(m, items)
-	sortMembers(m, lessUTF16)
+	less := lessBytes
+	for i := 0; i < len(m); i += 2 {
+		if hasUTF16Trap(m[i].s) {
+			less = lessUTF16
+			break
+		}
+	}
+	sortMembers(m, less)
 	return m
+}
+
+func lessBytes(a, b string) bool { return a < b }
+
+// hasUTF16Trap reports whether s holds a character from U+E000 (lead byte
+// 0xEE) up, the only ones whose UTF-16 order can differ from the UTF-8 byte
+// order that plain string comparison (a vectorized memcmp) gives.
+func hasUTF16Trap(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xEE {
+			return true
+		}
+	}
+	return false
 }
 
 // sortMembers sorts alternating key, value items by key, stably. (sort.Stable

@@ -7,7 +7,7 @@ type Kind uint8
 
 // The kinds of [Value]. Null, Bool, Int, Uint, Float, String, Array and
 // Object are JSON values. Bytes, Time, Ext and Go are values that arrive from
-// MessagePack or from Go and that canonicalization (SPEC section 7) either
+// MessagePack or from Go and that canonicalization (see the package doc) either
 // converts to JSON or rejects.
 const (
 	KindNull   Kind = iota // JSON null
@@ -122,7 +122,7 @@ func objectFromItems(items []Value) Value {
 // FromGo wraps an ordinary Go value (nil, bool, numbers, string, []any,
 // map[string]any, []byte, time.Time, structs…) so that it can be placed in a
 // request. It is converted when the request is checked, following the
-// canonicalization mode of that check (SPEC section 7).
+// canonicalization mode of that check.
 func FromGo(v any) Value {
 	if x, ok := v.(Value); ok {
 		return x

@@ -1,6 +1,7 @@
 package result_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,8 +54,8 @@ func BenchmarkBuildText100KB(b *testing.B) {
 	}
 }
 
-// BenchmarkBuildSerializeText100KB is the native baseline for SPEC section
-// 16's "100 KB text result, build + serialize": build, then write it for
+// BenchmarkBuildSerializeText100KB is the native baseline of the performance
+// table's "100 KB text result, build + serialize": build, then write it for
 // 2026-07-28 with finalize.
 func BenchmarkBuildSerializeText100KB(b *testing.B) {
 	text := strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
@@ -86,5 +87,30 @@ func BenchmarkValidateSmallTool(b *testing.B) {
 		if rep, _ := result.Validate(v, result.ValidateOptions{}); !rep.Valid {
 			b.Fatal(rep.Errors[0])
 		}
+	}
+}
+
+// BenchmarkSerializeSharedPrefixKeys writes structured content whose 1,000
+// keys share a 200-byte prefix, in wire and in JCS format: sorting the keys
+// by UTF-16 code units must cost about what comparing their bytes does.
+func BenchmarkSerializeSharedPrefixKeys(b *testing.B) {
+	prefix := strings.Repeat("é", 100)
+	members := make([]content.Member, 1000)
+	for i := range members {
+		members[i] = content.Str(prefix+strconv.Itoa((i*7919)%1000), content.NewInt(int64(i)))
+	}
+	r, err := result.Tool(result.Content(content.Text("keys")), result.StructuredContent(content.NewObject(members...)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range []content.Format{result.Wire, result.JCS} {
+		b.Run(f.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := result.Serialize(r, result.SerializeOptions{Format: f}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

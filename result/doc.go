@@ -8,8 +8,10 @@
 // A result is built from options in MCP's wire names: Content (blocks from
 // package content), StructuredContent, IsError and Meta for a tool result;
 // Contents and Meta for a resource result. What comes out is an immutable
-// *Result whose JSON is the compact wire JSON, checked against every rule of
-// the specification and against a budget of bytes, depth and JSON values.
+// Result whose JSON is the compact wire JSON, checked against every rule of
+// package content and against a budget of bytes, depth and JSON values.
+// json.Marshal of a Result (or a *Result, or a field of either) gives the
+// same bytes.
 //
 // # Tool results
 //
@@ -18,7 +20,9 @@
 // given is kept as it is; an empty list is content_required. Structured
 // content may be any JSON value; a Go nil is JSON null and is written;
 // leaving the option out writes no structuredContent. isError is always
-// written.
+// written. FromValue turns an ordinary handler return value into a tool
+// result: a string as one text block, verbatim; anything else as one text
+// block holding its compact JSON.
 //
 // # Errors that reach the client, and errors that do not
 //
@@ -28,29 +32,56 @@
 // failed its checks becomes a fixed, content-free tool error, and the private
 // detail goes only to the server's onError callback.
 //
+// Errors of this package are *Error values (content.Error): match them with
+// errors.As, or match a code with errors.Is(err, content.CodeMaxBytes).
+//
 // # Settings
 //
 // Settings bound a result: MaxJSONBytes (default 2,000,000), MaxNodes
 // (default 100,000), a fixed depth of 64, and the Canonicalization mode. A
-// standalone build (Tool) may override MaxJSONBytes and the mode per call; a
-// build inside a server's handler (ToolFromContext, with WithSettings on the
-// server's context) inherits them and may not (option_not_allowed).
+// standalone build (Tool, Resource, FromValue) may override MaxJSONBytes and
+// the mode per call; a build inside a server's handler (ToolFromContext,
+// ResourceFromContext, ValueFromContext, with WithSettings on the server's
+// context) inherits them and may not (option_not_allowed). Resource results
+// are always strict. The budget is enforced while the JSON is written (see
+// package content): a refused call never writes the whole result first.
 //
 // # Protocol revisions
 //
-// Serialize writes a result as the revision the client negotiated defines it
-// (SPEC section 9): 2026-07-28 (the default) keeps everything and, with
-// Finalize, adds resultType, the server identity in _meta and, for resource
-// results, ttlMs and cacheScope; 2025-11-25 wraps non-object structured
-// content as {"result": value}; 2025-06-18 also drops icons; 2025-03-26
-// drops structured content, block and contents _meta and lastModified and
-// turns resource links into text; 2024-11-05 also turns audio into text. The
-// output of every revision validates against that revision's official JSON
-// Schema (checked by make test). Format JCS writes RFC 8785 canonical JSON
-// for hashing and signing.
+// Serialize writes a result as the revision the client negotiated defines it:
+//   - 2026-07-28 (the default) keeps everything and, with Finalize, adds
+//     resultType "complete", the server identity as the last key of _meta
+//     and, for resource results, ttlMs (default 0) and cacheScope (default
+//     "private");
+//   - 2025-11-25 wraps non-object structured content as {"result": value},
+//     as the official TypeScript SDK's compatibility codec does;
+//   - 2025-06-18 does the same and drops icons;
+//   - 2025-03-26 drops structuredContent, but appends a text block with its
+//     compact JSON unless a text block already holds it (its text parses as
+//     JSON to an equal value), so an older client still gets the data; drops
+//     block and contents _meta and lastModified (and an annotations object
+//     left empty by that); turns each resource link into the text block
+//     "Resource: <name> <uri>";
+//   - 2024-11-05 does the same and turns each audio block into
+//     "[audio omitted: <mimeType>]".
 //
-// Validate checks a result anyone built against the same rules and what the
-// revision defines, and reports every finding instead of the first.
+// With UnsupportedError, what would be converted is unsupported_content_type
+// instead. The output of every revision validates against that revision's
+// official JSON Schema (make test checks it). Format JCS writes RFC 8785
+// canonical JSON for hashing and signing. Every error path names a place in
+// the result as the caller gave it, never one that only the output has.
+//
+// Validate checks a result anyone built (a content.Value, or a plain Go value
+// such as json.Unmarshal gives) against the same rules and what the revision
+// defines, and reports every finding instead of the first. It is fair to what
+// real servers send: a field no revision defines (unknown_field), one that
+// another revision defines (field_not_in_revision), content: []
+// (empty_content), an empty mimeType and structured content without a text
+// block (missing_text_fallback) are warnings, since the official schemas
+// accept them. Stage StageWire (the default) checks what travels on the wire
+// (2026-07-28 requires resultType, and ttlMs and cacheScope on resource
+// results); StageHandler checks what a handler hands its SDK
+// (protocol-owned fields must be absent).
 //
 // # One path for every input
 //
@@ -65,63 +96,56 @@
 //     unknown_option, a repeated one duplicate_option;
 //   - content_required points at /content, whether content is missing or
 //     empty;
-//   - max_bytes and max_nodes point at "" (the whole result); max_depth at
-//     the first object or array beyond level 64;
 //   - a resource build accepts maxJsonBytes (as the seed library does) but
 //     not canonicalization: resource results are always strict;
 //   - a client error's code null means no code; a message or code of the
 //     wrong JSON type is invalid_type, one that breaks the length or
 //     character rules invalid_client_error;
-//   - an ordinary value (Value) is a string, written verbatim, only when it
-//     is a string as given; bytes or a timestamp that canonicalization
-//     "json" turns into a string are written as JSON text (quoted), as
+//   - an ordinary value is a string, written verbatim, only when it is a
+//     string as given; bytes or a timestamp that canonicalization "json"
+//     turns into a string are written as JSON text (quoted), as
 //     JSON.stringify would write them;
 //   - an ordinary value appears in the result only as JSON text, so the
 //     result's depth and node limits do not apply to it (its text counts in
 //     the byte budget); its nesting is bounded by content.MaxParseDepth;
-//   - ToolFromContext with a context that carries no settings is
+//   - the …FromContext builders with a context that carries no settings are
 //     invalid_option rather than a silent fall back to the defaults;
+//   - Meta with a nil map is no _meta; the zero Result is not a result
+//     (MarshalJSON and Serialize refuse it);
 //   - Guard treats a nil result with a nil error as a private failure;
-//   - Guard, ToolFromContext and WithSettings are left out of GOOS=wasip1
-//     builds (the module's guest), which cannot carry context and time.
+//   - Guard, the …FromContext builders and WithSettings are left out of
+//     GOOS=wasip1 builds (the module's guest), which cannot carry context
+//     and time.
 //
 // Serialize and Validate, where the specification is silent:
 //   - Finalize changes nothing for revisions before 2026-07-28, which have no
 //     protocol-owned fields; TTLMs and CacheScope are ignored for tool
 //     results;
-//   - the server identity is the last key of the result's _meta;
 //   - a resource link or audio block converted to text keeps its
-//     annotations (less lastModified where the revision lacks it); an
-//     annotations object left empty by that removal is kept as {};
-//   - icons are removed for every revision before 2025-11-25, the first that
-//     defines them;
+//     annotations (less lastModified where the revision lacks it);
+//   - the text block that carries structured content to 2025-03-26 and
+//     older is appended after the other blocks, and holds its compact JSON
+//     in wire order (also when the format is JCS);
 //   - a result value given to SerializeValue is checked as a built result:
 //     protocol-owned fields in it are protocol_owned_field, and an unknown
-//     top-level field is unknown_field;
-//   - Validate reports an unknown top-level field as a warning (every
-//     revision's Result allows extra fields), and a field the revision does
-//     not define where MCP does define it in another revision
-//     (structuredContent in 2025-03-26, _meta on a block before 2025-06-18,
-//     resultType before 2026-07-28…) as unknown_field; a block type the
-//     revision lacks is unsupported_content_type at the block;
-//   - Validate counts an empty content list as content_required, as a build
-//     does, though the official schemas allow it;
+//     field is unknown_field;
 //   - a reserved _meta value that MCP defines (serverInfo, related-task) is
-//     checked with the codes of SPEC section 6: not an object invalid_type,
+//     checked with the codes of package content: not an object invalid_type,
 //     a required member missing missing_field, not a string invalid_type;
-//   - Validate applies the budget (nodes, then bytes) only when the value has
-//     no other error; kind, when not given, is inferred from the value; the
-//     values of unknown top-level fields are checked and counted like any
-//     other value;
+//   - Validate reports the values of unknown fields only where they are not
+//     JSON (invalid_utf8, non_finite_number…), and counts them in the
+//     budget; it applies the budget (nodes and depth, then bytes) only when
+//     the value has no other error; when a place has an error, its warnings
+//     are dropped; kind, when not given, is inferred from the value;
+//   - resultType, ttlMs and cacheScope on a tool result (where no revision
+//     defines the last two) are unknown_field at stage wire and
+//     protocol_owned_field at stage handler, as in a build;
 //   - the reserved key "io.modelcontextprotocol/related-task", which
 //     revision 2025-11-25 defines for results of tasks, is accepted in a
 //     result's _meta when building; Serialize leaves it out for the other
 //     revisions, and Validate accepts it (as {"taskId": string}) only for
 //     2025-11-25;
-//   - Serialize checks depth again too, since wrapping structured content
-//     as {"result": value} adds a level;
 //   - a 2026-07-28 result serialized without Finalize has no resultType,
 //     which that revision's schema requires on the wire: it is meant for a
-//     server or SDK that adds the protocol-owned fields itself (the schema
-//     oracle checks such output with those fields added).
+//     server or SDK that adds the protocol-owned fields itself.
 package result

@@ -27,7 +27,7 @@ type marshaler struct{}
 func (marshaler) MarshalJSON() ([]byte, error) { return []byte(`{"z":1,"a":2}`), nil }
 
 // TestGoValues pins how Go values become structured content in both
-// canonicalization modes (SPEC section 7).
+// canonicalization modes.
 func TestGoValues(t *testing.T) {
 	ts := time.Date(2024, 1, 2, 3, 4, 5, 678_900_000, time.FixedZone("x", 3600))
 	for _, tc := range []struct {

@@ -11,7 +11,7 @@ import (
 
 // TestGuestImportsStayLean keeps what the WebAssembly guest will import
 // small: built for GOOS=wasip1, content and result must not link the
-// packages that cost hundreds of kilobytes in the module (SPEC section 16).
+// packages that cost hundreds of kilobytes in the module (see the README's performance section).
 func TestGuestImportsStayLean(t *testing.T) {
 	cmd := exec.Command("go", "list", "-deps", "github.com/mcpresult/mcpresult/result")
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")

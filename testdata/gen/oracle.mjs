@@ -1,7 +1,7 @@
 // oracle.mjs — generates the conformance vectors
-//   testdata/vectors/json-numbers.json  (ECMAScript number formatting, SPEC §8)
-//   testdata/vectors/json-strings.json  (JSON.stringify string escaping, SPEC §8)
-// in the SPEC §15 vector format.
+//   testdata/vectors/json-numbers.json  (ECMAScript number formatting)
+//   testdata/vectors/json-strings.json  (JSON.stringify string escaping)
+// in the vector format of the README.
 //
 // The expected outputs are computed here by Node's own JSON.stringify (the oracle),
 // NOT by the Go implementation. Do not hand-edit the generated files: edit the
@@ -12,12 +12,12 @@
 //
 // Plain Node (>= 20), no dependencies. Output is deterministic.
 //
-// Vector-file rules this script enforces (SPEC §15):
+// Vector-file rules this script enforces:
 //   - a number token without fraction/exponent is an INTEGER for the runners, so every
 //     float input is written with '.', 'e' or 'E' (100.0, not 100), and every
 //     integer-syntax token has |n| <= 2^53 (Node would round anything larger);
 //   - integers beyond 2^53 are written {"$int": "<decimal>"}; Node runners see them
-//     as BigInt (an integer in both modes, SPEC §7), so they are written exactly;
+//     as BigInt (an integer in both modes), so they are written exactly;
 //   - a lone surrogate is written as an escape ("\ud800"); JSON.stringify (well-formed
 //     since ES2019) does exactly that.
 
@@ -129,7 +129,7 @@ function oracleJSON(v) {
   return s.replace(/"@@bigint@@(-?\d+)@@bigint@@"/g, '$1');
 }
 
-/** Expected compact wire JSON of a successful tool build (SPEC §3/§4 key order). */
+/** Expected compact wire JSON of a successful tool build (wire key order). */
 function expectTool(input) {
   const r = {};
   r.content = input.content !== undefined
