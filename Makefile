@@ -60,10 +60,12 @@ demo: $(CLI)
 		if $(CLI) build --kind $$kind $$f 2>&1; then :; else echo "   (exit $$?: the request is invalid; the error names the place)"; fi; \
 		echo; \
 	done
-	@echo "── one result, written for each protocol revision a client may speak (mcpresult serialize --protocol V --finalize)"
+	@echo "── one result, written for each protocol revision a client may speak, and checked as that client reads it"
+	@echo "   (mcpresult build | mcpresult serialize --protocol V | mcpresult validate --protocol V)"
 	@for v in 2026-07-28 2025-11-25 2025-06-18 2025-03-26 2024-11-05; do \
-		printf '%s  ' $$v; \
-		$(CLI) build testdata/examples/10-revisions.tool.json | $(CLI) serialize --protocol $$v --finalize; \
+		out=$$($(CLI) build testdata/examples/10-revisions.tool.json | $(CLI) serialize --protocol $$v); \
+		printf '%s  %s\n            validate: ' $$v "$$out"; \
+		echo "$$out" | $(CLI) validate --protocol $$v; \
 	done
 
 # Native Go baselines; later the module and Node figures join this table.
