@@ -10,8 +10,9 @@
 // Contents and Meta for a resource result. What comes out is an immutable
 // Result whose JSON is the compact wire JSON, checked against every rule of
 // package content and against a budget of bytes, depth and JSON values.
-// json.Marshal of a Result (or a *Result, or a field of either) gives the
-// same bytes.
+// encoding/json writes a Result (or a *Result, or a field of either) as that
+// JSON (json.Marshal HTML-escapes <, > and &; an Encoder with
+// SetEscapeHTML(false) gives the very bytes).
 //
 // # Tool results
 //

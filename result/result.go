@@ -5,8 +5,10 @@ import "github.com/mcpresult/mcpresult/content"
 // Result is a built, checked result: a tool result or a resource result. It
 // is immutable. Its JSON is the compact wire JSON (key order and escaping as
 // the package doc says), so it can be placed as it is in a JSON-RPC
-// response; json.Marshal of a Result, a *Result or a struct field of either
-// gives the same bytes.
+// response. A Result, a *Result or a struct field of either is written by
+// encoding/json as that JSON: the same bytes through a json.Encoder with
+// SetEscapeHTML(false), and the same value through json.Marshal, which
+// escapes <, >, & and U+2028/U+2029 in whatever a MarshalJSON returns.
 //
 // The zero Result is not a result: its JSON is empty and MarshalJSON
 // returns an error. Results come from the builders of this package.

@@ -2,8 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpresult/mcpresult/result"
 )
 
 func TestRun(t *testing.T) {
@@ -40,6 +46,14 @@ func TestRun(t *testing.T) {
 		{"validate invalid", []string{"validate"}, `{"content":[{"type":"image","data":"x","mimeType":"text/plain"}]}`, 1,
 			`{"valid":false,"errors":[{"code":"missing_field","path":"/resultType","message":"protocol revision 2026-07-28 requires \"resultType\" on the wire"},{"code":"invalid_base64","path":"/content/0/data","message":"base64 must be padded standard base64 (length a multiple of 4)"},{"code":"invalid_mime_type","path":"/content/0/mimeType","message":"media type must be image/*"}],"warnings":[]}` + "\n", `"code":"invalid_base64"`},
 		{"validate bad kind", []string{"validate", "--kind", "prompt"}, `{}`, 2, "", "--kind must be one of"},
+		{"budget too small", []string{"build", "--max-json-bytes", "100"}, "{}", 2, "", "--max-json-bytes must be"},
+		{"flag twice", []string{"serialize", "--format", "wire", "--format=jcs"}, "{}", 2, "", "more than once"},
+		{"bad boolean", []string{"serialize", "--finalize=yes"}, "{}", 2, "", "--finalize is true or false"},
+		{"flag without value", []string{"validate", "--stage"}, "{}", 2, "", "--stage needs a value"},
+		{"serialize protocol-owned field", []string{"serialize"}, `{"resultType":"complete","content":[{"type":"text","text":"x"}]}`, 1, "", `"code":"protocol_owned_field","path":"/resultType"`},
+		{"serialize invalid JSON", []string{"serialize"}, `[`, 1, "", `"code":"invalid_json"`},
+		{"validate handler stage", []string{"validate", "--stage", "handler"}, `{"resultType":"complete","content":[{"type":"text","text":"x"}]}`, 1,
+			`{"valid":false,"errors":[{"code":"protocol_owned_field","path":"/resultType","message":"\"resultType\" is added when the result is serialized for the wire, never by a handler"}],"warnings":[]}` + "\n", `"code":"protocol_owned_field"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
@@ -52,6 +66,211 @@ func TestRun(t *testing.T) {
 			}
 			if !strings.Contains(errOut.String(), tc.inStderr) {
 				t.Fatalf("stderr %q lacks %q", errOut.String(), tc.inStderr)
+			}
+			if tc.code != 0 {
+				if errOut.Len() == 0 {
+					t.Fatal("a failure with nothing on stderr")
+				}
+				noDoublePrefix(t, errOut.String())
+			}
+		})
+	}
+}
+
+// noDoublePrefix fails when a line of stderr repeats the command's prefix
+// (an *Error's text, which starts with "mcpresult: ", written after it).
+func noDoublePrefix(t *testing.T, stderr string) {
+	t.Helper()
+	for _, line := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(line, "mcpresult: mcpresult:") {
+			t.Errorf("stderr line repeats the prefix: %q", line)
+		}
+	}
+}
+
+// TestRejectedValuesAreNotRepeated: no message repeats a value it rejects.
+func TestRejectedValuesAreNotRepeated(t *testing.T) {
+	const secret = "SECRETVALUE"
+	for _, args := range [][]string{
+		{"build", "--max-json-bytes", secret},
+		{"build", "--max-json-bytes=" + secret},
+		{"build", "--kind", secret},
+		{"build", "--" + secret},
+		{"build", "--" + secret + "=x"},
+		{"serialize", "--protocol", secret},
+		{"serialize", "--format=" + secret},
+		{"validate", "--stage", secret},
+		{"validate", "--protocol=" + secret},
+		{"build", "/nonexistent/" + secret + ".json"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(args, strings.NewReader("{}"), &out, &errOut)
+			if code != 2 {
+				t.Errorf("exit %d, want 2 (stderr %s)", code, errOut.String())
+			}
+			if out.Len() != 0 {
+				t.Errorf("stdout %q, want nothing", out.String())
+			}
+			if !strings.Contains(errOut.String(), "usage") {
+				t.Errorf("stderr %q has no usage", errOut.String())
+			}
+			if strings.Contains(errOut.String(), secret) {
+				t.Errorf("stderr repeats the rejected value: %q", errOut.String())
+			}
+			noDoublePrefix(t, errOut.String())
+		})
+	}
+}
+
+// step runs one command and fails the test unless it exits 0.
+func step(t *testing.T, stdin []byte, args ...string) []byte {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if code := run(args, bytes.NewReader(stdin), &out, &errOut); code != 0 {
+		t.Fatalf("%v: exit %d\nstdin %s\nstdout %s\nstderr %s", args, code, stdin, out.String(), errOut.String())
+	}
+	if errOut.Len() != 0 {
+		t.Errorf("%v: stderr %q on success", args, errOut.String())
+	}
+	return out.Bytes()
+}
+
+// TestBuildSerializeValidate: build | serialize | validate succeeds with the
+// flags at their defaults, and with --protocol for every revision.
+func TestBuildSerializeValidate(t *testing.T) {
+	req, err := os.ReadFile("../../../testdata/examples/01-weather.tool.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	built := step(t, req, "build")
+	if fromFile := step(t, nil, "build", "../../../testdata/examples/01-weather.tool.json"); !bytes.Equal(fromFile, built) {
+		t.Errorf("build from a file %s, from stdin %s", fromFile, built)
+	}
+	versions := append([]string{""}, result.ProtocolVersions()...)
+	if len(versions) != 6 {
+		t.Fatalf("versions %v", versions)
+	}
+	for _, v := range versions {
+		name := v
+		if name == "" {
+			name = "defaults"
+		}
+		t.Run(name, func(t *testing.T) {
+			var flags []string
+			if v != "" {
+				flags = []string{"--protocol", v}
+			}
+			serialized := step(t, built, append([]string{"serialize"}, flags...)...)
+			out := step(t, serialized, append([]string{"validate"}, flags...)...)
+			var rep struct {
+				Valid    bool              `json:"valid"`
+				Errors   []json.RawMessage `json:"errors"`
+				Warnings []json.RawMessage `json:"warnings"`
+			}
+			if err := json.Unmarshal(out, &rep); err != nil {
+				t.Fatalf("report %s: %v", out, err)
+			}
+			if !rep.Valid || len(rep.Errors) != 0 || rep.Warnings == nil {
+				t.Errorf("report %s for\n%s", out, serialized)
+			}
+			if (v == "" || v == result.V20260728) != bytes.HasPrefix(serialized, []byte(`{"resultType":"complete",`)) {
+				t.Errorf("resultType first only for 2026-07-28: %s", serialized)
+			}
+		})
+	}
+}
+
+func TestSerializeFinalizeFlag(t *testing.T) {
+	in := []byte(`{"content":[{"type":"text","text":"x"}],"isError":false}`)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serialize"}, `{"resultType":"complete","content":[{"type":"text","text":"x"}],"isError":false}`},
+		{[]string{"serialize", "--finalize"}, `{"resultType":"complete","content":[{"type":"text","text":"x"}],"isError":false}`},
+		{[]string{"serialize", "--finalize=true", "--protocol", "2026-07-28"}, `{"resultType":"complete","content":[{"type":"text","text":"x"}],"isError":false}`},
+		{[]string{"serialize", "--finalize=false"}, `{"content":[{"type":"text","text":"x"}],"isError":false}`},
+		{[]string{"serialize", "--protocol", "2026-07-28", "--finalize=false"}, `{"content":[{"type":"text","text":"x"}],"isError":false}`},
+		{[]string{"serialize", "--protocol", "2025-11-25"}, `{"content":[{"type":"text","text":"x"}],"isError":false}`},
+	} {
+		if got := string(step(t, in, tc.args...)); got != tc.want+"\n" {
+			t.Errorf("%v: %s, want %s", tc.args, got, tc.want)
+		}
+	}
+	// A result serialized without finalizing is what a handler hands its
+	// SDK: valid at the handler stage, not on the wire.
+	handler := step(t, in, "serialize", "--finalize=false")
+	step(t, handler, "validate", "--stage", "handler")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"validate"}, bytes.NewReader(handler), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), `"code":"missing_field","path":"/resultType"`) {
+		t.Errorf("unfinalized result on the wire: exit %d, stderr %s", code, errOut.String())
+	}
+}
+
+// TestInputSizeLimit: an input larger than 4 × maxJsonBytes + 64 KiB is
+// refused before it is read whole; one at the limit is read.
+func TestInputSizeLimit(t *testing.T) {
+	const limit = 4*512 + 64<<10
+	const tooLarge = "the input is larger than"
+	small := `{"structuredContent":{"ok":true}}`
+	atLimit := []byte(small + strings.Repeat(" ", limit-len(small)))
+	over := []byte(small + strings.Repeat(" ", limit+1-len(small)))
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	atFile, overFile := write("at.json", atLimit), write("over.json", over)
+	open := func(p string) *os.File {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	type input struct {
+		name  string
+		file  string // argument
+		stdin func() io.Reader
+	}
+	for _, tc := range []struct {
+		in   input
+		over bool
+	}{
+		{input{"stdin over", "", func() io.Reader { return bytes.NewReader(over) }}, true},
+		{input{"stdin - over", "-", func() io.Reader { return bytes.NewReader(over) }}, true},
+		{input{"stdin file over", "", func() io.Reader { return open(overFile) }}, true},
+		{input{"file over", overFile, func() io.Reader { return strings.NewReader("") }}, true},
+		{input{"stdin at limit", "", func() io.Reader { return bytes.NewReader(atLimit) }}, false},
+		{input{"stdin file at limit", "", func() io.Reader { return open(atFile) }}, false},
+		{input{"file at limit", atFile, func() io.Reader { return strings.NewReader("") }}, false},
+	} {
+		t.Run(tc.in.name, func(t *testing.T) {
+			for _, cmd := range []string{"build", "serialize", "validate"} {
+				args := []string{cmd, "--max-json-bytes", "512"}
+				if tc.in.file != "" {
+					args = append(args, tc.in.file)
+				}
+				var out, errOut bytes.Buffer
+				code := run(args, tc.in.stdin(), &out, &errOut)
+				if tc.over {
+					if code != 1 || out.Len() != 0 || !strings.Contains(errOut.String(), `"code":"max_bytes","path":""`) || !strings.Contains(errOut.String(), tooLarge) {
+						t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and max_bytes", cmd, code, out.String(), errOut.String())
+					}
+					noDoublePrefix(t, errOut.String())
+					continue
+				}
+				if strings.Contains(errOut.String(), tooLarge) {
+					t.Errorf("%s: an input at the limit is refused: %s", cmd, errOut.String())
+				}
+				if cmd == "build" && (code != 0 || out.String() != `{"content":[{"type":"text","text":"{\"ok\":true}"}],"structuredContent":{"ok":true},"isError":false}`+"\n") {
+					t.Errorf("build at the limit: exit %d, stdout %s, stderr %s", code, out.String(), errOut.String())
+				}
 			}
 		})
 	}
