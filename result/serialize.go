@@ -1,6 +1,8 @@
 package result
 
 import (
+	"errors"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
@@ -101,12 +103,29 @@ func serialize(v content.Value, kind string, s Settings, o serializeOpts) ([]byt
 	if t.err != nil {
 		return nil, t.err
 	}
-	return s.budget().AppendJSON(make([]byte, 0, sizeHint(out, s.MaxJSONBytes)), out, o.format)
+	j, err := s.budget().AppendJSON(make([]byte, 0, sizeHint(out, s.MaxJSONBytes)), out, o.format)
+	if err != nil && t.wrapped {
+		err = unwrapPath(err)
+	}
+	return j, err
+}
+
+// unwrapPath makes an error in wrapped structured content (not_i_json at
+// /structuredContent/result/…) name the place the caller gave it.
+func unwrapPath(err error) error {
+	const wrapped = "/structuredContent/result"
+	var e *content.Error
+	if errors.As(err, &e) && strings.HasPrefix(e.Path, wrapped) &&
+		(len(e.Path) == len(wrapped) || e.Path[len(wrapped)] == '/') {
+		return content.NewError(e.Code, "/structuredContent"+e.Path[len(wrapped):], e.Message)
+	}
+	return err
 }
 
 type transformer struct {
 	o        serializeOpts
 	maxBytes int
+	wrapped  bool // structured content was wrapped as {"result": value}
 	err      error
 }
 
@@ -164,6 +183,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 				// left out: a text block carries its data
 			case !rev.structuredAnyValue() && m.Value.Kind() != content.KindObject:
 				out = append(out, content.Str(k, content.NewObject(content.Str("result", m.Value))))
+				t.wrapped = true
 			default:
 				out = append(out, m)
 			}
