@@ -1,7 +1,6 @@
 package result
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -114,8 +113,10 @@ func serialize(v content.Value, kind string, s Settings, o serializeOpts) ([]byt
 // /structuredContent/result/…) name the place the caller gave it.
 func unwrapPath(err error) error {
 	const wrapped = "/structuredContent/result"
-	var e *content.Error
-	if errors.As(err, &e) && strings.HasPrefix(e.Path, wrapped) &&
+	// The writer returns its own *content.Error, unwrapped (no errors.As:
+	// it would link reflection into the WebAssembly guest).
+	e, ok := err.(*content.Error)
+	if ok && strings.HasPrefix(e.Path, wrapped) &&
 		(len(e.Path) == len(wrapped) || e.Path[len(wrapped)] == '/') {
 		return content.NewError(e.Code, "/structuredContent"+e.Path[len(wrapped):], e.Message)
 	}
