@@ -103,21 +103,38 @@ func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 
 // Measure returns the length of the compact wire JSON of v without writing
 // it, or max_bytes as soon as it passes MaxBytes (nodes and nesting are not
-// counted: see Check). A value with no JSON form (bytes, a timestamp, a Go
-// value, an extension) counts as the 4 bytes of null, and a string that is
-// not valid UTF-8 as its escaped bytes: Measure judges size, not validity.
+// counted: see Check). Bytes count as the base64 string and a timestamp as
+// the string they become, a string that is not valid UTF-8 as its escaped
+// bytes, and a value with no JSON form (a Go value, an extension) as the 4
+// bytes of null: Measure judges size, not validity. A value nested deeper
+// than MaxParseDepth is max_depth.
 func (b Budget) Measure(v Value) (int, error) {
-	n := measureJSON(v, b.MaxBytes, 0)
+	m := measurer{limit: b.MaxBytes}
+	n := m.json(v, 0, 0)
+	if m.deep {
+		return n, NewError(CodeMaxDepth, "", msgMaxDepth(MaxParseDepth))
+	}
 	if b.MaxBytes > 0 && n > b.MaxBytes {
 		return n, b.error(CodeMaxBytes)
 	}
 	return n, nil
 }
 
-// measureJSON returns n plus the length of v's JSON, or a number past limit
-// as soon as it passes it (limit 0: no bound).
-func measureJSON(v Value, limit, n int) int {
-	over := func(n int) bool { return limit > 0 && n > limit }
+// measurer measures JSON: limit 0 is no bound; deep is set when a value
+// nests deeper than MaxParseDepth (the walk stops there).
+type measurer struct {
+	limit int
+	deep  bool
+}
+
+// json returns n plus the length of v's JSON, or a number past the limit as
+// soon as it passes it.
+func (m *measurer) json(v Value, n, depth int) int {
+	over := func(n int) bool { return m.deep || m.limit > 0 && n > m.limit }
+	if depth > MaxParseDepth {
+		m.deep = true
+		return n
+	}
 	var buf [32]byte
 	switch v.kind {
 	case KindNull:
@@ -138,25 +155,32 @@ func measureJSON(v Value, limit, n int) int {
 		return n + len(AppendFloat(buf[:0], v.Float()))
 	case KindString:
 		return n + EscapedLen(v.s)
+	case KindBytes:
+		return n + base64Len(len(v.s)) + 2
+	case KindTime:
+		if s, ok := FormatJSTime(v.Time()); ok {
+			return n + len(s) + 2
+		}
+		return n + 4
 	case KindArray:
 		n += 2 + max(len(v.items)-1, 0)
 		for _, e := range v.items {
-			if n = measureJSON(e, limit, n); over(n) {
+			if n = m.json(e, n, depth+1); over(n) {
 				return n
 			}
 		}
 		return n
 	case KindObject:
-		m := len(v.items) / 2
-		n += 2 + max(m-1, 0) + m // braces, commas, colons
+		members := len(v.items) / 2
+		n += 2 + max(members-1, 0) + members // braces, commas, colons
 		for i := 0; i < len(v.items); i += 2 {
 			k := v.items[i]
 			if k.kind == KindString {
 				n += EscapedLen(k.s)
 			} else {
-				n = measureJSON(k, limit, n) + 2 // a converted key is quoted
+				n = m.json(k, n, depth+1) + 2 // a converted key is quoted
 			}
-			if n = measureJSON(v.items[i+1], limit, n); over(n) {
+			if n = m.json(v.items[i+1], n, depth+1); over(n) {
 				return n
 			}
 		}
@@ -183,3 +207,6 @@ func EscapedLen(s string) int {
 	}
 	return n
 }
+
+// base64Len is the length of the padded standard base64 of n bytes.
+func base64Len(n int) int { return (n + 2) / 3 * 4 }

@@ -42,8 +42,13 @@ type CheckOptions struct {
 	// Mode is how free-form values that are not plain JSON are treated.
 	Mode Canonicalization
 	// MaxNodes bounds the JSON values of free-form values the check walks
-	// (0: no bound), so that a huge or shared Go value stops early.
+	// (0: no bound), so that a huge or shared Go value stops early
+	// (max_nodes).
 	MaxNodes int
+	// MaxBytes, when not 0, is the byte budget of the result: n JSON values
+	// take at least 2n-1 bytes, so more than (MaxBytes+1)/2 of them cannot
+	// fit, and the check stops there too (max_bytes).
+	MaxBytes int
 	// MaxDepth is the deepest level a free-form value may reach; 0 is
 	// [MaxDepth]. An ordinary value, which appears in a result only as JSON
 	// text, is bounded by [MaxParseDepth] instead.
@@ -82,6 +87,8 @@ type Revision interface {
 type Checker struct {
 	opts  CheckOptions
 	nodes int
+	cap   int  // the node bound: MaxNodes or what MaxBytes allows (0: none)
+	capBy Code // max_nodes or max_bytes, whichever set cap
 	path  path
 	errs  []*Error
 	warns []*Error
@@ -96,7 +103,11 @@ func NewChecker(o CheckOptions) *Checker {
 	if o.MaxDepth < 1 {
 		o.MaxDepth = MaxDepth
 	}
-	return &Checker{opts: o}
+	c := &Checker{opts: o, cap: o.MaxNodes, capBy: CodeMaxNodes}
+	if byBytes := (o.MaxBytes + 1) / 2; o.MaxBytes > 0 && (c.cap == 0 || byBytes < c.cap) {
+		c.cap, c.capBy = byBytes, CodeMaxBytes
+	}
+	return c
 }
 
 // Mode returns the canonicalization mode of the check.
@@ -164,13 +175,29 @@ func (c *Checker) failBudget(code Code, msg string) {
 }
 
 // countNode counts one value against the node budget.
-func (c *Checker) countNode() bool {
-	c.nodes++
-	if c.opts.MaxNodes > 0 && c.nodes > c.opts.MaxNodes {
-		c.failBudget(CodeMaxNodes, msgMaxNodes(c.opts.MaxNodes))
+func (c *Checker) countNode() bool { return c.room(1) }
+
+// room counts n values against the node budget; when they do not fit, the
+// check stops (before a caller converts or allocates them).
+func (c *Checker) room(n int) bool {
+	c.nodes += n
+	if c.cap > 0 && c.nodes > c.cap {
+		if c.capBy == CodeMaxBytes {
+			c.failBudget(CodeMaxBytes, msgMaxBytes(c.opts.MaxBytes))
+		} else {
+			c.failBudget(CodeMaxNodes, msgMaxNodes(c.opts.MaxNodes))
+		}
 		return false
 	}
 	return true
+}
+
+// left returns how many more values the node budget allows.
+func (c *Checker) left() int {
+	if c.cap == 0 {
+		return math.MaxInt
+	}
+	return max(c.cap-c.nodes, 0)
 }
 
 // tooDeep reports (and records) a container at a level beyond the limit.

@@ -42,7 +42,7 @@
 //     image block, audio/* for an audio block (invalid_mime_type);
 //   - uri (and an icon's src): RFC 3986 with a scheme; no whitespace,
 //     control characters or backslash, raw or percent-encoded (%00-%1F,
-//     %7F); no password in the user-info (any ":" there counts as one; a user
+//     %7F, %5C; other percent-encodings such as %20 are allowed); no password in the user-info (any ":" there counts as one; a user
 //     name alone, as in postgres://app@db/x, is allowed); no ".." path
 //     segment and no "." or ".." host, however they mix "." and "%2e"
 //     (invalid_uri);
@@ -82,11 +82,16 @@
 // (max_bytes, max_nodes, max_depth) always have the path "". The bytes are
 // counted while the JSON is written, and the writer stops as soon as they
 // pass the bound; a string is measured before it is copied, so a string that
-// grows sixfold when escaped is never written out first. What a refused call
-// allocates therefore stays within a small multiple of its input and the
-// byte bound. The one exception is a Go value that only encoding/json can
-// write (a struct, a pointer, a json.Marshaler, in JSON mode): encoding/json
-// writes it whole before it can be measured.
+// grows sixfold when escaped is never written out first. Every JSON value a
+// check walks or converts costs a Value (about 80 bytes) however short its
+// text, so values are counted too: against the node bound, and against the
+// byte bound, since n values take at least 2n-1 bytes of JSON; a Go slice or
+// map is refused by its length before it is converted, and ParseJSONLimit
+// stops a parse the same way. What a refused call allocates therefore stays
+// within a small multiple of its input and the budget. The one exception is
+// a Go value that only encoding/json can write (a struct, a pointer, a
+// json.Marshaler, in JSON mode): encoding/json writes it whole before it can
+// be measured.
 //
 // # Decisions where the specification is silent
 //

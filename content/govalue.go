@@ -48,6 +48,10 @@ func (c *Checker) fromGo(g any) (Value, string) {
 		if x == nil {
 			return Null(), ""
 		}
+		if len(x) > c.left() {
+			c.room(len(x))
+			return Value{}, msgBudget
+		}
 		items := make([]Value, len(x))
 		for i, e := range x {
 			items[i] = FromGo(e)
@@ -57,18 +61,39 @@ func (c *Checker) fromGo(g any) (Value, string) {
 		if x == nil {
 			return Null(), ""
 		}
+		if len(x) > c.left() {
+			c.room(len(x))
+			return Value{}, msgBudget
+		}
 		items := make([]Value, len(x))
 		for i, e := range x {
 			items[i] = NewString(e)
 		}
 		return NewArray(items...), ""
 	case map[string]any:
+		if len(x) > c.left() {
+			c.room(len(x))
+			return Value{}, msgBudget
+		}
 		return sortedObject(x, FromGo), ""
 	case map[string]string:
+		if len(x) > c.left() {
+			c.room(len(x))
+			return Value{}, msgBudget
+		}
 		return sortedObject(x, NewString), ""
 	}
-	return fromGoOther(g, c.opts.Mode)
+	v, msg := fromGoOther(g, c.opts.Mode, c.left())
+	if msg == msgBudget {
+		c.room(c.left() + 1)
+	}
+	return v, msg
 }
+
+// msgBudget is what fromGo returns for a Go slice or map with more elements
+// than the node budget has room for: the checker has then stopped with the
+// budget error, before converting them.
+const msgBudget = "the value has more elements than the budget allows"
 
 // sortedObject returns a Go map as an object with its keys sorted by their
 // bytes, as encoding/json writes it; a nil map is null.

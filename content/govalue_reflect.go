@@ -20,7 +20,9 @@ var (
 // (see the package doc): time.Time, json.Number, typed slices and maps, and in
 // JSON mode structs, pointers and marshalers through encoding/json. It is
 // left out of the WebAssembly guest by its build constraint.
-func fromGoOther(g any, mode Canonicalization) (Value, string) {
+// A slice, array or map with more than room elements is msgBudget, before
+// anything is converted.
+func fromGoOther(g any, mode Canonicalization, room int) (Value, string) {
 	switch x := g.(type) {
 	case time.Time:
 		return NewTime(x.Unix(), int32(x.Nanosecond())), ""
@@ -60,6 +62,9 @@ func fromGoOther(g any, mode Canonicalization) (Value, string) {
 		if t.Kind() == reflect.Slice && rv.IsNil() {
 			return Null(), ""
 		}
+		if rv.Len() > room && !(t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice) {
+			return Value{}, msgBudget
+		}
 		if t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice {
 			return NewBytes(rv.Bytes()), ""
 		}
@@ -71,6 +76,9 @@ func fromGoOther(g any, mode Canonicalization) (Value, string) {
 	case reflect.Map:
 		if rv.IsNil() {
 			return Null(), ""
+		}
+		if rv.Len() > room {
+			return Value{}, msgBudget
 		}
 		type kv struct {
 			sort string

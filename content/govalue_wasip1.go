@@ -4,7 +4,7 @@ package content
 
 // fromGoOther is the guest's version: the WebAssembly module only ever sees
 // MessagePack values, so it carries no reflection and no encoding/json.
-func fromGoOther(g any, mode Canonicalization) (Value, string) {
+func fromGoOther(g any, mode Canonicalization, room int) (Value, string) {
 	return Value{}, "this Go type is not supported inside the WebAssembly module"
 }
 

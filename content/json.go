@@ -202,6 +202,13 @@ func (w *writer) value(dst []byte, v Value) []byte {
 	if w.over {
 		return dst
 	}
+	if len(w.path) > MaxParseDepth {
+		// Only a caller's own Value can nest so deep (parsing and the
+		// budget stop far earlier); refuse it rather than exhaust the stack.
+		w.over = true
+		w.err = NewError(CodeMaxDepth, "", msgMaxDepth(MaxParseDepth))
+		return dst
+	}
 	dst = w.write(dst, v)
 	w.room(dst, 0)
 	return dst

@@ -19,7 +19,15 @@ const MaxParseDepth = 10000
 // surrogate ("\ud800") becomes its WTF-8 bytes, which the checks then report
 // as invalid UTF-8. Invalid UTF-8 in the text is kept for the same reason.
 func ParseJSON(data []byte) (Value, error) {
-	p := parser{data: data}
+	return ParseJSONLimit(data, 0)
+}
+
+// ParseJSONLimit is ParseJSON that stops with max_nodes (at the path "") as
+// soon as the text holds more than maxNodes JSON values (0: no bound): every
+// value costs a Value (about 80 bytes) however short its text, so a caller
+// that knows its budget bounds the memory of a parse with it.
+func ParseJSONLimit(data []byte, maxNodes int) (Value, error) {
+	p := parser{data: data, maxNodes: maxNodes}
 	p.ws()
 	v, err := p.value(0)
 	if err != nil {
@@ -33,8 +41,10 @@ func ParseJSON(data []byte) (Value, error) {
 }
 
 type parser struct {
-	data []byte
-	i    int
+	data     []byte
+	i        int
+	nodes    int
+	maxNodes int
 }
 
 func (p *parser) errorf(msg string) *Error {
@@ -63,6 +73,9 @@ func (p *parser) lit(s string, v Value) (Value, error) {
 func (p *parser) value(depth int) (Value, error) {
 	if p.i >= len(p.data) {
 		return Value{}, p.errorf("unexpected end of JSON")
+	}
+	if p.nodes++; p.maxNodes > 0 && p.nodes > p.maxNodes {
+		return Value{}, NewError(CodeMaxNodes, "", msgMaxNodes(p.maxNodes))
 	}
 	switch c := p.data[p.i]; {
 	case c == '{':

@@ -134,6 +134,10 @@ func checkMIMEType(s, topLevel string) string {
 			for j < len(params) {
 				c := params[j]
 				if c == '\\' && j+1 < len(params) {
+					// quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
+					if q := params[j+1]; q < 0x20 && q != '\t' || q == 0x7f {
+						return msg
+					}
 					j += 2
 					continue
 				}
@@ -199,6 +203,8 @@ func checkURI(s string) string {
 			}
 			if b := hexVal(s[i+1])<<4 | hexVal(s[i+2]); b < 0x20 || b == 0x7f {
 				return "URI contains a percent-encoded control character"
+			} else if b == '\\' {
+				return "URI contains a percent-encoded backslash"
 			}
 		case c >= 0x80:
 			return "URI contains a character that must be percent-encoded"

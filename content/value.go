@@ -219,16 +219,19 @@ func (v Value) integer() (int64, bool) {
 	return 0, false
 }
 
-// Equal reports whether a and b are the same value, member order included.
-func Equal(a, b Value) bool {
-	if a.kind != b.kind || a.n != b.n || a.n2 != b.n2 || a.s != b.s || len(a.items) != len(b.items) {
+// Equal reports whether a and b are the same value, member order included
+// (a value nested deeper than MaxParseDepth equals nothing).
+func Equal(a, b Value) bool { return equal(a, b, 0) }
+
+func equal(a, b Value, depth int) bool {
+	if depth > MaxParseDepth || a.kind != b.kind || a.n != b.n || a.n2 != b.n2 || a.s != b.s || len(a.items) != len(b.items) {
 		return false
 	}
 	if a.kind == KindGo {
 		return false
 	}
 	for i := range a.items {
-		if !Equal(a.items[i], b.items[i]) {
+		if !equal(a.items[i], b.items[i], depth+1) {
 			return false
 		}
 	}
@@ -239,17 +242,22 @@ func Equal(a, b Value) bool {
 // it goes and in the given canonicalization mode, so that v can be walked
 // and measured as a whole (validate does so with a value it is given). Bytes
 // and timestamps stay what they are; the checks decide what they become. It
-// stops past maxNodes values (max_nodes; 0: no bound) or MaxParseDepth
-// levels (max_depth), which also ends a cyclic or widely shared Go value; a
-// Go value with no JSON form in mode is unsupported_value at its path. A
-// value that holds no Go value among its first maxNodes values is returned
-// as it is (the checks that follow bound it themselves).
-func Plain(v Value, mode Canonicalization, maxNodes int) (Value, error) {
+// stops past maxNodes values (max_nodes; 0: no bound), past what maxBytes
+// allows (n values take at least 2n-1 bytes of JSON: max_bytes; 0: no
+// bound) or past MaxDepth levels (max_depth), which also ends a cyclic or
+// widely shared Go value before it costs more than the budget; a Go value
+// with no JSON form in mode is unsupported_value at its path. A value that
+// holds no Go value is returned as it is (the checks that follow bound it
+// themselves).
+func Plain(v Value, mode Canonicalization, maxNodes, maxBytes int) (Value, error) {
 	budget := maxNodes
-	if !hasGo(v, &budget) {
+	if budget <= 0 {
+		budget = math.MaxInt
+	}
+	if !hasGo(v, &budget, 1) {
 		return v, nil
 	}
-	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: maxNodes, MaxDepth: MaxParseDepth})
+	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: maxNodes, MaxBytes: maxBytes})
 	out, _ := c.plain(v, 1)
 	return out, c.Err()
 }
@@ -316,8 +324,14 @@ func (c *Checker) plain(v Value, depth int) (Value, bool) {
 // EqualJSON reports whether a and b are the same JSON value: numbers equal
 // by value (1 and 1.0 are equal), strings by their bytes, arrays element by
 // element, and objects member by member whatever their order. An object
-// with a repeated key equals nothing.
-func EqualJSON(a, b Value) bool {
+// with a repeated key equals nothing, and so does a value nested deeper than
+// MaxParseDepth.
+func EqualJSON(a, b Value) bool { return equalJSON(a, b, 0) }
+
+func equalJSON(a, b Value, depth int) bool {
+	if depth > MaxParseDepth {
+		return false
+	}
 	if a.IsNumber() && b.IsNumber() {
 		return numbersEqual(a, b)
 	}
@@ -336,7 +350,7 @@ func EqualJSON(a, b Value) bool {
 			return false
 		}
 		for i := range a.items {
-			if !EqualJSON(a.items[i], b.items[i]) {
+			if !equalJSON(a.items[i], b.items[i], depth+1) {
 				return false
 			}
 		}
@@ -358,7 +372,7 @@ func EqualJSON(a, b Value) bool {
 		used := make([]bool, len(b.items)/2)
 		for i := 0; i < len(a.items); i += 2 {
 			j, ok := idx[a.items[i].s]
-			if !ok || a.items[i].kind != KindString || used[j/2] || !EqualJSON(a.items[i+1], b.items[j]) {
+			if !ok || a.items[i].kind != KindString || used[j/2] || !equalJSON(a.items[i+1], b.items[j], depth+1) {
 				return false
 			}
 			used[j/2] = true
@@ -389,8 +403,9 @@ func numbersEqual(a, b Value) bool {
 	return f >= 1<<63 && f < 1<<64 && uint64(f) == b.Uint()
 }
 
-// hasGo reports whether v holds a Go value among the next *budget values.
-func hasGo(v Value, budget *int) bool {
+// hasGo reports whether v holds a Go value among the next *budget values;
+// a value nested deeper than MaxDepth counts as one (Plain then reports it).
+func hasGo(v Value, budget *int, depth int) bool {
 	if *budget--; *budget < 0 {
 		return false
 	}
@@ -398,8 +413,11 @@ func hasGo(v Value, budget *int) bool {
 	case KindGo:
 		return true
 	case KindArray, KindObject:
+		if depth > MaxDepth {
+			return true
+		}
 		for _, e := range v.items {
-			if hasGo(e, budget) {
+			if hasGo(e, budget, depth+1) {
 				return true
 			}
 		}

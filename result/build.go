@@ -120,7 +120,7 @@ func (b *builder) options(input *content.Value, known []string, what string, str
 	if strict {
 		mode = Strict
 	}
-	b.c = content.NewChecker(content.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes})
+	b.c = content.NewChecker(content.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes, MaxBytes: b.settings.MaxJSONBytes})
 	return true
 }
 
@@ -217,6 +217,9 @@ func (b *builder) meta(input content.Value) (content.Value, bool) {
 	}
 	b.c.Key("meta")
 	m = b.c.Meta(m, 2, buildMetaKeys)
+	if !b.c.Halted() {
+		checkReservedMeta(b.c, m, buildMetaKeys)
+	}
 	b.c.Pop()
 	return m, !b.c.Halted()
 }
@@ -376,13 +379,12 @@ func (b *builder) value(input content.Value) (*Result, error) {
 func (b *builder) fromValue(v content.Value) (*Result, error) {
 	// The value appears in the result only as JSON text, so the result's
 	// depth and node budget do not apply to it; its text counts in the byte
-	// budget, and its nesting is bounded by MaxParseDepth. Every JSON value
-	// takes at least one byte of the text, so a value with more values than
-	// maxJsonBytes cannot fit: that bound stops shared or cyclic Go values
-	// early.
+	// budget, and its nesting is bounded by MaxParseDepth. n JSON values
+	// take at least 2n-1 bytes of text, so the byte budget bounds them too
+	// (max_bytes): that stops shared or cyclic Go values early.
 	c := content.NewChecker(content.CheckOptions{
 		Mode:     b.settings.Canonicalization,
-		MaxNodes: b.settings.MaxJSONBytes,
+		MaxBytes: b.settings.MaxJSONBytes,
 		MaxDepth: content.MaxParseDepth,
 	})
 	c.Key("value")
@@ -411,7 +413,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 // then the bytes of its compact wire JSON, counted while it is written).
 func (b *builder) finish(kind string, members []content.Value) (*Result, error) {
 	obj := content.NewObject(pairs(members)...)
-	j, err := b.settings.budget().AppendJSON(make([]byte, 0, sizeHint(obj, b.settings.MaxJSONBytes)), obj, Wire)
+	j, err := b.settings.write(obj, Wire)
 	if err != nil {
 		return nil, err
 	}

@@ -205,25 +205,30 @@ func (w *resultCheck) meta(mv content.Value) content.Value {
 		keys = metaKeys(w.rev, w.wire)
 	}
 	m := w.c.Meta(mv, 2, keys)
-	if keys.Allows(ServerInfoKey) {
-		if si, ok := m.Get(ServerInfoKey); ok {
-			w.stringFields(si, ServerInfoKey, "name", "version")
-		}
-	}
-	if w.lenient && keys.Allows(RelatedTaskKey) {
-		if rt, ok := m.Get(RelatedTaskKey); ok {
-			w.stringFields(rt, RelatedTaskKey, "taskId")
-		}
-	}
+	checkReservedMeta(w.c, m, keys)
 	return m
 }
 
+// checkReservedMeta checks the values of the reserved _meta keys that MCP
+// defines and keys allows: serverInfo {name, version} and related-task
+// {taskId}. The checker's path is at the _meta object.
+func checkReservedMeta(c *content.Checker, m content.Value, keys content.MetaKeys) {
+	if keys.Allows(ServerInfoKey) {
+		if si, ok := m.Get(ServerInfoKey); ok {
+			stringFields(c, si, ServerInfoKey, "name", "version")
+		}
+	}
+	if keys.Allows(RelatedTaskKey) {
+		if rt, ok := m.Get(RelatedTaskKey); ok {
+			stringFields(c, rt, RelatedTaskKey, "taskId")
+		}
+	}
+}
+
 // stringFields checks a reserved _meta value that MCP defines as an object
-// with required string members (serverInfo: name and version; related-task:
-// taskId): not an object invalid_type, a member missing missing_field, not
-// a string invalid_type.
-func (w *resultCheck) stringFields(v content.Value, key string, names ...string) {
-	c := w.c
+// with required string members: not an object invalid_type, a member
+// missing missing_field, not a string invalid_type.
+func stringFields(c *content.Checker, v content.Value, key string, names ...string) {
 	c.Key(key)
 	defer c.Pop()
 	if v.Kind() != content.KindObject {

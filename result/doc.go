@@ -127,17 +127,21 @@
 //   - the text block that carries structured content to 2025-03-26 and
 //     older is appended after the other blocks, and holds its compact JSON
 //     in wire order (also when the format is JCS);
-//   - a result value given to SerializeValue is checked as a built result:
-//     protocol-owned fields in it are protocol_owned_field, and an unknown
-//     field is unknown_field;
+//   - a result value given to SerializeValue is checked as a built result
+//     with the settings' canonicalization: protocol-owned fields in it are
+//     protocol_owned_field, and an unknown field is unknown_field;
+//   - the related task's _meta value is checked ({"taskId": string}) when
+//     building, as Validate checks it; Validate's stage handler accepts it
+//     for any revision, as a build does;
 //   - a reserved _meta value that MCP defines (serverInfo, related-task) is
 //     checked with the codes of package content: not an object invalid_type,
 //     a required member missing missing_field, not a string invalid_type;
 //   - Validate reports the values of unknown fields only where they are not
 //     JSON (invalid_utf8, non_finite_number…), and counts them in the
-//     budget; it applies the budget (nodes and depth, then bytes) only when
-//     the value has no other error; when a place has an error, its warnings
-//     are dropped; kind, when not given, is inferred from the value;
+//     budget; it measures the budget (nodes and depth, then bytes, with
+//     binary data counted as the base64 it becomes) beside every other
+//     finding; a place keeps its first finding, an error before a warning;
+//     kind, when not given, is inferred from the value;
 //   - resultType, ttlMs and cacheScope on a tool result (where no revision
 //     defines the last two) are unknown_field at stage wire and
 //     protocol_owned_field at stage handler, as in a build;

@@ -1,6 +1,8 @@
 package result_test
 
 import (
+	"errors"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -32,8 +34,9 @@ func TestHostileInputs(t *testing.T) {
 	}
 	rep, _ = result.Validate(content.NewObject(content.Str("content", content.NewArray(content.NewObject(block...)))),
 		result.ValidateOptions{ProtocolVersion: result.V20250618})
-	if rep.Valid || len(rep.Errors) != result.MaxFindings {
-		t.Fatalf("200,000 duplicate keys: %d errors", len(rep.Errors))
+	// One finding per place: the repeated key once, and the budget.
+	if rep.Valid || len(rep.Errors) != 2 || rep.Errors[0].Code != "duplicate_key" || rep.Errors[0].Path != "/content/0/text" || rep.Errors[1].Code != "max_nodes" {
+		t.Fatalf("200,000 duplicate keys: %v", rep.Errors)
 	}
 
 	deep := content.NewInt(1)
@@ -65,5 +68,59 @@ func TestHostileInputs(t *testing.T) {
 	_, err = result.Tool(result.StructuredContent(content.NewArray(wide...)))
 	if e := asError(err); e == nil || e.Code != "max_nodes" || e.Path != "" {
 		t.Fatalf("wide structured content: %v", err)
+	}
+}
+
+// TestHostileGoValues: Go values whose converted form would be far larger
+// than their input (a wide slice, a shared tree, a deep Value) stop at the
+// budget before they are converted, and never exhaust the stack.
+func TestHostileGoValues(t *testing.T) {
+	wide := make([]any, 5_000_000)
+	alloc, err := allocated(1, func() error { _, err := result.Tool(result.StructuredContent(wide)); return err })
+	if !errors.Is(err, content.CodeMaxNodes) || alloc > 1<<20 {
+		t.Errorf("a slice of 5,000,000 values: %v, %d bytes allocated", err, alloc)
+	}
+	wideMap := make(map[string]int, 300_000)
+	for i := range 300_000 {
+		wideMap[strconv.Itoa(i)] = i
+	}
+	alloc, err = allocated(1, func() error { _, err := result.Tool(result.StructuredContent(wideMap)); return err })
+	if !errors.Is(err, content.CodeMaxNodes) || alloc > 1<<20 {
+		t.Errorf("a map of 300,000 entries: %v, %d bytes allocated", err, alloc)
+	}
+
+	// 2^60 paths through 60 shared slices: as an ordinary value it is only
+	// text, bounded by the byte budget (n values need 2n-1 bytes).
+	var shared any = 0
+	for range 60 {
+		shared = []any{shared, shared}
+	}
+	alloc, err = allocated(1, func() error { _, err := result.FromValue(shared); return err })
+	if !errors.Is(err, content.CodeMaxBytes) || alloc > 2*result.DefaultMaxJSONBytes*100 {
+		t.Errorf("a shared tree as an ordinary value: %v, %d bytes allocated", err, alloc)
+	}
+	for _, s := range []result.Settings{{}, {MaxNodes: result.MaxMaxNodes}} {
+		rep, err := result.Validate(map[string]any{"content": []any{}, "x": shared}, result.ValidateOptions{Settings: s})
+		if err != nil || rep.Valid || len(rep.Errors) != 1 || rep.Errors[0].Path != "" {
+			t.Errorf("a shared tree in Validate (%+v): %v %v", s, err, rep.Errors)
+		}
+	}
+
+	deep := content.NewInt(1)
+	for range 3_000_000 {
+		deep = content.NewArray(deep)
+	}
+	rep, err := result.Validate(content.NewObject(content.Str("content", deep)), result.ValidateOptions{Settings: result.Settings{MaxNodes: result.MaxMaxNodes}})
+	if err != nil || rep.Valid || !slices.ContainsFunc(rep.Errors, func(e *result.Error) bool { return e.Code == "max_depth" }) {
+		t.Errorf("3,000,000 levels in Validate: %v %v", err, rep.Errors)
+	}
+	if content.EqualJSON(deep, deep) || content.Equal(deep, deep) {
+		t.Error("EqualJSON and Equal of values deeper than MaxParseDepth must be false")
+	}
+	if _, err := content.AppendJSON(nil, deep, content.Wire); !errors.Is(err, content.CodeMaxDepth) {
+		t.Errorf("AppendJSON of 3,000,000 levels: %v", err)
+	}
+	if _, err := (content.Budget{}).Measure(deep); !errors.Is(err, content.CodeMaxDepth) {
+		t.Errorf("Measure of 3,000,000 levels: %v", err)
 	}
 }

@@ -133,14 +133,15 @@ const RelatedTaskKey = "io.modelcontextprotocol/related-task"
 var buildMetaKeys = content.MetaKeys{Owned: []string{ServerInfoKey}, Allowed: []string{RelatedTaskKey}}
 
 // metaKeys returns the reserved keys of a result's _meta that Validate
-// accepts: each where the revision defines it; at stage handler the server
-// identity is protocol-owned, as in a build.
+// accepts: on the wire, each where the revision defines it; at stage
+// handler, those of a build (the server identity is protocol-owned; the
+// related task is the SDK's to keep or drop for the revision).
 func metaKeys(r revision, wire bool) content.MetaKeys {
+	if !wire {
+		return buildMetaKeys
+	}
 	var k content.MetaKeys
-	switch {
-	case !wire:
-		k.Owned = []string{ServerInfoKey}
-	case r >= r20260728:
+	if r >= r20260728 {
 		k.Allowed = append(k.Allowed, ServerInfoKey)
 	}
 	if r == r20251125 {

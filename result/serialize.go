@@ -102,11 +102,14 @@ func serialize(v content.Value, kind string, s Settings, o serializeOpts) ([]byt
 	if t.err != nil {
 		return nil, t.err
 	}
-	j, err := s.budget().AppendJSON(make([]byte, 0, sizeHint(out, s.MaxJSONBytes)), out, o.format)
-	if err != nil && t.wrapped {
-		err = unwrapPath(err)
+	j, err := s.write(out, o.format)
+	if err != nil {
+		if t.wrapped {
+			err = unwrapPath(err)
+		}
+		return nil, err
 	}
-	return j, err
+	return j, nil
 }
 
 // unwrapPath makes an error in wrapped structured content (not_i_json at
@@ -267,8 +270,23 @@ func holds(text string, v content.Value) bool {
 			return false
 		}
 	}
-	p, err := content.ParseJSON([]byte(text))
+	// A text that holds v has as many JSON values as v: parsing stops past
+	// that, so a long text costs no more than v itself does.
+	p, err := content.ParseJSONLimit([]byte(text), countValues(v))
 	return err == nil && content.EqualJSON(p, v)
+}
+
+// countValues counts the JSON values of a checked value.
+func countValues(v content.Value) int {
+	n := 1
+	for i := 0; i < v.Len(); i++ {
+		if v.Kind() == content.KindArray {
+			n += countValues(v.Index(i))
+		} else {
+			n += countValues(v.Member(i).Value)
+		}
+	}
+	return n
 }
 
 // block rewrites one content block for the revision; keep is false when it

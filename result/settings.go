@@ -61,6 +61,31 @@ func (s Settings) budget() content.Budget {
 	return content.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes}
 }
 
+// write writes v within the budget of s (defaults applied). The buffer is
+// sized by an estimate; when the estimate passes the byte budget, v is
+// measured exactly first, so that a result over the budget is refused
+// without a buffer of the budget's size, and one near it gets a buffer of
+// its exact size.
+func (s Settings) write(v content.Value, f content.Format) ([]byte, error) {
+	b := s.budget()
+	hint := sizeHint(v, s.MaxJSONBytes)
+	if hint > s.MaxJSONBytes {
+		if err := b.Check(v); err != nil {
+			return nil, err
+		}
+		n, err := b.Measure(v)
+		if err != nil {
+			return nil, err
+		}
+		hint = n
+	}
+	out, err := b.AppendJSON(make([]byte, 0, hint), v, f)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // withDefaults returns s with zero fields set to their defaults.
 func (s Settings) withDefaults() Settings {
 	if s.MaxJSONBytes == 0 {

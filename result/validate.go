@@ -84,7 +84,7 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 		return nil, err
 	}
 	s := opts.Settings.withDefaults()
-	in, perr := content.Plain(content.FromGo(v), s.Canonicalization, s.MaxNodes)
+	in, perr := content.Plain(content.FromGo(v), s.Canonicalization, s.MaxNodes, s.MaxJSONBytes)
 	if perr != nil {
 		return &Report{Errors: []*Error{perr.(*Error)}}, nil
 	}
@@ -94,38 +94,43 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 	}
 	w := resultCheck{
 		c: content.NewChecker(content.CheckOptions{
-			Mode: s.Canonicalization, MaxNodes: s.MaxNodes, MaxErrors: MaxFindings,
+			Mode: s.Canonicalization, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes, MaxErrors: MaxFindings,
 			Lenient: true, Revision: rev,
 		}),
 		rev: rev, kind: kind, wire: opts.Stage != StageHandler, lenient: true,
 	}
 	w.result(in)
-	rep := &Report{Errors: w.c.Errors()}
-	if len(rep.Errors) == 0 {
+	errs := onePerPlace(w.c.Errors(), nil)
+	if !slices.ContainsFunc(errs, func(e *Error) bool { return e.Path == "" }) && len(errs) < MaxFindings {
 		// The budget applies to a result on the wire as to one being built,
-		// measured on the value as it is.
+		// measured on the value as it is, whatever else is wrong with it.
 		b := s.budget()
 		if err := b.Check(in); err != nil {
-			rep.Errors = append(rep.Errors, err.(*Error))
+			errs = append(errs, err.(*Error))
 		} else if _, err := b.Measure(in); err != nil {
-			rep.Errors = append(rep.Errors, err.(*Error))
+			errs = append(errs, err.(*Error))
 		}
 	}
-	rep.Warnings = oneFindingPerPlace(rep.Errors, w.c.Warnings())
+	rep := &Report{Errors: errs, Warnings: onePerPlace(w.c.Warnings(), errs)}
 	rep.Valid = len(rep.Errors) == 0
 	return rep, nil
 }
 
-// oneFindingPerPlace drops the warnings at a place that has an error.
-func oneFindingPerPlace(errs, warns []*Error) []*Error {
-	if len(errs) == 0 || len(warns) == 0 {
-		return warns
-	}
-	at := make(map[string]bool, len(errs))
-	for _, e := range errs {
+// onePerPlace keeps the first finding at each place, and none at a place
+// that taken has (an error there wins over a warning).
+func onePerPlace(list, taken []*Error) []*Error {
+	at := make(map[string]bool, len(list)+len(taken))
+	for _, e := range taken {
 		at[e.Path] = true
 	}
-	return slices.DeleteFunc(warns, func(w *Error) bool { return at[w.Path] })
+	out := list[:0:0]
+	for _, e := range list {
+		if !at[e.Path] {
+			at[e.Path] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 const (
@@ -165,13 +170,17 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := content.Plain(content.FromGo(v), Strict, s.MaxNodes)
+	in, err := content.Plain(content.FromGo(v), s.Canonicalization, s.MaxNodes, s.MaxJSONBytes)
 	if err != nil {
 		return nil, err
 	}
 	kind := inferKind(in)
+	mode := s.Canonicalization
+	if kind == KindResource {
+		mode = Strict // as when building
+	}
 	w := resultCheck{
-		c:   content.NewChecker(content.CheckOptions{MaxNodes: s.MaxNodes}),
+		c:   content.NewChecker(content.CheckOptions{Mode: mode, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}),
 		rev: r20260728, kind: kind,
 	}
 	out := w.result(in)

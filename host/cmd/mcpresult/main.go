@@ -181,7 +181,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return fail("cannot read the input: " + reason(err))
 	}
-	v, err := content.ParseJSON(data)
+	v, err := content.ParseJSONLimit(data, parseLimit(cmd, flags["kind"], s))
 	if err != nil {
 		return invalid(stderr, err)
 	}
@@ -241,6 +241,26 @@ func readLimited(r io.Reader, s result.Settings) ([]byte, error) {
 		return nil, tooLarge(limit)
 	}
 	return data, nil
+}
+
+// parseLimit bounds the JSON values the input may hold, so that parsing
+// costs no more than the budget allows (each value is a Value in memory,
+// however short its text): n values take at least 2n-1 bytes of JSON, and a
+// result (other than an ordinary value, which is only text) at most
+// maxNodes of them; a little room is left for the request's options.
+func parseLimit(cmd, kind string, s result.Settings) int {
+	maxBytes, maxNodes := s.MaxJSONBytes, s.MaxNodes
+	if maxBytes == 0 {
+		maxBytes = result.DefaultMaxJSONBytes
+	}
+	if maxNodes == 0 {
+		maxNodes = result.DefaultMaxNodes
+	}
+	n := (maxBytes + 1) / 2
+	if !(cmd == "build" && kind == result.KindValue) {
+		n = min(n, maxNodes)
+	}
+	return n + 64
 }
 
 func tooLarge(limit int64) error {
