@@ -43,6 +43,7 @@ vectors-check:
 oracle: $(ORACLE)/node_modules/.installed
 	node $(ORACLE)/schema.mjs
 	$(GO) run ./$(ORACLE)/revgen | node $(ORACLE)/revisions.mjs
+	$(GO) run ./$(ORACLE)/fairgen | node $(ORACLE)/fairness.mjs
 	$(GO) run ./$(ORACLE)/jcsgen -n 5000 | node $(ORACLE)/jcs.mjs
 
 $(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock.json

@@ -296,7 +296,18 @@ var (
 		{"lastModified", fDateTime, false}}}
 	iconShape = shape{"icon", "icon", []field{{"src", fURI, true}, {"mimeType", fMIME, false},
 		{"sizes", fSizes, false}, {"theme", fTheme, false}}}
+	implementationShape = shape{"implementation", "implementation", []field{{"name", fText, true},
+		{"title", fText, false}, {"version", fText, true}, {"description", fText, false},
+		{"websiteUrl", fURI, false}, {"icons", fIcons, false}}}
 )
+
+// Implementation checks an MCP Implementation object (a server's identity,
+// as the server-info _meta value of a result carries it): name and version,
+// and the optional title, description, websiteUrl and icons.
+func (c *Checker) Implementation(v Value, depth int) Value {
+	out, _ := c.shaped(v, &implementationShape, depth)
+	return out
+}
 
 // ObjectOfField returns the object name (for Revision.Defines) of the value
 // of a field that holds a protocol object: "annotations", "contents" (the
@@ -392,8 +403,13 @@ func (c *Checker) Contents(v Value, depth int) Value {
 	switch {
 	case hasText && hasBlob:
 		if c.opts.Lenient {
-			// The text contents' schema allows the extra field (reported as
-			// unknown_field); clients read the text.
+			// The schemas read it as whichever contents its fields fit (text
+			// first), the other field being an extra one (unknown_field).
+			if t, _ := v.Get("text"); t.kind != KindString {
+				if b, _ := v.Get("blob"); b.kind == KindString {
+					return c.object(v, &blobContentsShape, depth)
+				}
+			}
 			return c.object(v, &textContentsShape, depth)
 		}
 		c.path.key("blob")

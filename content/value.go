@@ -175,12 +175,15 @@ func (v Value) Index(i int) Value { return v.items[i] }
 // Member returns member i of an object.
 func (v Value) Member(i int) Member { return Member{Key: v.items[2*i], Value: v.items[2*i+1]} }
 
-// Get returns the value of the first member with the string key k.
+// Get returns the value of the member with the string key k (the last one,
+// when the key is repeated).
 func (v Value) Get(k string) (Value, bool) {
 	if v.kind != KindObject {
 		return Value{}, false
 	}
-	for i := 0; i < len(v.items); i += 2 {
+	// From the end: of repeated keys, the last is the one JSON.parse and
+	// encoding/json keep, so a check reads what a client reads.
+	for i := len(v.items) - 2; i >= 0; i -= 2 {
 		if key := v.items[i]; key.kind == KindString && key.s == k {
 			return v.items[i+1], true
 		}

@@ -210,12 +210,15 @@ func (w *resultCheck) meta(mv content.Value) content.Value {
 }
 
 // checkReservedMeta checks the values of the reserved _meta keys that MCP
-// defines and keys allows: serverInfo {name, version} and related-task
-// {taskId}. The checker's path is at the _meta object.
+// defines and keys allows: serverInfo (an Implementation: name, version,
+// title, description, websiteUrl, icons) and related-task {taskId}. The
+// checker's path is at the _meta object.
 func checkReservedMeta(c *content.Checker, m content.Value, keys content.MetaKeys) {
 	if keys.Allows(ServerInfoKey) {
 		if si, ok := m.Get(ServerInfoKey); ok {
-			stringFields(c, si, ServerInfoKey, "name", "version")
+			c.Key(ServerInfoKey)
+			c.Implementation(si, 3)
+			c.Pop()
 		}
 	}
 	if keys.Allows(RelatedTaskKey) {
@@ -226,8 +229,8 @@ func checkReservedMeta(c *content.Checker, m content.Value, keys content.MetaKey
 }
 
 // stringFields checks a reserved _meta value that MCP defines as an object
-// with required string members: not an object invalid_type, a member
-// missing missing_field, not a string invalid_type.
+// with required string members (the related task's taskId): not an object
+// invalid_type, a member missing missing_field, not a string invalid_type.
 func stringFields(c *content.Checker, v content.Value, key string, names ...string) {
 	c.Key(key)
 	defer c.Pop()

@@ -141,7 +141,18 @@
 //     budget; it measures the budget (nodes and depth, then bytes, with
 //     binary data counted as the base64 it becomes) beside every other
 //     finding; a place keeps its first finding, an error before a warning;
-//     kind, when not given, is inferred from the value;
+//     of a repeated key, the last value is the one checked (as JSON.parse
+//     and encoding/json keep it); kind, when not given, is inferred from the
+//     value;
+//   - Validate reads resource contents that carry both text and blob as the
+//     contents whose field is a string (text first), the other field being
+//     unknown_field, as the schemas do;
+//   - this library's policy beyond the schemas (errors where the schema
+//     accepts): the rules of package content, the budget, resultType
+//     "complete" on a tool or resource result, ttlMs up to 2^53-1, the
+//     related task's {"taskId": string} and the server identity's fields
+//     (an Implementation: name, version, title, description, websiteUrl,
+//     icons) in _meta;
 //   - resultType, ttlMs and cacheScope on a tool result (where no revision
 //     defines the last two) are unknown_field at stage wire and
 //     protocol_owned_field at stage handler, as in a build;

@@ -39,6 +39,10 @@ for (const [v, sha] of Object.entries(versions)) {
   };
 }
 
+// validatorOf returns the compiled validator of a revision and result kind
+// ("tool" or "resource"); after a call, its errors say what it rejected.
+export const validatorOf = (version, kind) => validators[version][kind];
+
 export const kindOf = (r) => ('contents' in r && !('content' in r) ? 'resource' : 'tool');
 
 // check validates a result value against the schema of a revision.
