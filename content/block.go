@@ -303,9 +303,14 @@ var (
 
 // Implementation checks an MCP Implementation object (a server's identity,
 // as the server-info _meta value of a result carries it): name and version,
-// and the optional title, description, websiteUrl and icons.
+// and the optional title, description, websiteUrl and icons. Its values are
+// not counted against the node budget again: it is meant for a value inside
+// a _meta object that Meta has already checked and counted.
 func (c *Checker) Implementation(v Value, depth int) Value {
+	nodes, limit := c.nodes, c.cap
+	c.cap = 0
 	out, _ := c.shaped(v, &implementationShape, depth)
+	c.nodes, c.cap = nodes, limit
 	return out
 }
 
@@ -360,6 +365,14 @@ func (c *Checker) Block(v Value, depth int) Value {
 	if !ok {
 		c.path.key("type")
 		c.Fail(CodeMissingField, "a content block needs \"type\" (one of text, image, audio, resource_link, resource)")
+		c.path.pop()
+		return v
+	}
+	if !c.opts.Lenient && repeated(v, "type") {
+		// The type decides the block's shape: a repeated one is the fault
+		// to report, before any field is read against a shape.
+		c.path.key("type")
+		c.Fail(CodeDuplicateKey, "this key is given more than once")
 		c.path.pop()
 		return v
 	}
@@ -675,4 +688,18 @@ func (c *Checker) shaped(v Value, s *shape, depth int) (Value, bool) {
 		return v, false
 	}
 	return c.object(v, s, depth), true
+}
+
+// repeated reports whether the string key k appears more than once in
+// object v.
+func repeated(v Value, k string) bool {
+	n := 0
+	for i := 0; i < len(v.items); i += 2 {
+		if key := v.items[i]; key.kind == KindString && key.s == k {
+			if n++; n > 1 {
+				return true
+			}
+		}
+	}
+	return false
 }

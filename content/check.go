@@ -89,6 +89,7 @@ type Checker struct {
 	nodes int
 	cap   int  // the node bound: MaxNodes or what MaxBytes allows (0: none)
 	capBy Code // max_nodes or max_bytes, whichever set cap
+	at    map[string]bool // paths with an error, when collecting several
 	path  path
 	errs  []*Error
 	warns []*Error
@@ -136,6 +137,18 @@ func (c *Checker) FailAt(code Code, path, msg string) bool {
 	if c.halt {
 		return true
 	}
+	if c.opts.MaxErrors > 1 {
+		// A place gets one finding: a second one at the same path is
+		// dropped, and does not use up the error limit.
+		if c.at == nil {
+			c.at = map[string]bool{}
+		}
+		p := capPath(path)
+		if c.at[p] {
+			return false
+		}
+		c.at[p] = true
+	}
 	c.errs = append(c.errs, NewError(code, path, msg))
 	if len(c.errs) >= c.opts.MaxErrors {
 		c.halt = true
@@ -145,7 +158,7 @@ func (c *Checker) FailAt(code Code, path, msg string) bool {
 
 // Warn records a warning at the current path (at most MaxErrors of them).
 func (c *Checker) Warn(code Code, msg string) {
-	if len(c.warns) < c.opts.MaxErrors {
+	if len(c.warns) < c.opts.MaxErrors && !c.at[c.path.String()] {
 		c.warns = append(c.warns, NewError(code, c.path.String(), msg))
 	}
 }

@@ -75,7 +75,7 @@ func (p *parser) value(depth int) (Value, error) {
 		return Value{}, p.errorf("unexpected end of JSON")
 	}
 	if p.nodes++; p.maxNodes > 0 && p.nodes > p.maxNodes {
-		return Value{}, NewError(CodeMaxNodes, "", msgMaxNodes(p.maxNodes))
+		return Value{}, NewError(CodeMaxNodes, "", "the JSON text has more than "+strconv.Itoa(p.maxNodes)+" values")
 	}
 	switch c := p.data[p.i]; {
 	case c == '{':

@@ -241,17 +241,17 @@ func equal(a, b Value, depth int) bool {
 	return true
 }
 
-// Plain converts every Go value inside v (see FromGo) to a Value, as deep as
-// it goes and in the given canonicalization mode, so that v can be walked
-// and measured as a whole (validate does so with a value it is given). Bytes
-// and timestamps stay what they are; the checks decide what they become. It
-// stops past maxNodes values (max_nodes; 0: no bound), past what maxBytes
-// allows (n values take at least 2n-1 bytes of JSON: max_bytes; 0: no
-// bound) or past MaxDepth levels (max_depth), which also ends a cyclic or
-// widely shared Go value before it costs more than the budget; a Go value
-// with no JSON form in mode is unsupported_value at its path. A value that
-// holds no Go value is returned as it is (the checks that follow bound it
-// themselves).
+// Plain converts the Go values inside v (see FromGo) to Values, in the given
+// canonicalization mode, so that v can be walked and measured as a whole
+// (validate does so with a value it is given). Bytes and timestamps stay
+// what they are; the checks decide what they become. It stops past maxNodes
+// values (max_nodes; 0: no bound) or past what maxBytes allows (n values
+// take at least 2n-1 bytes of JSON: max_bytes; 0: no bound), which also ends
+// a cyclic or widely shared Go value before it costs more than the budget; a
+// Go value with no JSON form in mode is unsupported_value at its path. It
+// converts no deeper than one level past MaxDepth, so that the checks report
+// max_depth beside their other findings. A value that holds no Go value is
+// returned as it is (the checks that follow bound it themselves).
 func Plain(v Value, mode Canonicalization, maxNodes, maxBytes int) (Value, error) {
 	budget := maxNodes
 	if budget <= 0 {
@@ -266,6 +266,11 @@ func Plain(v Value, mode Canonicalization, maxNodes, maxBytes int) (Value, error
 }
 
 func (c *Checker) plain(v Value, depth int) (Value, bool) {
+	if depth > MaxDepth+1 {
+		// Past the result's depth limit: left as it is, for the checks to
+		// report max_depth beside their other findings.
+		return v, false
+	}
 	if c.halt || !c.countNode() {
 		return v, false
 	}
@@ -280,9 +285,6 @@ func (c *Checker) plain(v Value, depth int) (Value, bool) {
 		out, _ := c.plain(conv, depth)
 		return out, true
 	case KindArray, KindObject:
-		if c.tooDeep(depth) {
-			return v, false
-		}
 		var out []Value
 		for i, e := range v.items {
 			if v.kind == KindArray {
@@ -406,8 +408,8 @@ func numbersEqual(a, b Value) bool {
 	return f >= 1<<63 && f < 1<<64 && uint64(f) == b.Uint()
 }
 
-// hasGo reports whether v holds a Go value among the next *budget values;
-// a value nested deeper than MaxDepth counts as one (Plain then reports it).
+// hasGo reports whether v holds a Go value among the next *budget values
+// and MaxDepth+1 levels (Plain converts no deeper).
 func hasGo(v Value, budget *int, depth int) bool {
 	if *budget--; *budget < 0 {
 		return false
@@ -417,7 +419,7 @@ func hasGo(v Value, budget *int, depth int) bool {
 		return true
 	case KindArray, KindObject:
 		if depth > MaxDepth {
-			return true
+			return false
 		}
 		for _, e := range v.items {
 			if hasGo(e, budget, depth+1) {

@@ -141,9 +141,11 @@
 //     budget; it measures the budget (nodes and depth, then bytes, with
 //     binary data counted as the base64 it becomes) beside every other
 //     finding; a place keeps its first finding, an error before a warning;
-//     of a repeated key, the last value is the one checked (as JSON.parse
-//     and encoding/json keep it); kind, when not given, is inferred from the
-//     value;
+//     of a key repeated in a protocol object (the result, a block, resource
+//     contents, annotations), the last value is the one checked, as
+//     JSON.parse and encoding/json keep it; inside a free-form value the
+//     first is checked and each repeat is duplicate_key; kind, when not
+//     given, is inferred from the value;
 //   - Validate reads resource contents that carry both text and blob as the
 //     contents whose field is a string (text first), the other field being
 //     unknown_field, as the schemas do;

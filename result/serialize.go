@@ -223,12 +223,13 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 // holds it (its text parses as JSON to an equal value). With
 // UnsupportedError it is an unsupported_content_type error instead.
 func (t *transformer) structuredText(sc, blocks content.Value) (content.Value, bool) {
+	n := countValues(sc)
 	for i := 0; i < blocks.Len(); i++ {
 		b := blocks.Index(i)
 		if typ, _ := b.Get("type"); typ.Str() != "text" {
 			continue
 		}
-		if text, _ := b.Get("text"); holds(text.Str(), sc) {
+		if text, _ := b.Get("text"); holds(text.Str(), sc, n) {
 			return content.Value{}, false
 		}
 	}
@@ -244,10 +245,10 @@ func (t *transformer) structuredText(sc, blocks content.Value) (content.Value, b
 	return textBlock(string(j)), true
 }
 
-// holds reports whether text is JSON for a value equal to v: the same
-// value, whatever the key order, spacing or escapes of the encoder that
-// wrote it.
-func holds(text string, v content.Value) bool {
+// holds reports whether text is JSON for a value equal to v, which has n
+// JSON values: the same value, whatever the key order, spacing or escapes of
+// the encoder that wrote it.
+func holds(text string, v content.Value, n int) bool {
 	i := 0
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
 		i++
@@ -272,7 +273,7 @@ func holds(text string, v content.Value) bool {
 	}
 	// A text that holds v has as many JSON values as v: parsing stops past
 	// that, so a long text costs no more than v itself does.
-	p, err := content.ParseJSONLimit([]byte(text), countValues(v))
+	p, err := content.ParseJSONLimit([]byte(text), n)
 	return err == nil && content.EqualJSON(p, v)
 }
 

@@ -61,8 +61,8 @@ type Report struct {
 // revision defines), field_not_in_revision (one another revision defines;
 // its value is not checked further), empty_content, an empty mimeType
 // (invalid_mime_type), missing_text_fallback. A place gets at most one
-// finding. The budget is measured on the value exactly as given, when it has
-// no other error.
+// finding. The budget is measured on the value exactly as given, beside the
+// other findings.
 //
 // An invalid option is the error of the call itself.
 func Validate(v any, opts ValidateOptions) (*Report, error) {
@@ -100,8 +100,8 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 		rev: rev, kind: kind, wire: opts.Stage != StageHandler, lenient: true,
 	}
 	w.result(in)
-	errs := onePerPlace(w.c.Errors(), nil)
-	if !slices.ContainsFunc(errs, func(e *Error) bool { return e.Path == "" }) && len(errs) < MaxFindings {
+	errs := w.c.Errors() // one per place already
+	if !slices.ContainsFunc(errs, isBudget) && len(errs) < MaxFindings {
 		// The budget applies to a result on the wire as to one being built,
 		// measured on the value as it is, whatever else is wrong with it.
 		b := s.budget()
@@ -111,9 +111,15 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 			errs = append(errs, err.(*Error))
 		}
 	}
+	errs = onePerPlace(errs, nil) // the budget at "" after another finding there
 	rep := &Report{Errors: errs, Warnings: onePerPlace(w.c.Warnings(), errs)}
 	rep.Valid = len(rep.Errors) == 0
 	return rep, nil
+}
+
+// isBudget reports a budget error.
+func isBudget(e *Error) bool {
+	return e.Code == content.CodeMaxBytes || e.Code == content.CodeMaxNodes || e.Code == content.CodeMaxDepth
 }
 
 // onePerPlace keeps the first finding at each place, and none at a place
@@ -176,8 +182,13 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	}
 	kind := inferKind(in)
 	mode := s.Canonicalization
-	if kind == KindResource {
-		mode = Strict // as when building
+	if kind == KindResource && mode != Strict {
+		// Resource results are strict, as when building: read the Go
+		// values again in that mode.
+		mode = Strict
+		if in, err = content.Plain(content.FromGo(v), mode, s.MaxNodes, s.MaxJSONBytes); err != nil {
+			return nil, err
+		}
 	}
 	w := resultCheck{
 		c:   content.NewChecker(content.CheckOptions{Mode: mode, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}),

@@ -183,6 +183,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, err := content.ParseJSONLimit(data, parseLimit(cmd, flags["kind"], s))
 	if err != nil {
+		if cmd == "validate" {
+			// validate writes its report whatever the input.
+			var e *result.Error
+			if errors.As(err, &e) {
+				stdout.Write(append(reportJSON(&result.Report{Errors: []*result.Error{e}}), '\n'))
+			}
+		}
 		return invalid(stderr, err)
 	}
 	var out []byte
@@ -244,23 +251,22 @@ func readLimited(r io.Reader, s result.Settings) ([]byte, error) {
 }
 
 // parseLimit bounds the JSON values the input may hold, so that parsing
-// costs no more than the budget allows (each value is a Value in memory,
-// however short its text): n values take at least 2n-1 bytes of JSON, and a
-// result (other than an ordinary value, which is only text) at most
-// maxNodes of them; a little room is left for the request's options.
+// costs no more than the settings allow (each value is a Value in memory,
+// however short its text): a result to serialize or validate holds at most
+// maxNodes of them, and a build request a few more (its options). An
+// ordinary value, which becomes only text, is bounded by the input size.
 func parseLimit(cmd, kind string, s result.Settings) int {
-	maxBytes, maxNodes := s.MaxJSONBytes, s.MaxNodes
-	if maxBytes == 0 {
-		maxBytes = result.DefaultMaxJSONBytes
-	}
+	maxNodes := s.MaxNodes
 	if maxNodes == 0 {
 		maxNodes = result.DefaultMaxNodes
 	}
-	n := (maxBytes + 1) / 2
-	if !(cmd == "build" && kind == result.KindValue) {
-		n = min(n, maxNodes)
+	switch {
+	case cmd == "build" && kind == result.KindValue:
+		return 0
+	case cmd == "build":
+		return maxNodes + 64
 	}
-	return n + 64
+	return maxNodes
 }
 
 func tooLarge(limit int64) error {
