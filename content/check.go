@@ -87,8 +87,8 @@ type Revision interface {
 type Checker struct {
 	opts  CheckOptions
 	nodes int
-	cap   int  // the node bound: MaxNodes or what MaxBytes allows (0: none)
-	capBy Code // max_nodes or max_bytes, whichever set cap
+	cap   int             // the node bound: MaxNodes or what MaxBytes allows (0: none)
+	capBy Code            // max_nodes or max_bytes, whichever set cap
 	at    map[string]bool // paths with an error, when collecting several
 	path  path
 	errs  []*Error
