@@ -92,9 +92,20 @@ func Root(t testing.TB) string {
 	}
 }
 
-// Load reads every *.json file under root, recursively.
+// Load reads every *.json file under root, recursively, and fails the test
+// on any file it cannot read.
 func Load(t testing.TB, root string) []*Vector {
 	t.Helper()
+	out, err := LoadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// LoadDir reads every *.json file under root, recursively (for the tools
+// that generate oracle inputs from the vectors, outside a test).
+func LoadDir(root string) ([]*Vector, error) {
 	var out []*Vector
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
@@ -104,20 +115,17 @@ func Load(t testing.TB, root string) []*Vector {
 		if err != nil {
 			return err
 		}
-		arr, perr := content.ParseJSON(data)
-		if perr != nil {
-			t.Errorf("%s: %v", path, perr)
-			return nil
+		arr, err := content.ParseJSON(data)
+		if err != nil {
+			return errors.New(path + ": " + err.Error())
 		}
 		if arr.Kind() != content.KindArray {
-			t.Errorf("%s: not a JSON array of vectors", path)
-			return nil
+			return errors.New(path + ": not a JSON array of vectors")
 		}
 		for i := 0; i < arr.Len(); i++ {
 			v, err := parse(arr.Index(i))
 			if err != nil {
-				t.Errorf("%s#%d: %v", path, i, err)
-				continue
+				return errors.New(path + "#" + strconv.Itoa(i) + ": " + err.Error())
 			}
 			v.File = path
 			if v.Name == "" {
@@ -127,10 +135,26 @@ func Load(t testing.TB, root string) []*Vector {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
+	return out, err
+}
+
+// BuildOutputs returns the expected output of every build vector that has
+// one, parsed, in the order of the files: the results the oracles serialize
+// for every revision.
+func BuildOutputs(vectors []*Vector) (names []string, outputs []content.Value, err error) {
+	for _, v := range vectors {
+		want, ok := v.Expect.Get("json")
+		if v.Op != "build" || !ok {
+			continue
+		}
+		built, err := content.ParseJSON([]byte(want.Str()))
+		if err != nil {
+			return nil, nil, errors.New(v.Name + ": " + err.Error())
+		}
+		names = append(names, v.Name)
+		outputs = append(outputs, built)
 	}
-	return out
+	return names, outputs, nil
 }
 
 func parse(v content.Value) (*Vector, error) {

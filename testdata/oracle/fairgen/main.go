@@ -27,13 +27,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -88,55 +88,37 @@ func main() {
 // for every revision.
 func vectorBases() ([]base, error) {
 	settings := result.Settings{MaxJSONBytes: result.MaxMaxJSONBytes, MaxNodes: result.MaxMaxNodes}
+	vectors, err := vectortest.LoadDir(filepath.Join("testdata", "vectors"))
+	if err != nil {
+		return nil, err
+	}
+	names, outputs, err := vectortest.BuildOutputs(vectors)
+	if err != nil {
+		return nil, err
+	}
 	var out []base
-	err := filepath.WalkDir(filepath.Join("testdata", "vectors"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		vectors, err := content.ParseJSON(data)
-		if err != nil {
-			return err
-		}
-		for i := 0; i < vectors.Len(); i++ {
-			vec := vectors.Index(i)
-			op, _ := vec.Get("op")
-			expect, _ := vec.Get("expect")
-			o, ok := expect.Get("json")
-			if op.Str() != "build" || !ok {
-				continue
-			}
-			name, _ := vec.Get("name")
-			built, err := content.ParseJSON([]byte(o.Str()))
+	for i, built := range outputs {
+		for _, version := range result.ProtocolVersions() {
+			opts := content.NewObject(
+				content.Str("protocolVersion", content.NewString(version)),
+				content.Str("finalize", content.NewBool(true)),
+			)
+			j, err := result.SerializeValue(settings, built, opts)
 			if err != nil {
-				return err
+				continue // over the depth limit once wrapped (revgen checks the rest)
 			}
-			for _, version := range result.ProtocolVersions() {
-				opts := content.NewObject(
-					content.Str("protocolVersion", content.NewString(version)),
-					content.Str("finalize", content.NewBool(true)),
-				)
-				j, err := result.SerializeValue(settings, built, opts)
-				if err != nil {
-					continue // over the depth limit once wrapped (revgen checks the rest)
-				}
-				b, err := decode(j)
-				if err != nil {
-					return err
-				}
-				kind := result.KindTool
-				if _, ok := b["contents"]; ok {
-					kind = result.KindResource
-				}
-				out = append(out, base{version, kind, "vector " + name.Str(), b})
+			b, err := decode(j)
+			if err != nil {
+				return nil, err
 			}
+			kind := result.KindTool
+			if _, ok := b["contents"]; ok {
+				kind = result.KindResource
+			}
+			out = append(out, base{version, kind, "vector " + names[i], b})
 		}
-		return nil
-	})
-	return out, err
+	}
+	return out, nil
 }
 
 // syntheticBases builds, for every revision, a tool result with each block

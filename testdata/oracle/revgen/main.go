@@ -12,12 +12,11 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -25,53 +24,36 @@ func main() {
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	settings := result.Settings{MaxJSONBytes: result.MaxMaxJSONBytes, MaxNodes: result.MaxMaxNodes}
-	err := filepath.WalkDir(filepath.Join("testdata", "vectors"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		vectors, err := content.ParseJSON(data)
-		if err != nil {
-			return err
-		}
-		for i := 0; i < vectors.Len(); i++ {
-			vec := vectors.Index(i)
-			op, _ := vec.Get("op")
-			expect, _ := vec.Get("expect")
-			out, ok := expect.Get("json")
-			if op.Str() != "build" || !ok {
-				continue
-			}
-			built, err := content.ParseJSON([]byte(out.Str()))
-			if err != nil {
-				return err
-			}
-			for _, version := range result.ProtocolVersions() {
-				for _, finalize := range []bool{false, true} {
-					opts := content.NewObject(
-						content.Str("protocolVersion", content.NewString(version)),
-						content.Str("finalize", content.NewBool(finalize)),
-					)
-					j, err := result.SerializeValue(settings, built, opts)
-					if err != nil {
-						if errors.Is(err, content.CodeMaxDepth) {
-							continue // wrapping pushed a result at the depth limit over it
-						}
-						name, _ := vec.Get("name")
-						return fmt.Errorf("%s for %s: %w", name.Str(), version, err)
-					}
-					line, _ := content.AppendJSON(nil, content.NewArray(content.NewString(version), content.NewBool(finalize), content.NewString(string(j))), content.Wire)
-					w.Write(append(line, '\n'))
-				}
-			}
-		}
-		return nil
-	})
+	vectors, err := vectortest.LoadDir(filepath.Join("testdata", "vectors"))
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "revgen:", err)
-		os.Exit(1)
+		fail(err)
 	}
+	names, outputs, err := vectortest.BuildOutputs(vectors)
+	if err != nil {
+		fail(err)
+	}
+	for i, built := range outputs {
+		for _, version := range result.ProtocolVersions() {
+			for _, finalize := range []bool{false, true} {
+				opts := content.NewObject(
+					content.Str("protocolVersion", content.NewString(version)),
+					content.Str("finalize", content.NewBool(finalize)),
+				)
+				j, err := result.SerializeValue(settings, built, opts)
+				if err != nil {
+					if errors.Is(err, content.CodeMaxDepth) {
+						continue // wrapping pushed a result at the depth limit over it
+					}
+					fail(fmt.Errorf("%s for %s: %w", names[i], version, err))
+				}
+				line, _ := content.AppendJSON(nil, content.NewArray(content.NewString(version), content.NewBool(finalize), content.NewString(string(j))), content.Wire)
+				w.Write(append(line, '\n'))
+			}
+		}
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "revgen:", err)
+	os.Exit(1)
 }
