@@ -65,6 +65,18 @@ const (
 	CodeMissingTextFallback Code = "missing_text_fallback"
 )
 
+// The codes of the WebAssembly module's ABI (package abi).
+const (
+	// CodeUnknownOp: an op number the module does not have.
+	CodeUnknownOp Code = "unknown_op"
+	// CodeInvalidRequest: bytes that are not a MessagePack map of the op's
+	// shape.
+	CodeInvalidRequest Code = "invalid_request"
+	// CodeInternal: a fault of the module itself (a recovered panic); never
+	// the caller's input.
+	CodeInternal Code = "internal"
+)
+
 // Codes returns every code mcpresult gives, in no particular order.
 func Codes() []Code {
 	return []Code{
@@ -76,6 +88,7 @@ func Codes() []Code {
 		CodeMaxBytes, CodeMaxDepth, CodeMaxNodes, CodeNotIJSON, CodeInvalidJSON,
 		CodeUnsupportedProtocolVersion, CodeUnsupportedContentType, CodeFieldNotInRevision,
 		CodeEmptyContent, CodeMissingTextFallback,
+		CodeUnknownOp, CodeInvalidRequest, CodeInternal,
 	}
 }
 
