@@ -1,0 +1,199 @@
+package abi
+
+import (
+	"strconv"
+
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// Version is the ABI's major version, what the module's
+// mcpresult_abi_version export returns. A change an existing host could
+// misread (an op's meaning, a key's type, the memory protocol) is a new
+// major version, and a host refuses a module of another one.
+const Version = 1
+
+// Minor is the ABI's minor version, reported by info: additive changes (a
+// new op, a new optional request key, a new response key) bump it, and a
+// host of an older minor version keeps working.
+const Minor = 0
+
+// ModuleVersion is the version of the library the module is built from.
+const ModuleVersion = "0.2.0"
+
+// Op is an operation of mcpresult_call.
+type Op int32
+
+// The ops. Any other number, 0 included, is answered with unknown_op.
+const (
+	OpInfo      Op = 1 // the module's versions, revisions and default settings
+	OpBuild     Op = 2 // build a result from a request
+	OpSerialize Op = 3 // write a result for a protocol revision
+	OpValidate  Op = 4 // check a result and report every finding
+)
+
+// String returns the op's name ("info", "build", "serialize", "validate"),
+// or its number.
+func (o Op) String() string {
+	switch o {
+	case OpInfo:
+		return "info"
+	case OpBuild:
+		return "build"
+	case OpSerialize:
+		return "serialize"
+	case OpValidate:
+		return "validate"
+	}
+	return strconv.Itoa(int(o))
+}
+
+// Request is one call's request: what each op reads (the keys of its
+// MessagePack map). Absent optional members are null Values.
+type Request struct {
+	Op Op
+	// Kind (build): tool, resource, error or value.
+	Kind string
+	// Input (build): the build request; Result (serialize) and Value
+	// (validate): the result to write or check.
+	Input content.Value
+	// Options (serialize, validate): the call's options in wire names, as
+	// result.SerializeValue and result.ValidateValue read them.
+	Options content.Value
+	// Settings (build, serialize, validate): the runtime settings
+	// {maxJsonBytes, maxNodes, canonicalization}, as
+	// result.SettingsFromValue reads them.
+	Settings content.Value
+	// Inherit (build): the build inherits the settings and may not override
+	// them (option_not_allowed).
+	Inherit bool
+}
+
+// The request keys of each op, the first one required (none for info).
+var requestKeys = map[Op][]string{
+	OpInfo:      nil,
+	OpBuild:     {"kind", "input", "settings", "inherit"},
+	OpSerialize: {"result", "options", "settings"},
+	OpValidate:  {"value", "options", "settings"},
+}
+
+// inputKey is the key of an op's main value.
+func inputKey(op Op) string {
+	switch op {
+	case OpBuild:
+		return "input"
+	case OpSerialize:
+		return "result"
+	}
+	return "value"
+}
+
+// ParseRequest reads the request of an op: a MessagePack map with string
+// keys, the op's keys only (invalid_request at the key otherwise), its
+// required keys present (invalid_request at the missing key), kind a
+// string and inherit a boolean. What the members hold is checked by the op
+// itself, with the same codes as natively. An op the ABI does not have is
+// unknown_op.
+func ParseRequest(op Op, data []byte) (*Request, error) {
+	keys, ok := requestKeys[op]
+	if !ok {
+		return nil, content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate")
+	}
+	v, err := Decode(data, DecodeOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind() != content.KindObject {
+		return nil, content.NewError(content.CodeInvalidRequest, "", "a request is a MessagePack map")
+	}
+	r := &Request{Op: op}
+	seen := map[string]bool{}
+	for i := 0; i < v.Len(); i++ {
+		m := v.Member(i)
+		if m.Key.Kind() != content.KindString {
+			return nil, content.NewError(content.CodeInvalidRequest, "", "the keys of a request are strings")
+		}
+		k := m.Key.Str()
+		path := "/" + pointerEscape(k)
+		known := false
+		for _, name := range keys {
+			known = known || name == k
+		}
+		switch {
+		case !known:
+			return nil, content.NewError(content.CodeInvalidRequest, path, "not a key of the "+op.String()+" request")
+		case seen[k]:
+			return nil, content.NewError(content.CodeInvalidRequest, path, "this key is given more than once")
+		}
+		seen[k] = true
+		switch k {
+		case "kind":
+			if m.Value.Kind() != content.KindString {
+				return nil, content.NewError(content.CodeInvalidRequest, path, "kind is a string")
+			}
+			r.Kind = m.Value.Str()
+		case "inherit":
+			if m.Value.Kind() != content.KindBool {
+				return nil, content.NewError(content.CodeInvalidRequest, path, "inherit is a boolean")
+			}
+			r.Inherit = m.Value.Bool()
+		case "options":
+			r.Options = m.Value
+		case "settings":
+			r.Settings = m.Value
+		default:
+			r.Input = m.Value
+		}
+	}
+	if op == OpBuild && !seen["kind"] {
+		return nil, content.NewError(content.CodeInvalidRequest, "/kind", "a build request needs kind")
+	}
+	if op != OpInfo && !seen[inputKey(op)] {
+		return nil, content.NewError(content.CodeInvalidRequest, "/"+inputKey(op), "the "+op.String()+" request needs "+inputKey(op))
+	}
+	return r, nil
+}
+
+// AppendRequest appends the MessagePack request of r (for a host): its keys
+// in the order ParseRequest lists them, absent members (null Values, and
+// inherit false) left out.
+func AppendRequest(dst []byte, r *Request) []byte {
+	var keys []string
+	var vals []content.Value
+	add := func(k string, v content.Value, present bool) {
+		if present {
+			keys, vals = append(keys, k), append(vals, v)
+		}
+	}
+	switch r.Op {
+	case OpBuild:
+		add("kind", content.NewString(r.Kind), true)
+		add("input", r.Input, true)
+		add("settings", r.Settings, r.Settings.Kind() != content.KindNull)
+		add("inherit", content.NewBool(true), r.Inherit)
+	case OpSerialize, OpValidate:
+		add(inputKey(r.Op), r.Input, true)
+		add("options", r.Options, r.Options.Kind() != content.KindNull)
+		add("settings", r.Settings, r.Settings.Kind() != content.KindNull)
+	}
+	dst = AppendMapHeader(dst, len(keys))
+	for i, k := range keys {
+		dst = AppendString(dst, k)
+		dst = AppendValue(dst, vals[i])
+	}
+	return dst
+}
+
+func pointerEscape(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b = append(b, '~', '0')
+		case '/':
+			b = append(b, '~', '1')
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
+}

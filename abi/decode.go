@@ -1,0 +1,297 @@
+package abi
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// DecodeOptions bound what Decode may build.
+type DecodeOptions struct {
+	// MaxNodes is the most values the data may declare (0: no bound beyond
+	// the bytes: every MessagePack value takes at least one byte). A
+	// declared array or map larger than what is left of it is max_nodes
+	// before anything is allocated for it.
+	MaxNodes int
+}
+
+// Decode reads one MessagePack value into a content.Value, keeping what the
+// checks need to see: map members in order, duplicate keys, keys of any
+// type, integers as integers (uint64 above int64 included), float32 as its
+// exact value, bin as bytes, ext -1 as a timestamp and any other ext as an
+// extension. Nothing is converted or checked here: that is canonicalization's
+// work, so that every runtime gives the same codes.
+//
+// A declared length beyond the bytes that remain is invalid_request, and one
+// beyond the node bound max_nodes, before anything is allocated for it;
+// nesting beyond content.MaxParseDepth is max_depth. Errors name the place
+// as a JSON Pointer into the value (map keys that are not strings are
+// written as their decimal or true/false). Data after the value is
+// invalid_request.
+func Decode(data []byte, o DecodeOptions) (content.Value, error) {
+	d := decoder{data: data, left: o.MaxNodes}
+	if d.left <= 0 {
+		d.left = len(data)
+	}
+	v := d.value(0)
+	if d.err == nil && d.i != len(d.data) {
+		d.fail(content.CodeInvalidRequest, "unexpected bytes after the MessagePack value")
+	}
+	if d.err != nil {
+		return content.Value{}, d.err
+	}
+	return v, nil
+}
+
+type decoder struct {
+	data []byte
+	i    int
+	left int // values that may still be declared
+	path []string
+	err  *content.Error
+}
+
+func (d *decoder) fail(code content.Code, msg string) {
+	if d.err != nil {
+		return
+	}
+	var p []byte
+	for _, s := range d.path {
+		p = append(p, '/')
+		for j := 0; j < len(s); j++ {
+			switch s[j] {
+			case '~':
+				p = append(p, '~', '0')
+			case '/':
+				p = append(p, '~', '1')
+			default:
+				p = append(p, s[j])
+			}
+		}
+	}
+	if code == content.CodeMaxNodes || code == content.CodeMaxDepth {
+		p = nil // budget codes are about the whole request
+	}
+	d.err = content.NewError(code, string(p), msg)
+}
+
+// take returns the next n bytes, or fails.
+func (d *decoder) take(n int) []byte {
+	if n < 0 || n > len(d.data)-d.i {
+		d.fail(content.CodeInvalidRequest, "MessagePack data ends early (at byte "+strconv.Itoa(d.i)+")")
+		return nil
+	}
+	b := d.data[d.i : d.i+n]
+	d.i += n
+	return b
+}
+
+func (d *decoder) uint(n int) uint64 {
+	b := d.take(n)
+	var u uint64
+	for _, c := range b {
+		u = u<<8 | uint64(c)
+	}
+	return u
+}
+
+// count reserves n values of a container, each needing at least per bytes.
+func (d *decoder) count(n uint64, per int) (int, bool) {
+	if n > uint64(len(d.data)-d.i)/uint64(per) {
+		d.fail(content.CodeInvalidRequest, "a MessagePack container declares more elements than the bytes that remain")
+		return 0, false
+	}
+	if n > uint64(d.left) {
+		d.fail(content.CodeMaxNodes, "the request declares more values than the budget allows")
+		return 0, false
+	}
+	d.left -= int(n)
+	return int(n), true
+}
+
+func (d *decoder) value(depth int) content.Value {
+	if d.err != nil {
+		return content.Value{}
+	}
+	b := d.take(1)
+	if b == nil {
+		return content.Value{}
+	}
+	c := b[0]
+	switch {
+	case c <= 0x7f:
+		return content.NewInt(int64(c))
+	case c >= 0xe0:
+		return content.NewInt(int64(int8(c)))
+	case c&0xf0 == 0x80:
+		return d.object(uint64(c&0x0f), depth)
+	case c&0xf0 == 0x90:
+		return d.array(uint64(c&0x0f), depth)
+	case c&0xe0 == 0xa0:
+		return d.str(uint64(c & 0x1f))
+	}
+	switch c {
+	case 0xc0:
+		return content.Null()
+	case 0xc2:
+		return content.NewBool(false)
+	case 0xc3:
+		return content.NewBool(true)
+	case 0xc4, 0xc5, 0xc6:
+		n := d.uint(1 << (c - 0xc4))
+		if b := d.take(clamp(n)); d.err == nil {
+			return content.NewBytes(b)
+		}
+	case 0xc7, 0xc8, 0xc9:
+		n := d.uint(1 << (c - 0xc7))
+		return d.ext(clamp(n))
+	case 0xca:
+		return content.NewFloat(float64(math.Float32frombits(uint32(d.uint(4)))))
+	case 0xcb:
+		return content.NewFloat(math.Float64frombits(d.uint(8)))
+	case 0xcc, 0xcd, 0xce, 0xcf:
+		return content.NewUint(d.uint(1 << (c - 0xcc)))
+	case 0xd0:
+		return content.NewInt(int64(int8(d.uint(1))))
+	case 0xd1:
+		return content.NewInt(int64(int16(d.uint(2))))
+	case 0xd2:
+		return content.NewInt(int64(int32(d.uint(4))))
+	case 0xd3:
+		return content.NewInt(int64(d.uint(8)))
+	case 0xd4, 0xd5, 0xd6, 0xd7, 0xd8:
+		return d.ext(1 << (c - 0xd4))
+	case 0xd9, 0xda, 0xdb:
+		return d.str(d.uint(1 << (c - 0xd9)))
+	case 0xdc, 0xdd:
+		return d.array(d.uint(2<<(c-0xdc)), depth)
+	case 0xde, 0xdf:
+		return d.object(d.uint(2<<(c-0xde)), depth)
+	default: // 0xc1, never used
+		d.i--
+		d.fail(content.CodeInvalidRequest, "0xc1 is not a MessagePack type (at byte "+strconv.Itoa(d.i)+")")
+	}
+	return content.Value{}
+}
+
+// clamp turns a declared length into an int that take refuses when it is
+// larger than the data.
+func clamp(n uint64) int {
+	if n > math.MaxInt32 {
+		return -1
+	}
+	return int(n)
+}
+
+func (d *decoder) str(n uint64) content.Value {
+	b := d.take(clamp(n))
+	if d.err != nil {
+		return content.Value{}
+	}
+	return content.NewString(string(b))
+}
+
+func (d *decoder) ext(n int) content.Value {
+	t := d.take(1)
+	data := d.take(n)
+	if d.err != nil {
+		return content.Value{}
+	}
+	typ := int8(t[0])
+	if typ != -1 {
+		return content.NewExt(typ, data)
+	}
+	var sec int64
+	var nsec uint64
+	switch n {
+	case 4:
+		sec = int64(be(data))
+	case 8:
+		u := be(data)
+		nsec, sec = u>>34, int64(u&(1<<34-1))
+	case 12:
+		nsec, sec = be(data[:4]), int64(be(data[4:]))
+	default:
+		d.fail(content.CodeInvalidRequest, "a MessagePack timestamp has 4, 8 or 12 bytes")
+		return content.Value{}
+	}
+	if nsec > 999_999_999 {
+		d.fail(content.CodeInvalidRequest, "a MessagePack timestamp's nanoseconds are more than 999,999,999")
+		return content.Value{}
+	}
+	return content.NewTime(sec, int32(nsec))
+}
+
+func be(b []byte) uint64 {
+	var u uint64
+	for _, c := range b {
+		u = u<<8 | uint64(c)
+	}
+	return u
+}
+
+func (d *decoder) array(n uint64, depth int) content.Value {
+	if depth >= content.MaxParseDepth {
+		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(content.MaxParseDepth)+" levels")
+		return content.Value{}
+	}
+	m, ok := d.count(n, 1)
+	if !ok {
+		return content.Value{}
+	}
+	items := make([]content.Value, m)
+	for j := range items {
+		d.path = append(d.path, strconv.Itoa(j))
+		items[j] = d.value(depth + 1)
+		d.path = d.path[:len(d.path)-1]
+		if d.err != nil {
+			return content.Value{}
+		}
+	}
+	return content.NewArray(items...)
+}
+
+func (d *decoder) object(n uint64, depth int) content.Value {
+	if depth >= content.MaxParseDepth {
+		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(content.MaxParseDepth)+" levels")
+		return content.Value{}
+	}
+	m, ok := d.count(n, 2)
+	if !ok {
+		return content.Value{}
+	}
+	members := make([]content.Member, m)
+	for j := range members {
+		k := d.value(depth + 1)
+		if d.err != nil {
+			return content.Value{}
+		}
+		d.path = append(d.path, keyText(k))
+		v := d.value(depth + 1)
+		d.path = d.path[:len(d.path)-1]
+		if d.err != nil {
+			return content.Value{}
+		}
+		members[j] = content.Member{Key: k, Value: v}
+	}
+	return content.NewObject(members...)
+}
+
+// keyText is a key as a JSON Pointer segment names it.
+func keyText(k content.Value) string {
+	switch k.Kind() {
+	case content.KindString:
+		return k.Str()
+	case content.KindInt:
+		return strconv.FormatInt(k.Int(), 10)
+	case content.KindUint:
+		return strconv.FormatUint(k.Uint(), 10)
+	case content.KindBool:
+		if k.Bool() {
+			return "true"
+		}
+		return "false"
+	}
+	return ""
+}

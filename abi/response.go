@@ -1,0 +1,186 @@
+package abi
+
+import (
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// Response is what an op answers, as a MessagePack map whose first key is
+// ok:
+//
+//	{ok: false, error: {code, path, message}}      any op
+//	{ok: true, json: str}                          build, serialize
+//	{ok: true, valid, errors: [...], warnings: [...]}  validate (findings as {code, path, message})
+//	{ok: true, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}  info
+type Response struct {
+	OK  bool
+	Err *content.Error // when !OK
+
+	JSON []byte // build, serialize: the result's JSON
+
+	Report *result.Report // validate
+
+	Info *Info // info
+}
+
+// Info is what the info op reports.
+type Info struct {
+	Module                string   // the library version the module is built from
+	ABI, ABIMinor         int      // Version and Minor
+	ProtocolVersions      []string // oldest first
+	LatestProtocolVersion string
+	Settings              result.Settings // the defaults
+}
+
+// ModuleInfo is the info of this build.
+func ModuleInfo() *Info {
+	return &Info{
+		Module: ModuleVersion, ABI: Version, ABIMinor: Minor,
+		ProtocolVersions: result.ProtocolVersions(), LatestProtocolVersion: result.LatestProtocolVersion,
+	}
+}
+
+func appendKey(dst []byte, k string) []byte { return AppendString(dst, k) }
+
+// AppendError appends {ok: false, error: {code, path, message}}.
+func AppendError(dst []byte, e *content.Error) []byte {
+	dst = AppendMapHeader(dst, 2)
+	dst = AppendBool(appendKey(dst, "ok"), false)
+	return appendFinding(appendKey(dst, "error"), e)
+}
+
+func appendFinding(dst []byte, e *content.Error) []byte {
+	dst = AppendMapHeader(dst, 3)
+	dst = AppendString(appendKey(dst, "code"), string(e.Code))
+	dst = AppendString(appendKey(dst, "path"), e.Path)
+	return AppendString(appendKey(dst, "message"), e.Message)
+}
+
+// AppendJSON appends {ok: true, json: str}.
+func AppendJSON(dst, json []byte) []byte {
+	dst = AppendMapHeader(dst, 2)
+	dst = AppendBool(appendKey(dst, "ok"), true)
+	return AppendString(appendKey(dst, "json"), string(json))
+}
+
+// AppendReport appends {ok: true, valid, errors, warnings}.
+func AppendReport(dst []byte, r *result.Report) []byte {
+	dst = AppendMapHeader(dst, 4)
+	dst = AppendBool(appendKey(dst, "ok"), true)
+	dst = AppendBool(appendKey(dst, "valid"), r.Valid)
+	dst = appendKey(dst, "errors")
+	dst = AppendArrayHeader(dst, len(r.Errors))
+	for _, e := range r.Errors {
+		dst = appendFinding(dst, e)
+	}
+	dst = appendKey(dst, "warnings")
+	dst = AppendArrayHeader(dst, len(r.Warnings))
+	for _, e := range r.Warnings {
+		dst = appendFinding(dst, e)
+	}
+	return dst
+}
+
+// AppendInfo appends the info response.
+func AppendInfo(dst []byte, in *Info) []byte {
+	dst = AppendMapHeader(dst, 7)
+	dst = AppendBool(appendKey(dst, "ok"), true)
+	dst = AppendString(appendKey(dst, "module"), in.Module)
+	dst = AppendInt(appendKey(dst, "abi"), int64(in.ABI))
+	dst = AppendInt(appendKey(dst, "abiMinor"), int64(in.ABIMinor))
+	dst = AppendArrayHeader(appendKey(dst, "protocolVersions"), len(in.ProtocolVersions))
+	for _, v := range in.ProtocolVersions {
+		dst = AppendString(dst, v)
+	}
+	dst = AppendString(appendKey(dst, "latestProtocolVersion"), in.LatestProtocolVersion)
+	return AppendValue(appendKey(dst, "settings"), in.Settings.AsValue())
+}
+
+// ParseResponse reads a response (for a host). A response that is not of
+// the op's shape is an error with the code internal: the module and the
+// host disagree about the ABI.
+func ParseResponse(op Op, data []byte) (*Response, error) {
+	v, err := Decode(data, DecodeOptions{})
+	if err != nil {
+		return nil, malformed()
+	}
+	ok, has := v.Get("ok")
+	if v.Kind() != content.KindObject || !has || ok.Kind() != content.KindBool {
+		return nil, malformed()
+	}
+	r := &Response{OK: ok.Bool()}
+	if !r.OK {
+		e, ok := finding(get(v, "error"))
+		if !ok {
+			return nil, malformed()
+		}
+		r.Err = e
+		return r, nil
+	}
+	switch op {
+	case OpBuild, OpSerialize:
+		j := get(v, "json")
+		if j.Kind() != content.KindString {
+			return nil, malformed()
+		}
+		r.JSON = []byte(j.Str())
+	case OpValidate:
+		valid := get(v, "valid")
+		errs, ok1 := findings(get(v, "errors"))
+		warns, ok2 := findings(get(v, "warnings"))
+		if valid.Kind() != content.KindBool || !ok1 || !ok2 {
+			return nil, malformed()
+		}
+		r.Report = &result.Report{Valid: valid.Bool(), Errors: errs, Warnings: warns}
+	case OpInfo:
+		in := &Info{}
+		m, a, am, pv, lp := get(v, "module"), get(v, "abi"), get(v, "abiMinor"), get(v, "protocolVersions"), get(v, "latestProtocolVersion")
+		if m.Kind() != content.KindString || a.Kind() != content.KindInt || am.Kind() != content.KindInt ||
+			pv.Kind() != content.KindArray || lp.Kind() != content.KindString {
+			return nil, malformed()
+		}
+		in.Module, in.ABI, in.ABIMinor, in.LatestProtocolVersion = m.Str(), int(a.Int()), int(am.Int()), lp.Str()
+		for i := 0; i < pv.Len(); i++ {
+			in.ProtocolVersions = append(in.ProtocolVersions, pv.Index(i).Str())
+		}
+		s, err := result.SettingsFromValue(get(v, "settings"))
+		if err != nil {
+			return nil, malformed()
+		}
+		in.Settings = s
+		r.Info = in
+	}
+	return r, nil
+}
+
+func get(v content.Value, k string) content.Value {
+	x, _ := v.Get(k)
+	return x
+}
+
+func finding(v content.Value) (*content.Error, bool) {
+	code, path, msg := get(v, "code"), get(v, "path"), get(v, "message")
+	if v.Kind() != content.KindObject || code.Kind() != content.KindString || path.Kind() != content.KindString || msg.Kind() != content.KindString {
+		return nil, false
+	}
+	return &content.Error{Code: content.Code(code.Str()), Path: path.Str(), Message: msg.Str()}, true
+}
+
+func findings(v content.Value) ([]*content.Error, bool) {
+	if v.Kind() != content.KindArray {
+		return nil, false
+	}
+	out := make([]*content.Error, v.Len())
+	for i := range out {
+		e, ok := finding(v.Index(i))
+		if !ok {
+			return nil, false
+		}
+		out[i] = e
+	}
+	return out, true
+}
+
+func malformed() error {
+	return content.NewError(content.CodeInternal, "", "the module's response is not of the ABI's shape (a module of another ABI version?)")
+}

@@ -1,0 +1,63 @@
+//go:build wasip1
+
+package main
+
+import (
+	"unsafe"
+
+	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// buffers keeps every buffer handed to the host referenced until the host
+// frees it: the garbage collector would otherwise reuse its memory while
+// the host still reads or writes it.
+var buffers = map[uint32][]byte{}
+
+// keep registers b and returns its address in linear memory.
+func keep(b []byte) uint32 {
+	if cap(b) == 0 {
+		b = make([]byte, 0, 1) // a distinct address, not the zero-size one
+	}
+	p := uint32(uintptr(unsafe.Pointer(unsafe.SliceData(b[:cap(b)]))))
+	buffers[p] = b
+	return p
+}
+
+//go:wasmexport mcpresult_abi_version
+func abiVersion() int32 { return abi.Version }
+
+// mcpresult_alloc returns a buffer of size bytes for a request, or 0 for a
+// negative size.
+//
+//go:wasmexport mcpresult_alloc
+func alloc(size int32) int32 {
+	if size < 0 {
+		return 0
+	}
+	return int32(keep(make([]byte, size)))
+}
+
+// mcpresult_free releases a buffer from mcpresult_alloc or a response;
+// an unknown or already freed pointer does nothing.
+//
+//go:wasmexport mcpresult_free
+func free(ptr int32) { delete(buffers, uint32(ptr)) }
+
+// mcpresult_call runs op on the n bytes of the request at ptr and returns
+// the response's address in the high 32 bits and its length in the low 32;
+// the host frees it. A pointer or length that is not a buffer of
+// mcpresult_alloc is answered with invalid_request.
+//
+//go:wasmexport mcpresult_call
+func call(op, ptr, n int32) int64 {
+	var resp []byte
+	if b, ok := buffers[uint32(ptr)]; !ok || n < 0 || int(n) > len(b) {
+		resp = abi.AppendError(nil, content.NewError(content.CodeInvalidRequest, "", "the request is not in a buffer of mcpresult_alloc"))
+	} else {
+		resp = handle(op, b[:n])
+	}
+	return int64(keep(resp))<<32 | int64(len(resp))
+}
+
+func main() {}
