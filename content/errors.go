@@ -125,6 +125,8 @@ func (e *Error) Is(target error) bool {
 
 // NewError returns an Error with the path capped at MaxPathBytes and made
 // valid UTF-8.
+//
+//go:noinline
 func NewError(code Code, path, message string) *Error {
 	return &Error{Code: code, Path: capPath(path), Message: message}
 }

@@ -33,9 +33,9 @@ const (
 // constructors copy nothing, so callers must not change slices they passed in.
 type Value struct {
 	kind  Kind
+	n2    int32   // Time nanoseconds (beside kind: the two share a word)
 	n     uint64  // Bool (0/1), Int (as uint64 bits), Uint, Float (bits), Time (seconds, int64 bits), Ext (type, int8)
 	s     string  // String, Bytes, Ext data; Time nanoseconds are kept in n2
-	n2    int32   // Time nanoseconds
 	items []Value // Array elements; Object members as key, value, key, value…
 	g     any     // Go
 }
@@ -92,6 +92,8 @@ func NewExt(typ int8, data []byte) Value {
 }
 
 // NewArray returns an array of the given elements.
+//
+//go:noinline
 func NewArray(elems ...Value) Value {
 	if elems == nil {
 		elems = []Value{}
@@ -100,6 +102,8 @@ func NewArray(elems ...Value) Value {
 }
 
 // NewObject returns an object with the members in the given order.
+//
+//go:noinline
 func NewObject(members ...Member) Value {
 	items := make([]Value, 0, 2*len(members))
 	for _, m := range members {
@@ -109,6 +113,8 @@ func NewObject(members ...Member) Value {
 }
 
 // Str is a shorthand for a Member with a string key.
+//
+//go:noinline
 func Str(key string, v Value) Member { return Member{Key: NewString(key), Value: v} }
 
 // objectFromItems wraps an items slice that already alternates key, value.
@@ -173,10 +179,14 @@ func (v Value) Len() int {
 func (v Value) Index(i int) Value { return v.items[i] }
 
 // Member returns member i of an object.
+//
+//go:noinline
 func (v Value) Member(i int) Member { return Member{Key: v.items[2*i], Value: v.items[2*i+1]} }
 
 // Get returns the value of the member with the string key k (the last one,
 // when the key is repeated).
+//
+//go:noinline
 func (v Value) Get(k string) (Value, bool) {
 	if v.kind != KindObject {
 		return Value{}, false
