@@ -9,7 +9,8 @@ import (
 // ok:
 //
 //	{ok: false, error: {code, path, message}}      any op
-//	{ok: true, json: str}                          build, serialize
+//	{ok: true, json: str, settings: {…}}           build (the settings the result was built with)
+//	{ok: true, json: str}                          serialize
 //	{ok: true, valid, errors: [...], warnings: [...]}  validate (findings as {code, path, message})
 //	{ok: true, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}  info
 type Response struct {
@@ -17,6 +18,10 @@ type Response struct {
 	Err *content.Error // when !OK
 
 	JSON []byte // build, serialize: the result's JSON
+
+	// Settings (build) are the settings the result was built with: the
+	// request's, with the call's own maxJsonBytes and canonicalization.
+	Settings result.Settings
 
 	Report *result.Report // validate
 
@@ -54,6 +59,15 @@ func appendFinding(dst []byte, e *content.Error) []byte {
 	dst = AppendString(appendKey(dst, "code"), string(e.Code))
 	dst = AppendString(appendKey(dst, "path"), e.Path)
 	return AppendString(appendKey(dst, "message"), e.Message)
+}
+
+// AppendBuilt appends the response of a build: {ok: true, json: str,
+// settings: {maxJsonBytes, maxNodes, maxDepth, canonicalization}}.
+func AppendBuilt(dst []byte, r *result.Result) []byte {
+	dst = AppendMapHeader(dst, 3)
+	dst = AppendBool(appendKey(dst, "ok"), true)
+	dst = AppendString(appendKey(dst, "json"), string(r.JSON()))
+	return AppendValue(appendKey(dst, "settings"), r.Settings().AsValue())
 }
 
 // AppendJSON appends {ok: true, json: str}.
@@ -124,6 +138,13 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 			return nil, malformed()
 		}
 		r.JSON = []byte(j.Str())
+		if op == OpBuild {
+			s, err := result.SettingsFromValue(get(v, "settings"))
+			if err != nil {
+				return nil, malformed()
+			}
+			r.Settings = s
+		}
 	case OpValidate:
 		valid := get(v, "valid")
 		errs, ok1 := findings(get(v, "errors"))

@@ -33,7 +33,7 @@ func handle(op int32, req []byte) (resp []byte) {
 		if err != nil {
 			return errorResponse(err)
 		}
-		return abi.AppendJSON(make([]byte, 0, len(res.JSON())+16), res.JSON())
+		return abi.AppendBuilt(make([]byte, 0, len(res.JSON())+96), res)
 	case abi.OpSerialize:
 		out, err := result.SerializeValue(s, r.Input, r.Options)
 		if err != nil {
