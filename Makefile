@@ -8,14 +8,35 @@ EXAMPLES := $(sort $(filter-out %/10-revisions.tool.json,$(wildcard testdata/exa
 
 ORACLE  := testdata/oracle
 
-.PHONY: all build test demo bench vet fmt-check vectors-check oracle clean
+.PHONY: all build test demo bench vet fmt-check vectors-check oracle wasm check-wasm clean
 
 all: build
 
 build: $(CLI)
 
-$(CLI): $(shell find content result host -name '*.go' -not -name '*_test.go') go.mod
+$(CLI): $(shell find content result abi host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
 	$(GO) build -o $(CLI) ./host/cmd/mcpresult
+
+# The WebAssembly module, committed at host/mcpresult.wasm: the same source
+# and toolchain (pinned in go.mod) give the same bytes.
+WASM       := host/mcpresult.wasm
+WASM_BUILD := GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -trimpath -buildvcs=false -ldflags='-s -w'
+WASM_MAX_RAW  := 2450000
+WASM_MAX_GZIP := 720000
+
+wasm:
+	$(WASM_BUILD) -o $(WASM) ./wasm
+	@echo "$(WASM): $$(wc -c < $(WASM)) bytes, $$(gzip -9 < $(WASM) | wc -c) gzip"
+
+# Rebuilds the module and fails if one byte differs from the committed one,
+# or if it passes the size budget.
+check-wasm:
+	@tmp=$$(mktemp); trap 'rm -f $$tmp' EXIT; \
+	$(WASM_BUILD) -o $$tmp ./wasm || exit 1; \
+	if ! cmp -s $$tmp $(WASM); then echo "check-wasm: $(WASM) is not what make wasm builds from this source (run make wasm and commit it)"; exit 1; fi; \
+	raw=$$(wc -c < $$tmp); gz=$$(gzip -9 < $$tmp | wc -c); \
+	echo "check-wasm: $(WASM) matches its source; $$raw bytes (budget $(WASM_MAX_RAW)), $$gz gzip (budget $(WASM_MAX_GZIP))"; \
+	if [ $$raw -gt $(WASM_MAX_RAW) ] || [ $$gz -gt $(WASM_MAX_GZIP) ]; then echo "check-wasm: over the size budget"; exit 1; fi
 
 # The whole test suite: static checks, the Go tests with the race detector
 # (the conformance vectors, examples and unit tests), the check that the

@@ -1,3 +1,9 @@
 module github.com/mcpresult/mcpresult
 
 go 1.26
+
+toolchain go1.26.8
+
+require github.com/tetratelabs/wazero v1.12.0
+
+require golang.org/x/sys v0.44.0 // indirect

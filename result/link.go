@@ -15,3 +15,8 @@ func init() {
 // with the call's own maxJsonBytes and canonicalization): Serialize checks
 // the budget again with them.
 func (r Result) Settings() Settings { return r.settings }
+
+// Request returns the build request that options make, in wire names: what
+// Tool, Resource and FromValue hand to Build, and what a host sends to the
+// WebAssembly module to build the same result there.
+func Request(opts ...Option) content.Value { return request(opts) }

@@ -1,0 +1,39 @@
+// Package host runs the mcpresult WebAssembly module with wazero, so that a
+// Go program gets, through the module, byte for byte what package result
+// gives natively, and what the JavaScript package gives in Node and at the
+// edge from the very same module.
+//
+//	h, err := host.New(ctx, host.Config{CompilationCacheDir: dir})
+//	if err != nil { … }
+//	defer h.Close(ctx)
+//	r, err := h.Tool(ctx, result.Content(content.Text("hello")))
+//	b, err := h.Serialize(ctx, r, result.SerializeOptions{ProtocolVersion: "2025-06-18"})
+//
+// # Why a pool
+//
+// The module is compiled once per Host (about a second; tens of
+// milliseconds with a compilation cache directory) and instantiated many
+// times. An instance runs one call at a time, so a Host keeps a bounded pool
+// of them, made on first need (GOMAXPROCS by default); a call waits for a
+// free instance until its context is done. Each instance has the real clock
+// and random source (wazero's defaults are a frozen clock and fixed bytes),
+// a memory limit, and is closed when the call's context is cancelled
+// (wazero stops a running call then). An instance that trapped, ran out of
+// memory, or was cancelled is discarded and replaced; one whose linear
+// memory grew past the high-water mark (WebAssembly memory never shrinks)
+// is replaced after its call.
+//
+// # The same types
+//
+// Build, Tool, Resource, Serialize, SerializeValue, Validate and
+// ValidateValue mirror package result and return its *result.Result,
+// *result.Report and *result.Error, so that the same Go inputs can be run
+// natively and through the module and compared. Call sends raw MessagePack
+// requests of package abi, for hosts that already speak MessagePack. Go
+// values in a request (maps, slices, structs in canonicalization json) are
+// converted on the host side, as natively, before they are encoded: the
+// module only sees MessagePack values.
+//
+// The embedded module (Module) is host/mcpresult.wasm, which make wasm
+// builds reproducibly from wasm/ and make check-wasm verifies.
+package host

@@ -1,0 +1,263 @@
+package host
+
+import (
+	"context"
+	"crypto/rand"
+	_ "embed"
+	"errors"
+	"io"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"github.com/mcpresult/mcpresult/abi"
+)
+
+// Module is the WebAssembly module, built from this repository's wasm/ by
+// make wasm (and checked by make check-wasm to be exactly what it builds).
+//
+//go:embed mcpresult.wasm
+var Module []byte
+
+// Defaults of Config.
+const (
+	// DefaultMemoryLimit bounds one instance's linear memory (bytes); a call
+	// that needs more ends the instance, which is replaced.
+	DefaultMemoryLimit = 1 << 30
+	// DefaultHighWater is the linear memory past which an instance is
+	// replaced after its call (memory never shrinks in WebAssembly).
+	DefaultHighWater = 64 << 20
+)
+
+// Config configures a Host. The zero value uses the embedded module, a pool
+// of GOMAXPROCS instances, no compilation cache, and the default limits.
+type Config struct {
+	// PoolSize is the most instances kept and run at once; 0 is
+	// runtime.GOMAXPROCS(0). Instances are made on first need.
+	PoolSize int
+	// CompilationCacheDir, when not empty, keeps the compiled module on disk
+	// so that the next process starts in tens of milliseconds rather than
+	// about a second.
+	CompilationCacheDir string
+	// MemoryLimit bounds one instance's linear memory in bytes (rounded down
+	// to 64 KiB pages); 0 is DefaultMemoryLimit.
+	MemoryLimit uint64
+	// HighWater is the linear memory size past which an instance is
+	// replaced after a call; 0 is DefaultHighWater.
+	HighWater uint64
+	// Stderr receives what the module writes to its standard error (only a
+	// fatal fault of the Go runtime writes there); nil discards it.
+	Stderr io.Writer
+	// ModuleBytes replaces the embedded module (for tests of other builds).
+	ModuleBytes []byte
+}
+
+// Host runs the module: it compiles it once and keeps a bounded pool of
+// instances, each used by one call at a time. It is safe for concurrent use.
+type Host struct {
+	rt       wazero.Runtime
+	compiled wazero.CompiledModule
+	cfg      Config
+	idle     chan *instance
+	slots    chan struct{} // one per live instance
+	mu       sync.Mutex
+	closed   bool
+}
+
+// instance is one instantiated module and its exports.
+type instance struct {
+	mod               api.Module
+	alloc, free, call api.Function
+	mem               api.Memory
+}
+
+// New compiles the module and makes its first instance, which checks the
+// module's ABI version. Close releases everything.
+func New(ctx context.Context, c Config) (*Host, error) {
+	if c.PoolSize <= 0 {
+		c.PoolSize = runtime.GOMAXPROCS(0)
+	}
+	if c.MemoryLimit == 0 {
+		c.MemoryLimit = DefaultMemoryLimit
+	}
+	if c.HighWater == 0 {
+		c.HighWater = DefaultHighWater
+	}
+	bin := c.ModuleBytes
+	if bin == nil {
+		bin = Module
+	}
+	pages := uint32(min(c.MemoryLimit/65536, 65536))
+	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true).WithMemoryLimitPages(pages)
+	if c.CompilationCacheDir != "" {
+		cache, err := wazero.NewCompilationCacheWithDir(c.CompilationCacheDir)
+		if err != nil {
+			return nil, err
+		}
+		rc = rc.WithCompilationCache(cache)
+	}
+	rt := wazero.NewRuntimeWithConfig(ctx, rc)
+	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	compiled, err := rt.CompileModule(ctx, bin)
+	if err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	h := &Host{rt: rt, compiled: compiled, cfg: c,
+		idle: make(chan *instance, c.PoolSize), slots: make(chan struct{}, c.PoolSize)}
+	h.slots <- struct{}{}
+	first, err := h.instantiate(ctx)
+	if err != nil {
+		rt.Close(ctx)
+		return nil, err
+	}
+	v, err := first.mod.ExportedFunction("mcpresult_abi_version").Call(ctx)
+	if err != nil || len(v) != 1 || int32(v[0]) != abi.Version {
+		rt.Close(ctx)
+		got := "none"
+		if err == nil && len(v) == 1 {
+			got = strconv.Itoa(int(int32(v[0])))
+		}
+		return nil, errors.New("mcpresult/host: the module speaks ABI version " + got + ", this host " + strconv.Itoa(abi.Version))
+	}
+	h.idle <- first
+	return h, nil
+}
+
+// instantiate makes an instance: the real clock and random source (wazero's
+// defaults are a frozen clock and fixed bytes), _initialize run once (the
+// module is a reactor), no name (so that instances do not clash).
+func (h *Host) instantiate(ctx context.Context) (*instance, error) {
+	mc := wazero.NewModuleConfig().WithName("").
+		WithStartFunctions("_initialize").
+		WithSysWalltime().WithSysNanotime().WithSysNanosleep().
+		WithRandSource(rand.Reader)
+	if h.cfg.Stderr != nil {
+		mc = mc.WithStderr(h.cfg.Stderr)
+	}
+	mod, err := h.rt.InstantiateModule(ctx, h.compiled, mc)
+	if err != nil {
+		return nil, err
+	}
+	in := &instance{mod: mod, mem: mod.Memory(),
+		alloc: mod.ExportedFunction("mcpresult_alloc"),
+		free:  mod.ExportedFunction("mcpresult_free"),
+		call:  mod.ExportedFunction("mcpresult_call")}
+	if in.alloc == nil || in.free == nil || in.call == nil || in.mem == nil {
+		mod.Close(ctx)
+		return nil, errors.New("mcpresult/host: the module lacks the exports of the ABI")
+	}
+	return in, nil
+}
+
+// ErrClosed is returned by calls on a closed Host.
+var ErrClosed = errors.New("mcpresult/host: closed")
+
+// acquire takes an idle instance, or makes one when the pool has room, or
+// waits for one until ctx is done.
+func (h *Host) acquire(ctx context.Context) (*instance, error) {
+	select {
+	case in := <-h.idle:
+		return in, nil
+	default:
+	}
+	select {
+	case in := <-h.idle:
+		return in, nil
+	case h.slots <- struct{}{}:
+		in, err := h.instantiate(ctx)
+		if err != nil {
+			<-h.slots
+			return nil, err
+		}
+		return in, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// release returns an instance to the pool, or discards it (and frees its
+// slot) when it failed or grew past the high-water mark.
+func (h *Host) release(ctx context.Context, in *instance, broken bool) {
+	h.mu.Lock()
+	closed := h.closed
+	h.mu.Unlock()
+	if broken || closed || uint64(in.mem.Size()) > h.cfg.HighWater {
+		in.mod.Close(context.WithoutCancel(ctx))
+		<-h.slots
+		return
+	}
+	h.idle <- in
+}
+
+// Call sends a raw MessagePack request to op and returns the raw response
+// (for hosts that already speak MessagePack). An error is the host's own:
+// a closed Host, a cancelled context or deadline (which also stops a
+// running call), or an instance that trapped; the instance is then replaced
+// and the Host keeps serving. The request's own faults are error responses.
+func (h *Host) Call(ctx context.Context, op abi.Op, req []byte) ([]byte, error) {
+	h.mu.Lock()
+	closed := h.closed
+	h.mu.Unlock()
+	if closed {
+		return nil, ErrClosed
+	}
+	in, err := h.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := in.do(ctx, op, req)
+	h.release(ctx, in, err != nil)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, errors.New("mcpresult/host: the module failed: " + err.Error())
+	}
+	return resp, nil
+}
+
+// do runs one call on the instance: alloc, write, call, read, free both.
+func (in *instance) do(ctx context.Context, op abi.Op, req []byte) ([]byte, error) {
+	r, err := in.alloc.Call(ctx, uint64(len(req)))
+	if err != nil {
+		return nil, err
+	}
+	ptr := uint32(r[0])
+	if ptr == 0 || !in.mem.Write(ptr, req) {
+		return nil, errors.New("allocation failed")
+	}
+	r, err = in.call.Call(ctx, uint64(uint32(op)), uint64(ptr), uint64(len(req)))
+	if err != nil {
+		return nil, err
+	}
+	rp, rn := uint32(r[0]>>32), uint32(r[0])
+	view, ok := in.mem.Read(rp, rn) // a fresh view: memory may have grown
+	if !ok {
+		return nil, errors.New("the response is outside memory")
+	}
+	resp := append([]byte(nil), view...)
+	if _, err := in.free.Call(ctx, uint64(rp)); err != nil {
+		return nil, err
+	}
+	if _, err := in.free.Call(ctx, uint64(ptr)); err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// Close releases every instance and the compiled module; calls after it
+// return ErrClosed.
+func (h *Host) Close(ctx context.Context) error {
+	h.mu.Lock()
+	h.closed = true
+	h.mu.Unlock()
+	return h.rt.Close(ctx)
+}
