@@ -96,7 +96,16 @@ func appendUint(dst []byte, typ byte, u uint64, n int) []byte {
 
 // AppendString appends s as a MessagePack str.
 func AppendString(dst []byte, s string) []byte {
-	n := len(s)
+	return append(appendStrHeader(dst, len(s)), s...)
+}
+
+// AppendStringBytes appends b as a MessagePack str, without converting it
+// to a string first (a result's JSON may be tens of megabytes).
+func AppendStringBytes(dst, b []byte) []byte {
+	return append(appendStrHeader(dst, len(b)), b...)
+}
+
+func appendStrHeader(dst []byte, n int) []byte {
 	switch {
 	case n <= 31:
 		dst = append(dst, 0xa0|byte(n))
@@ -107,7 +116,7 @@ func AppendString(dst []byte, s string) []byte {
 	default:
 		dst = appendUint(dst, 0xdb, uint64(n), 4)
 	}
-	return append(dst, s...)
+	return dst
 }
 
 func appendBytes(dst []byte, b string) []byte {

@@ -66,7 +66,7 @@ func appendFinding(dst []byte, e *content.Error) []byte {
 func AppendBuilt(dst []byte, r *result.Result) []byte {
 	dst = AppendMapHeader(dst, 3)
 	dst = AppendBool(appendKey(dst, "ok"), true)
-	dst = AppendString(appendKey(dst, "json"), string(r.JSON()))
+	dst = AppendStringBytes(appendKey(dst, "json"), r.JSON())
 	return AppendValue(appendKey(dst, "settings"), r.Settings().AsValue())
 }
 
@@ -74,7 +74,7 @@ func AppendBuilt(dst []byte, r *result.Result) []byte {
 func AppendJSON(dst, json []byte) []byte {
 	dst = AppendMapHeader(dst, 2)
 	dst = AppendBool(appendKey(dst, "ok"), true)
-	return AppendString(appendKey(dst, "json"), string(json))
+	return AppendStringBytes(appendKey(dst, "json"), json)
 }
 
 // AppendReport appends {ok: true, valid, errors, warnings}.

@@ -66,6 +66,20 @@ type Host struct {
 	slots    chan struct{} // one per live instance
 	mu       sync.Mutex
 	closed   bool
+	stats    Stats
+}
+
+// Stats count a Host's instances.
+type Stats struct {
+	Made      int // instances instantiated
+	Discarded int // instances closed after a trap, a cancelled call, or past the high-water mark
+}
+
+// Stats returns the counts so far.
+func (h *Host) Stats() Stats {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.stats
 }
 
 // instance is one instantiated module and its exports.
@@ -146,6 +160,9 @@ func (h *Host) instantiate(ctx context.Context) (*instance, error) {
 	if err != nil {
 		return nil, err
 	}
+	h.mu.Lock()
+	h.stats.Made++
+	h.mu.Unlock()
 	in := &instance{mod: mod, mem: mod.Memory(),
 		alloc: mod.ExportedFunction("mcpresult_alloc"),
 		free:  mod.ExportedFunction("mcpresult_free"),
@@ -188,8 +205,12 @@ func (h *Host) acquire(ctx context.Context) (*instance, error) {
 func (h *Host) release(ctx context.Context, in *instance, broken bool) {
 	h.mu.Lock()
 	closed := h.closed
+	discard := broken || closed || uint64(in.mem.Size()) > h.cfg.HighWater
+	if discard {
+		h.stats.Discarded++
+	}
 	h.mu.Unlock()
-	if broken || closed || uint64(in.mem.Size()) > h.cfg.HighWater {
+	if discard {
 		in.mod.Close(context.WithoutCancel(ctx))
 		<-h.slots
 		return

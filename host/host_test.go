@@ -1,0 +1,171 @@
+package host_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/host"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// serves checks that h still answers a small call correctly.
+func serves(t *testing.T, h *host.Host) {
+	t.Helper()
+	r, err := h.Tool(context.Background(), result.StructuredContent(map[string]any{"ok": true}))
+	if err != nil || string(r.JSON()) != `{"content":[{"type":"text","text":"{\"ok\":true}"}],"structuredContent":{"ok":true},"isError":false}` {
+		t.Fatalf("after the fault the host answers %v, %v", r, err)
+	}
+}
+
+func newHost(t *testing.T, c host.Config) *host.Host {
+	t.Helper()
+	h, err := host.New(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	return h
+}
+
+// TestConcurrentCalls: many goroutines on a small pool get exactly the
+// native bytes (run with -race).
+func TestConcurrentCalls(t *testing.T) {
+	h := newHost(t, host.Config{PoolSize: 2})
+	var wg sync.WaitGroup
+	errs := make(chan error, 32)
+	for g := range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 20 {
+				opts := []result.Option{result.StructuredContent(map[string]any{"g": g, "i": i, "s": strings.Repeat("x", i*50)})}
+				want, _ := result.Tool(opts...)
+				got, err := h.Tool(context.Background(), opts...)
+				if err != nil || !bytes.Equal(got.JSON(), want.JSON()) {
+					errs <- errors.New("goroutine " + strconv.Itoa(g) + ": mismatch")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if s := h.Stats(); s.Made > 2 {
+		t.Errorf("a pool of 2 made %d instances", s.Made)
+	}
+}
+
+func TestFaults(t *testing.T) {
+	h := newHost(t, host.Config{PoolSize: 1, MemoryLimit: 64 << 20, HighWater: 16 << 20})
+
+	t.Run("cancelled context", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := h.Tool(ctx, result.Content(content.Text("x"))); !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v", err)
+		}
+		serves(t, h)
+	})
+
+	t.Run("deadline during a large call", func(t *testing.T) {
+		big := strings.Repeat("\x01", 6<<20)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		defer cancel()
+		_, err := h.Tool(ctx, result.Content(content.Text(big)), result.MaxJSONBytes(result.MaxMaxJSONBytes))
+		if err == nil {
+			t.Skip("the call finished within the deadline")
+		}
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("got %v", err)
+		}
+		serves(t, h)
+	})
+
+	t.Run("over the budget", func(t *testing.T) {
+		_, err := h.Tool(context.Background(), result.Content(content.Text(strings.Repeat("a", 3000))), result.MaxJSONBytes(1000))
+		if !errors.Is(err, content.CodeMaxBytes) {
+			t.Fatalf("got %v", err)
+		}
+		serves(t, h)
+	})
+
+	t.Run("malformed requests", func(t *testing.T) {
+		for _, tc := range []struct {
+			op   abi.Op
+			req  []byte
+			code content.Code
+		}{
+			{0, []byte{0x80}, content.CodeUnknownOp},
+			{abi.OpBuild, []byte{0xc1}, content.CodeInvalidRequest},
+			{abi.OpBuild, []byte{0xdd, 0xff, 0xff, 0xff, 0xff}, content.CodeInvalidRequest},
+			{abi.OpBuild, nil, content.CodeInvalidRequest},
+			{abi.OpValidate, []byte{0x81, 0xa1, 'x', 0xc0}, content.CodeInvalidRequest},
+		} {
+			resp, err := h.Call(context.Background(), tc.op, tc.req)
+			if err != nil {
+				t.Fatalf("% x: %v", tc.req, err)
+			}
+			r, err := abi.ParseResponse(tc.op, resp)
+			if err != nil || r.OK || r.Err.Code != tc.code {
+				t.Errorf("% x: %+v %v, want %s", tc.req, r, err, tc.code)
+			}
+		}
+		serves(t, h)
+	})
+
+	t.Run("an instance that runs out of memory", func(t *testing.T) {
+		before := h.Stats()
+		huge := strings.Repeat("a", 40<<20)
+		_, err := h.Tool(context.Background(), result.Content(content.Text(huge)), result.MaxJSONBytes(result.MaxMaxJSONBytes))
+		if err == nil {
+			t.Fatal("a 40 MB call in a 64 MiB instance succeeded")
+		}
+		var e *result.Error
+		if errors.As(err, &e) {
+			t.Fatalf("the host's fault came back as a result error: %v", err)
+		}
+		if h.Stats().Discarded == before.Discarded {
+			t.Error("the trapped instance was not discarded")
+		}
+		serves(t, h)
+	})
+
+	t.Run("past the high-water mark", func(t *testing.T) {
+		before := h.Stats()
+		mid := strings.Repeat("a", 5<<20)
+		if _, err := h.Tool(context.Background(), result.Content(content.Text(mid)), result.MaxJSONBytes(result.MaxMaxJSONBytes)); err != nil {
+			t.Fatal(err)
+		}
+		if h.Stats().Discarded == before.Discarded {
+			t.Error("an instance past the high-water mark was kept")
+		}
+		serves(t, h)
+	})
+
+	t.Run("closed", func(t *testing.T) {
+		h2 := newHost(t, host.Config{PoolSize: 1})
+		h2.Close(context.Background())
+		if _, err := h2.Tool(context.Background(), result.Content(content.Text("x"))); !errors.Is(err, host.ErrClosed) {
+			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+// TestWrongModule: a module that is not mcpresult's is refused at load.
+func TestWrongModule(t *testing.T) {
+	empty := []byte{0x00, 'a', 's', 'm', 0x01, 0x00, 0x00, 0x00}
+	if _, err := host.New(context.Background(), host.Config{ModuleBytes: empty}); err == nil {
+		t.Fatal("an empty module was accepted")
+	}
+}
