@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -273,5 +274,55 @@ func TestInputSizeLimit(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMain keeps the module's compilation cache out of the user's own
+// cache directory.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "mcpresult-cache")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	os.Setenv("HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// TestEnginesAgree: every example, through the module and natively, gives
+// the same output, stderr and exit code, for build and then serialize and
+// validate for every revision.
+func TestEnginesAgree(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "examples", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	run2 := func(args []string, stdin string) [2]string {
+		var out [2]string
+		for i, eng := range []string{"module", "native"} {
+			var o, e bytes.Buffer
+			code := run(append(args, "--engine", eng), strings.NewReader(stdin), &o, &e)
+			out[i] = strconv.Itoa(code) + "\n" + o.String() + "\n" + e.String()
+		}
+		if out[0] != out[1] {
+			t.Errorf("%v: module and native differ:\n%s\n---\n%s", args, out[0], out[1])
+		}
+		return out
+	}
+	for _, f := range files {
+		kind := strings.TrimSuffix(filepath.Base(f), ".json")
+		kind = kind[strings.LastIndexByte(kind, '.')+1:]
+		built := run2([]string{"build", "--kind", kind, f}, "")
+		lines := strings.SplitN(built[0], "\n", 3)
+		if lines[0] != "0" {
+			continue
+		}
+		for _, v := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"} {
+			ser := run2([]string{"serialize", "--protocol", v}, lines[1])
+			sl := strings.SplitN(ser[0], "\n", 3)
+			run2([]string{"validate", "--protocol", v}, sl[1])
+		}
 	}
 }
