@@ -8,7 +8,7 @@ EXAMPLES := $(sort $(filter-out %/10-revisions.tool.json,$(wildcard testdata/exa
 
 ORACLE  := testdata/oracle
 
-.PHONY: all build test demo bench vet fmt-check vectors-check oracle wasm check-wasm clean
+.PHONY: all build test demo bench vet fmt-check vectors-check oracle wasm check-wasm fuzz clean
 
 all: build
 
@@ -37,6 +37,17 @@ check-wasm:
 	raw=$$(wc -c < $$tmp); gz=$$(gzip -9 < $$tmp | wc -c); \
 	echo "check-wasm: $(WASM) matches its source; $$raw bytes (budget $(WASM_MAX_RAW)), $$gz gzip (budget $(WASM_MAX_GZIP))"; \
 	if [ $$raw -gt $(WASM_MAX_RAW) ] || [ $$gz -gt $(WASM_MAX_GZIP) ]; then echo "check-wasm: over the size budget"; exit 1; fi
+
+# Each fuzz target for FUZZTIME (CI: 30 s each): the codec, requests on
+# arbitrary bytes, the module against the dispatch natively, and the core.
+FUZZTIME ?= 30s
+FUZZ_TARGETS := ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
+
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
+		$(GO) test $$pkg -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 # The whole test suite: static checks, the Go tests with the race detector
 # (the conformance vectors, examples and unit tests), the check that the
