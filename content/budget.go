@@ -24,6 +24,8 @@ func msgMaxBytes(n int) string {
 func msgMaxNodes(n int) string {
 	return "the result has more than " + strconv.Itoa(n) + " JSON values"
 }
+
+//go:noinline
 func msgMaxDepth(n int) string {
 	return "the result nests objects and arrays deeper than " + strconv.Itoa(n) + " levels"
 }

@@ -97,6 +97,8 @@ type Checker struct {
 }
 
 // NewChecker returns a Checker with the given options.
+//
+//go:noinline
 func NewChecker(o CheckOptions) *Checker {
 	if o.MaxErrors < 1 {
 		o.MaxErrors = 1
@@ -115,12 +117,16 @@ func NewChecker(o CheckOptions) *Checker {
 func (c *Checker) Mode() Canonicalization { return c.opts.Mode }
 
 // Key pushes an object key onto the current path.
+//
+//go:noinline
 func (c *Checker) Key(k string) { c.path.key(k) }
 
 // Index pushes an array index onto the current path.
 func (c *Checker) Index(i int) { c.path.index(i) }
 
 // Pop removes the last step of the current path.
+//
+//go:noinline
 func (c *Checker) Pop() { c.path.pop() }
 
 // Path returns the current path as a JSON Pointer.
@@ -173,6 +179,8 @@ func (c *Checker) Errors() []*Error { return c.errs }
 func (c *Checker) Warnings() []*Error { return c.warns }
 
 // Err returns the first error, or nil.
+//
+//go:noinline
 func (c *Checker) Err() error {
 	if len(c.errs) == 0 {
 		return nil

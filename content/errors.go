@@ -139,12 +139,20 @@ type segment struct {
 }
 
 // path is a stack of segments: pushing and popping allocates nothing, and the
-// pointer text is only built when an error is reported.
+// pointer text is only built when an error is reported. Its methods, like
+// other small helpers marked go:noinline in this module, are kept out of
+// line: inlined at their many call sites they make the WebAssembly module
+// much larger than the calls do.
 type path []segment
 
+//go:noinline
 func (p *path) key(k string) { *p = append(*p, segment{key: k, isKey: true}) }
-func (p *path) index(i int)  { *p = append(*p, segment{index: i}) }
-func (p *path) pop()         { *p = (*p)[:len(*p)-1] }
+
+//go:noinline
+func (p *path) index(i int) { *p = append(*p, segment{index: i}) }
+
+//go:noinline
+func (p *path) pop() { *p = (*p)[:len(*p)-1] }
 
 // String returns the JSON Pointer, escaped and capped.
 func (p path) String() string {
@@ -232,6 +240,8 @@ func editDistance(a, b string) int {
 // equalFoldASCII compares ASCII case-insensitively (the names and tokens it
 // compares are ASCII); it avoids the Unicode case tables, which the
 // WebAssembly module would otherwise carry.
+//
+//go:noinline
 func equalFoldASCII(a, b string) bool {
 	if len(a) != len(b) {
 		return false

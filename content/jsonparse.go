@@ -51,6 +51,7 @@ func (p *parser) errorf(msg string) *Error {
 	return NewError(CodeInvalidJSON, "", msg+" at byte offset "+strconv.Itoa(p.i))
 }
 
+//go:noinline
 func (p *parser) ws() {
 	for p.i < len(p.data) {
 		switch p.data[p.i] {

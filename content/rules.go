@@ -284,6 +284,8 @@ func checkURI(s string) string {
 
 // dots returns 1 for "." and 2 for "..", however they mix "." and "%2e" (in
 // any case), and 0 for anything else.
+//
+//go:noinline
 func dots(s string) int {
 	n := 0
 	for i := 0; i < len(s); {

@@ -129,6 +129,8 @@ func objectFromItems(items []Value) Value {
 // map[string]any, []byte, time.Time, structs…) so that it can be placed in a
 // request. It is converted when the request is checked, following the
 // canonicalization mode of that check.
+//
+//go:noinline
 func FromGo(v any) Value {
 	if x, ok := v.(Value); ok {
 		return x

@@ -33,6 +33,7 @@ const (
 	r20260728
 )
 
+//go:noinline
 func (r revision) String() string { return protocolVersions[r] }
 
 // errUnsupportedVersion is the error for a protocolVersion this library does
@@ -62,6 +63,8 @@ func revisionOf(v string) (revision, error) {
 // "" asks about the block type itself. A field that no revision defines on
 // the object is not asked about: the shapes of package content (and the
 // result fields below) know the fields of every revision.
+//
+//go:noinline
 func (r revision) Defines(object, field string) bool {
 	switch field {
 	case "":

@@ -160,6 +160,8 @@ func SettingsFromValue(v content.Value) (Settings, error) {
 
 // intIn returns v as an int when it is an integer (or an integral float) in
 // lo..hi.
+//
+//go:noinline
 func intIn(v content.Value, lo, hi int) (int, bool) {
 	var n int64
 	switch v.Kind() {

@@ -124,6 +124,8 @@ func isBudget(e *Error) bool {
 
 // onePerPlace keeps the first finding at each place, and none at a place
 // that taken has (an error there wins over a warning).
+//
+//go:noinline
 func onePerPlace(list, taken []*Error) []*Error {
 	at := make(map[string]bool, len(list)+len(taken))
 	for _, e := range taken {
