@@ -139,8 +139,8 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 		}
 		r.JSON = []byte(j.Str())
 		if op == OpBuild {
-			s, err := result.SettingsFromValue(get(v, "settings"))
-			if err != nil {
+			s, ok := settingsOf(get(v, "settings"))
+			if !ok {
 				return nil, malformed()
 			}
 			r.Settings = s
@@ -162,16 +162,29 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 		}
 		in.Module, in.ABI, in.ABIMinor, in.LatestProtocolVersion = m.Str(), int(a.Int()), int(am.Int()), lp.Str()
 		for i := 0; i < pv.Len(); i++ {
+			if pv.Index(i).Kind() != content.KindString {
+				return nil, malformed()
+			}
 			in.ProtocolVersions = append(in.ProtocolVersions, pv.Index(i).Str())
 		}
-		s, err := result.SettingsFromValue(get(v, "settings"))
-		if err != nil {
+		s, ok := settingsOf(get(v, "settings"))
+		if !ok {
 			return nil, malformed()
 		}
 		in.Settings = s
 		r.Info = in
 	}
 	return r, nil
+}
+
+// settingsOf reads the settings map a response must carry (absent is not
+// the defaults: it is another ABI).
+func settingsOf(v content.Value) (result.Settings, bool) {
+	if v.Kind() != content.KindObject {
+		return result.Settings{}, false
+	}
+	s, err := result.SettingsFromValue(v)
+	return s, err == nil
 }
 
 func get(v content.Value, k string) content.Value {
