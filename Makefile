@@ -41,7 +41,7 @@ check-wasm:
 # Each fuzz target for FUZZTIME (CI: 30 s each): the codec, requests on
 # arbitrary bytes, the module against the dispatch natively, and the core.
 FUZZTIME ?= 30s
-FUZZ_TARGETS := ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
+FUZZ_TARGETS := ./abi:FuzzDecode ./abi:FuzzParseRequest ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
@@ -57,7 +57,7 @@ test: vet fmt-check vectors-check oracle
 	$(GO) test -race -count=1 ./...
 
 vet:
-	$(GO) vet ./... ./testdata/oracle/...
+	$(GO) vet ./... ./testdata/oracle/... ./testdata/abi/... ./testdata/benchtable/...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -101,10 +101,13 @@ demo: $(CLI)
 		echo "$$out" | $(CLI) validate --protocol $$v; \
 	done
 
-# Native Go baselines; later the module and Node figures join this table.
-bench:
+# The performance table: the native baselines and the module under wazero,
+# measured side by side in one run (medians of 5), with the ratios and the
+# budgets; the Node figures join it with the JS package.
+bench: $(WASM)
 	@mkdir -p $(BIN)
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result | tee $(BIN)/bench.txt
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
+	$(GO) run ./testdata/benchtable -wasm $(WASM) < $(BIN)/bench.txt
 
 clean:
 	rm -rf $(BIN) $(ORACLE)/node_modules

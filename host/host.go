@@ -71,8 +71,9 @@ type Host struct {
 
 // Stats count a Host's instances.
 type Stats struct {
-	Made      int // instances instantiated
-	Discarded int // instances closed after a trap, a cancelled call, or past the high-water mark
+	Made      int    // instances instantiated
+	Discarded int    // instances closed after a trap, a cancelled call, or past the high-water mark
+	Memory    uint64 // the largest linear memory an instance had after a call, in bytes
 }
 
 // Stats returns the counts so far.
@@ -205,7 +206,9 @@ func (h *Host) acquire(ctx context.Context) (*instance, error) {
 func (h *Host) release(ctx context.Context, in *instance, broken bool) {
 	h.mu.Lock()
 	closed := h.closed
-	discard := broken || closed || uint64(in.mem.Size()) > h.cfg.HighWater
+	size := uint64(in.mem.Size())
+	h.stats.Memory = max(h.stats.Memory, size)
+	discard := broken || closed || size > h.cfg.HighWater
 	if discard {
 		h.stats.Discarded++
 	}
