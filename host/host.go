@@ -15,6 +15,7 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
 	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/content"
 )
 
 // Module is the WebAssembly module, built from this repository's wasm/ by
@@ -232,6 +233,9 @@ func (h *Host) Call(ctx context.Context, op abi.Op, req []byte) ([]byte, error) 
 	h.mu.Unlock()
 	if closed {
 		return nil, ErrClosed
+	}
+	if len(req) > abi.MaxRequest {
+		return abi.AppendError(nil, content.NewError(content.CodeMaxBytes, "", "the request is larger than "+strconv.Itoa(abi.MaxRequest)+" bytes")), nil
 	}
 	in, err := h.acquire(ctx)
 	if err != nil {

@@ -27,18 +27,12 @@ func keep(b []byte) uint32 {
 //go:wasmexport mcpresult_abi_version
 func abiVersion() int32 { return abi.Version }
 
-// maxRequest is the largest request mcpresult_alloc gives room for: four
-// times the largest byte budget and 64 KiB, as the command line allows for
-// an input. A larger size gets 0 rather than a growth of memory that would
-// end the instance.
-const maxRequest = 4*64_000_000 + 64<<10
-
 // mcpresult_alloc returns a buffer of size bytes for a request, or 0 for a
-// negative size or one above maxRequest.
+// negative size or one above abi.MaxRequest.
 //
 //go:wasmexport mcpresult_alloc
 func alloc(size int32) int32 {
-	if size < 0 || size > maxRequest {
+	if size < 0 || size > abi.MaxRequest {
 		return 0
 	}
 	return int32(keep(make([]byte, size)))
