@@ -180,3 +180,14 @@ func serializeOptionsValue(o result.SerializeOptions) content.Value {
 	}
 	return content.NewObject(m...)
 }
+
+// FromValue turns an ordinary value into a tool result through the module,
+// as result.FromValue does.
+func (h *Host) FromValue(ctx context.Context, v any, opts ...result.Option) (*result.Result, error) {
+	req := result.Request(opts...)
+	members := []content.Member{content.Str("value", content.FromGo(v))}
+	for i := 0; i < req.Len(); i++ {
+		members = append(members, req.Member(i))
+	}
+	return h.Build(ctx, result.KindValue, content.NewObject(members...), result.BuildOptions{})
+}
