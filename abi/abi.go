@@ -68,12 +68,29 @@ type Request struct {
 	Inherit bool
 }
 
-// The request keys of each op, the first one required (none for info).
-var requestKeys = map[Op][]string{
-	OpInfo:      nil,
-	OpBuild:     {"kind", "input", "settings", "inherit"},
-	OpSerialize: {"result", "options", "settings"},
-	OpValidate:  {"value", "options", "settings"},
+// requestKeys returns the request keys of an op, the first one required
+// (none for info), and whether the ABI has the op. (A switch rather than a
+// map: a map links hashing and map code into the module.)
+func requestKeys(op Op) ([]string, bool) {
+	switch op {
+	case OpInfo:
+		return nil, true
+	case OpBuild:
+		return []string{"kind", "input", "settings", "inherit"}, true
+	case OpSerialize:
+		return []string{"result", "options", "settings"}, true
+	case OpValidate:
+		return []string{"value", "options", "settings"}, true
+	}
+	return nil, false
+}
+
+// inputBit is the bit of inputKey(op) among requestKeys(op).
+func inputBit(op Op) uint {
+	if op == OpBuild {
+		return 2
+	}
+	return 1
 }
 
 // inputKey is the key of an op's main value.
@@ -94,7 +111,7 @@ func inputKey(op Op) string {
 // itself, with the same codes as natively. An op the ABI does not have is
 // unknown_op.
 func ParseRequest(op Op, data []byte) (*Request, error) {
-	keys, ok := requestKeys[op]
+	keys, ok := requestKeys(op)
 	if !ok {
 		return nil, content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate")
 	}
@@ -106,7 +123,7 @@ func ParseRequest(op Op, data []byte) (*Request, error) {
 		return nil, content.NewError(content.CodeInvalidRequest, "", "a request is a MessagePack map")
 	}
 	r := &Request{Op: op}
-	seen := map[string]bool{}
+	var seen uint // bit j: keys[j] was given
 	for i := 0; i < v.Len(); i++ {
 		m := v.Member(i)
 		if m.Key.Kind() != content.KindString {
@@ -114,17 +131,19 @@ func ParseRequest(op Op, data []byte) (*Request, error) {
 		}
 		k := m.Key.Str()
 		path := "/" + pointerEscape(k)
-		known := false
-		for _, name := range keys {
-			known = known || name == k
+		bit := uint(0)
+		for j, name := range keys {
+			if name == k {
+				bit = 1 << j
+			}
 		}
 		switch {
-		case !known:
+		case bit == 0:
 			return nil, content.NewError(content.CodeInvalidRequest, path, "not a key of the "+op.String()+" request")
-		case seen[k]:
+		case seen&bit != 0:
 			return nil, content.NewError(content.CodeInvalidRequest, path, "this key is given more than once")
 		}
-		seen[k] = true
+		seen |= bit
 		switch k {
 		case "kind":
 			if m.Value.Kind() != content.KindString {
@@ -144,10 +163,12 @@ func ParseRequest(op Op, data []byte) (*Request, error) {
 			r.Input = m.Value
 		}
 	}
-	if op == OpBuild && !seen["kind"] {
+	// kind is build's first key (bit 0); inputBit is the bit of the op's
+	// main value.
+	if op == OpBuild && seen&1 == 0 {
 		return nil, content.NewError(content.CodeInvalidRequest, "/kind", "a build request needs kind")
 	}
-	if op != OpInfo && !seen[inputKey(op)] {
+	if op != OpInfo && seen&inputBit(op) == 0 {
 		return nil, content.NewError(content.CodeInvalidRequest, "/"+inputKey(op), "the "+op.String()+" request needs "+inputKey(op))
 	}
 	return r, nil

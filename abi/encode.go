@@ -86,6 +86,11 @@ func appendPositive(dst []byte, u uint64) []byte {
 }
 
 // appendUint appends a type byte and u in n big-endian bytes.
+//
+// It and the other small encoders are kept out of line (go:noinline):
+// inlined at their many call sites they make the module much larger.
+//
+//go:noinline
 func appendUint(dst []byte, typ byte, u uint64, n int) []byte {
 	dst = append(dst, typ)
 	for s := 8 * (n - 1); s >= 0; s -= 8 {
@@ -95,6 +100,8 @@ func appendUint(dst []byte, typ byte, u uint64, n int) []byte {
 }
 
 // AppendString appends s as a MessagePack str.
+//
+//go:noinline
 func AppendString(dst []byte, s string) []byte {
 	return append(appendStrHeader(dst, len(s)), s...)
 }
