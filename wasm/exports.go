@@ -11,8 +11,28 @@ import (
 
 // buffers keeps every buffer handed to the host referenced until the host
 // frees it: the garbage collector would otherwise reuse its memory while
-// the host still reads or writes it.
-var buffers = map[uint32][]byte{}
+// the host still reads or writes it. It is sorted by address (a slice, not
+// a map: a map links hashing and map code into the module).
+var buffers []buffer
+
+type buffer struct {
+	p uint32
+	b []byte
+}
+
+// find returns where p is, or would be, in buffers, and whether it is there.
+func find(p uint32) (int, bool) {
+	lo, hi := 0, len(buffers)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if buffers[m].p < p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(buffers) && buffers[lo].p == p
+}
 
 // keep registers b and returns its address in linear memory.
 func keep(b []byte) uint32 {
@@ -20,7 +40,14 @@ func keep(b []byte) uint32 {
 		b = make([]byte, 0, 1) // a distinct address, not the zero-size one
 	}
 	p := uint32(uintptr(unsafe.Pointer(unsafe.SliceData(b[:cap(b)]))))
-	buffers[p] = b
+	i, ok := find(p)
+	if ok {
+		buffers[i].b = b
+		return p
+	}
+	buffers = append(buffers, buffer{})
+	copy(buffers[i+1:], buffers[i:])
+	buffers[i] = buffer{p, b}
 	return p
 }
 
@@ -42,7 +69,13 @@ func alloc(size int32) int32 {
 // an unknown or already freed pointer does nothing.
 //
 //go:wasmexport mcpresult_free
-func free(ptr int32) { delete(buffers, uint32(ptr)) }
+func free(ptr int32) {
+	if i, ok := find(uint32(ptr)); ok {
+		copy(buffers[i:], buffers[i+1:])
+		buffers[len(buffers)-1] = buffer{} // drop the reference
+		buffers = buffers[:len(buffers)-1]
+	}
+}
 
 // mcpresult_call runs op on the n bytes of the request at ptr and returns
 // the response's address in the high 32 bits and its length in the low 32;
@@ -52,10 +85,10 @@ func free(ptr int32) { delete(buffers, uint32(ptr)) }
 //go:wasmexport mcpresult_call
 func call(op, ptr, n int32) int64 {
 	var resp []byte
-	if b, ok := buffers[uint32(ptr)]; !ok || n < 0 || int(n) > len(b) {
+	if i, ok := find(uint32(ptr)); !ok || n < 0 || int(n) > len(buffers[i].b) {
 		resp = abi.AppendError(nil, content.NewError(content.CodeInvalidRequest, "", "the request is not in a buffer of mcpresult_alloc"))
 	} else {
-		resp = handle(op, b[:n])
+		resp = handle(op, buffers[i].b[:n])
 	}
 	return int64(keep(resp))<<32 | int64(len(resp))
 }
