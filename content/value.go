@@ -167,14 +167,13 @@ func (v Value) ExtType() int8 { return int8(uint8(v.n)) }
 func (v Value) Go() any { return v.g }
 
 // Len returns the number of elements of an array or members of an object.
+// (Only arrays and objects have items.)
 func (v Value) Len() int {
-	switch v.kind {
-	case KindArray:
-		return len(v.items)
-	case KindObject:
-		return len(v.items) / 2
+	n := len(v.items)
+	if v.kind == KindObject {
+		n >>= 1
 	}
-	return 0
+	return n
 }
 
 // Index returns element i of an array.
