@@ -2,7 +2,6 @@ package content
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -156,35 +155,35 @@ func (p *path) pop() { *p = (*p)[:len(*p)-1] }
 
 // String returns the JSON Pointer, escaped and capped.
 func (p path) String() string {
-	var b strings.Builder
+	var b []byte
 	for _, s := range p {
-		b.WriteByte('/')
+		b = append(b, '/')
 		if !s.isKey {
-			b.WriteString(strconv.Itoa(s.index))
+			b = strconv.AppendInt(b, int64(s.index), 10)
 			continue
 		}
 		for i := 0; i < len(s.key); i++ {
 			switch c := s.key[i]; c {
 			case '~':
-				b.WriteString("~0")
+				b = append(b, "~0"...)
 			case '/':
-				b.WriteString("~1")
+				b = append(b, "~1"...)
 			default:
-				b.WriteByte(c)
+				b = append(b, c)
 			}
 		}
-		if b.Len() > MaxPathBytes+8 {
+		if len(b) > MaxPathBytes+8 {
 			break
 		}
 	}
-	return capPath(b.String())
+	return capPath(string(b))
 }
 
 // capPath makes p valid UTF-8 and at most MaxPathBytes long, cutting at a
 // character boundary and never inside a "~0"/"~1" escape.
 func capPath(p string) string {
 	if !utf8.ValidString(p) {
-		p = strings.ToValidUTF8(p, "\uFFFD")
+		p = toValidUTF8(p)
 	}
 	if len(p) <= MaxPathBytes {
 		return p

@@ -1,7 +1,5 @@
 package content
 
-import "strings"
-
 // The field rules (see "What is checked" in the package doc). Each returns
 // "" when s passes, or the message of the error; no message contains s
 // itself.
@@ -62,7 +60,7 @@ func isTokenChar(c byte) bool {
 	if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
 		return true
 	}
-	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+	return indexByte("!#$%&'*+-.^_`|~", c) >= 0
 }
 
 // restrictedName checks an RFC 6838 restricted-name: 1 to 127 characters,
@@ -77,7 +75,7 @@ func restrictedName(s string) bool {
 		if i == 0 && !alnum {
 			return false
 		}
-		if !alnum && strings.IndexByte("!#$&-^_.+", c) < 0 {
+		if !alnum && indexByte("!#$&-^_.+", c) < 0 {
 			return false
 		}
 	}
@@ -90,7 +88,7 @@ func restrictedName(s string) bool {
 // case-insensitively.
 func checkMIMEType(s, topLevel string) string {
 	const msg = "not a media type of the form type/subtype[; name=value]"
-	slash := strings.IndexByte(s, '/')
+	slash := indexByte(s, '/')
 	if slash < 0 {
 		return msg
 	}
@@ -108,14 +106,14 @@ func checkMIMEType(s, topLevel string) string {
 	// may be empty, as in "image/png;".
 	params := rest[end:]
 	for params != "" {
-		params = strings.TrimLeft(params, " \t")
+		params = trimSpaceTab(params)
 		if params == "" {
 			return msg // trailing whitespace
 		}
 		if params[0] != ';' {
 			return msg
 		}
-		params = strings.TrimLeft(params[1:], " \t")
+		params = trimSpaceTab(params[1:])
 		if params == "" || params[0] == ';' {
 			continue // an empty parameter
 		}
@@ -179,7 +177,7 @@ func isHex(c byte) bool   { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A
 // isURIChar reports the characters RFC 3986 allows in a URI outside
 // percent-encoding: unreserved, gen-delims and sub-delims.
 func isURIChar(c byte) bool {
-	return isAlpha(c) || isDigit(c) || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=", c) >= 0
+	return isAlpha(c) || isDigit(c) || indexByte("-._~:/?#[]@!$&'()*+,;=", c) >= 0
 }
 
 // checkURI checks an RFC 3986 URI with a scheme, and the safety rules: no
@@ -212,7 +210,7 @@ func checkURI(s string) string {
 			return "URI contains a character that must be percent-encoded"
 		}
 	}
-	colon := strings.IndexByte(s, ':')
+	colon := indexByte(s, ':')
 	if colon <= 0 || !isAlpha(s[0]) {
 		return "URI must start with a scheme (such as file: or https:)"
 	}
@@ -222,51 +220,51 @@ func checkURI(s string) string {
 		}
 	}
 	rest := s[colon+1:]
-	if i := strings.IndexByte(rest, '#'); i >= 0 {
-		if strings.IndexByte(rest[i+1:], '#') >= 0 {
+	if i := indexByte(rest, '#'); i >= 0 {
+		if indexByte(rest[i+1:], '#') >= 0 {
 			return "URI has more than one fragment"
 		}
 	}
 	// "[" and "]" may only enclose an IP literal host.
-	if open := strings.IndexByte(s, '['); open >= 0 || strings.IndexByte(s, ']') >= 0 {
-		end := strings.IndexByte(s, ']')
+	if open := indexByte(s, '['); open >= 0 || indexByte(s, ']') >= 0 {
+		end := indexByte(s, ']')
 		hostStart := colon + 3 // after "scheme://" and any user name
-		if auth := rest[min(2, len(rest)):]; strings.HasPrefix(rest, "//") {
-			if i := strings.IndexAny(auth, "/?#"); i >= 0 {
+		if auth := rest[min(2, len(rest)):]; hasPrefix(rest, "//") {
+			if i := indexAny(auth, "/?#"); i >= 0 {
 				auth = auth[:i]
 			}
-			hostStart += strings.IndexByte(auth, '@') + 1
+			hostStart += indexByte(auth, '@') + 1
 		}
-		if open != hostStart || !strings.HasPrefix(rest, "//") || end < open ||
-			strings.Count(s, "[") != 1 || strings.Count(s, "]") != 1 {
+		if open != hostStart || !hasPrefix(rest, "//") || end < open ||
+			countByte(s, '[') != 1 || countByte(s, ']') != 1 {
 			return "URI contains \"[\" or \"]\" outside an IP literal host"
 		}
 		if !ipLiteral(s[open+1 : end]) {
 			return "URI has an invalid IP literal"
 		}
-		if after := s[end+1:]; after != "" && !strings.ContainsRune(":/?#", rune(after[0])) {
+		if after := s[end+1:]; after != "" && indexByte(":/?#", after[0]) < 0 {
 			return "URI has an invalid authority"
 		}
 	}
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+	if i := indexAny(rest, "?#"); i >= 0 {
 		rest = rest[:i]
 	}
 	p := rest
-	if strings.HasPrefix(rest, "//") {
+	if hasPrefix(rest, "//") {
 		auth := rest[2:]
-		if i := strings.IndexByte(auth, '/'); i >= 0 {
+		if i := indexByte(auth, '/'); i >= 0 {
 			auth, p = auth[:i], auth[i:]
 		} else {
 			p = ""
 		}
-		if at := strings.IndexByte(auth, '@'); at >= 0 {
+		if at := indexByte(auth, '@'); at >= 0 {
 			// A user name alone ("postgres://app@db/x") is allowed; any ":"
 			// in the user-info makes the rest a password.
-			if strings.IndexByte(auth[:at], ':') >= 0 {
+			if indexByte(auth[:at], ':') >= 0 {
 				return "URI must not carry a password in its user-info"
 			}
 			auth = auth[at+1:]
-			if strings.IndexByte(auth, '@') >= 0 {
+			if indexByte(auth, '@') >= 0 {
 				return "URI has an invalid authority"
 			}
 		}
@@ -274,12 +272,18 @@ func checkURI(s string) string {
 			return msg
 		}
 	}
-	for seg := range strings.SplitSeq(p, "/") {
+	for { // each segment of p
+		seg, more := p, false
+		if i := indexByte(p, '/'); i >= 0 {
+			seg, p, more = p[:i], p[i+1:], true
+		}
 		if dots(seg) == 2 {
 			return "URI must not contain a \"..\" path segment"
 		}
+		if !more {
+			return ""
+		}
 	}
-	return ""
 }
 
 // dots returns 1 for "." and 2 for "..", however they mix "." and "%2e" (in
@@ -319,8 +323,8 @@ func hexVal(c byte) byte {
 // (brackets were checked with the whole URI).
 func checkAuthority(auth string) string {
 	host := auth
-	if strings.HasPrefix(auth, "[") {
-		host = auth[strings.IndexByte(auth, ']')+1:]
+	if hasPrefix(auth, "[") {
+		host = auth[indexByte(auth, ']')+1:]
 		if host == "" {
 			return ""
 		}
@@ -332,7 +336,7 @@ func checkAuthority(auth string) string {
 		}
 		return ""
 	}
-	if i := strings.LastIndexByte(auth, ':'); i >= 0 {
+	if i := lastIndexByte(auth, ':'); i >= 0 {
 		for j := i + 1; j < len(auth); j++ {
 			if !isDigit(auth[j]) {
 				return "URI has an invalid port"
@@ -340,7 +344,7 @@ func checkAuthority(auth string) string {
 		}
 		host = auth[:i]
 	}
-	if strings.IndexByte(host, ':') >= 0 {
+	if indexByte(host, ':') >= 0 {
 		return "URI has an invalid host"
 	}
 	if dots(host) > 0 {
@@ -353,7 +357,7 @@ func checkAuthority(auth string) string {
 // 3.2.2, without a zone) or an IPvFuture literal.
 func ipLiteral(s string) bool {
 	if len(s) > 1 && (s[0] == 'v' || s[0] == 'V') {
-		dot := strings.IndexByte(s, '.')
+		dot := indexByte(s, '.')
 		if dot < 2 || dot == len(s)-1 {
 			return false
 		}
@@ -364,7 +368,7 @@ func ipLiteral(s string) bool {
 		}
 		for i := dot + 1; i < len(s); i++ {
 			c := s[i]
-			if !isAlpha(c) && !isDigit(c) && strings.IndexByte("-._~!$&'()*+,;=:", c) < 0 {
+			if !isAlpha(c) && !isDigit(c) && indexByte("-._~!$&'()*+,;=:", c) < 0 {
 				return false
 			}
 		}
@@ -379,7 +383,7 @@ func ipLiteral(s string) bool {
 func ipv6(s string) bool {
 	groups := 0
 	compressed := false
-	if strings.HasPrefix(s, "::") {
+	if hasPrefix(s, "::") {
 		compressed = true
 		s = s[2:]
 		if s == "" {
@@ -387,12 +391,12 @@ func ipv6(s string) bool {
 		}
 	}
 	for s != "" {
-		end := strings.IndexByte(s, ':')
+		end := indexByte(s, ':')
 		part := s
 		if end >= 0 {
 			part = s[:end]
 		}
-		if end < 0 && strings.IndexByte(part, '.') >= 0 {
+		if end < 0 && indexByte(part, '.') >= 0 {
 			if !ipv4(part) {
 				return false
 			}
@@ -412,7 +416,7 @@ func ipv6(s string) bool {
 			break
 		}
 		s = s[end+1:]
-		if strings.HasPrefix(s, ":") {
+		if hasPrefix(s, ":") {
 			if compressed {
 				return false
 			}
@@ -432,7 +436,7 @@ func ipv6(s string) bool {
 }
 
 func ipv4(s string) bool {
-	parts := strings.Split(s, ".")
+	parts := splitByte(s, '.')
 	if len(parts) != 4 {
 		return false
 	}
@@ -533,10 +537,10 @@ func daysIn(year, month int) int {
 // DNS labels are).
 func checkMetaKey(k string) (ok, reserved bool) {
 	name := k
-	if i := strings.LastIndexByte(k, '/'); i >= 0 {
+	if i := lastIndexByte(k, '/'); i >= 0 {
 		prefix := k[:i]
 		name = k[i+1:]
-		labels := strings.Split(prefix, ".")
+		labels := splitByte(prefix, '.')
 		for _, l := range labels {
 			if !metaLabel(l) {
 				return false, false

@@ -1,7 +1,6 @@
 package result
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
@@ -119,7 +118,7 @@ func unwrapPath(err error) error {
 	// The writer returns its own *content.Error, unwrapped (no errors.As:
 	// it would link reflection into the WebAssembly guest).
 	e, ok := err.(*content.Error)
-	if ok && strings.HasPrefix(e.Path, wrapped) &&
+	if ok && len(e.Path) >= len(wrapped) && e.Path[:len(wrapped)] == wrapped &&
 		(len(e.Path) == len(wrapped) || e.Path[len(wrapped)] == '/') {
 		return content.NewError(e.Code, "/structuredContent"+e.Path[len(wrapped):], e.Message)
 	}
