@@ -15,7 +15,9 @@ import (
 // it (see the README's performance section).
 func TestGuestImportsStayLean(t *testing.T) {
 	heavy := map[string]bool{"fmt": true, "reflect": true, "encoding/json": true, "regexp": true, "net/url": true,
-		"context": true, "time": true, "os": true, "github.com/vmihailenco/msgpack/v5": true}
+		"context": true, "time": true, "os": true, "github.com/vmihailenco/msgpack/v5": true,
+		// strings drags in unicode (its tables and init: 37 KB).
+		"strings": true, "unicode": true}
 	for _, pkg := range []string{"result", "abi", "wasm"} {
 		cmd := exec.Command("go", "list", "-deps", "github.com/mcpresult/mcpresult/"+pkg)
 		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
