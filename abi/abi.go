@@ -130,7 +130,7 @@ func ParseRequest(op Op, data []byte) (*Request, error) {
 			return nil, content.NewError(content.CodeInvalidRequest, "", "the keys of a request are strings")
 		}
 		k := m.Key.Str()
-		path := "/" + pointerEscape(k)
+		path := string(content.AppendPointer(nil, k))
 		bit := uint(0)
 		for j, name := range keys {
 			if name == k {
@@ -202,19 +202,4 @@ func AppendRequest(dst []byte, r *Request) []byte {
 		dst = AppendValue(dst, vals[i])
 	}
 	return dst
-}
-
-func pointerEscape(s string) string {
-	var b []byte
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '~':
-			b = append(b, '~', '0')
-		case '/':
-			b = append(b, '~', '1')
-		default:
-			b = append(b, s[i])
-		}
-	}
-	return string(b)
 }

@@ -58,17 +58,7 @@ func (d *decoder) fail(code content.Code, msg string) {
 	}
 	var p []byte
 	for _, s := range d.path {
-		p = append(p, '/')
-		for j := 0; j < len(s); j++ {
-			switch s[j] {
-			case '~':
-				p = append(p, '~', '0')
-			case '/':
-				p = append(p, '~', '1')
-			default:
-				p = append(p, s[j])
-			}
-		}
+		p = content.AppendPointer(p, s)
 	}
 	if code == content.CodeMaxNodes || code == content.CodeMaxDepth {
 		p = nil // budget codes are about the whole request

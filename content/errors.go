@@ -157,26 +157,35 @@ func (p *path) pop() { *p = (*p)[:len(*p)-1] }
 func (p path) String() string {
 	var b []byte
 	for _, s := range p {
-		b = append(b, '/')
 		if !s.isKey {
-			b = strconv.AppendInt(b, int64(s.index), 10)
+			b = strconv.AppendInt(append(b, '/'), int64(s.index), 10)
 			continue
 		}
-		for i := 0; i < len(s.key); i++ {
-			switch c := s.key[i]; c {
-			case '~':
-				b = append(b, "~0"...)
-			case '/':
-				b = append(b, "~1"...)
-			default:
-				b = append(b, c)
-			}
-		}
+		b = append(b, '/')
+		b = appendEscaped(b, s.key)
 		if len(b) > MaxPathBytes+8 {
 			break
 		}
 	}
 	return capPath(string(b))
+}
+
+// AppendPointer appends "/" and s as a JSON Pointer segment (RFC 6901: "~"
+// written "~0", "/" written "~1").
+func AppendPointer(dst []byte, s string) []byte { return appendEscaped(append(dst, '/'), s) }
+
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '~':
+			b = append(b, '~', '0')
+		case '/':
+			b = append(b, '~', '1')
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
 // capPath makes p valid UTF-8 and at most MaxPathBytes long, cutting at a

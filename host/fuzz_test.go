@@ -17,15 +17,8 @@ func vectorRequests(t testing.TB) (ops []abi.Op, reqs [][]byte) {
 		if !v.AppliesTo("wasm") {
 			continue
 		}
-		r := &abi.Request{Kind: v.Kind, Input: v.Input, Options: v.Options, Settings: v.Settings, Inherit: v.Inherit}
-		switch v.Op {
-		case "build":
-			r.Op = abi.OpBuild
-		case "serialize":
-			r.Op = abi.OpSerialize
-		case "validate":
-			r.Op = abi.OpValidate
-		default:
+		r, err := v.Request()
+		if err != nil {
 			continue
 		}
 		ops = append(ops, r.Op)

@@ -54,14 +54,7 @@ func (m module) Run(v *vectortest.Vector) vectortest.Outcome {
 		if err != nil {
 			return vectortest.Outcome{Err: err}
 		}
-		o := vectortest.Outcome{Report: true, Valid: rep.Valid}
-		for _, e := range rep.Errors {
-			o.Errors = append(o.Errors, vectortest.Finding{Code: e.Code, Path: e.Path})
-		}
-		for _, e := range rep.Warnings {
-			o.Warnings = append(o.Warnings, vectortest.Finding{Code: e.Code, Path: e.Path})
-		}
-		return o
+		return vectortest.ReportOutcome(rep.Valid, rep.Errors, rep.Warnings)
 	}
 	return vectortest.Outcome{Err: errors.New("op " + v.Op + " is not supported by this runner")}
 }

@@ -35,17 +35,9 @@ func (native) Run(v *vectortest.Vector) vectortest.Outcome {
 		if err != nil {
 			return vectortest.Outcome{Err: err}
 		}
-		return vectortest.Outcome{Report: true, Valid: rep.Valid, Errors: findings(rep.Errors), Warnings: findings(rep.Warnings)}
+		return vectortest.ReportOutcome(rep.Valid, rep.Errors, rep.Warnings)
 	}
 	return vectortest.Outcome{Err: errors.New("op " + v.Op + " is not supported by this runner")}
-}
-
-func findings(list []*result.Error) []vectortest.Finding {
-	out := make([]vectortest.Finding, len(list))
-	for i, e := range list {
-		out[i] = vectortest.Finding{Code: e.Code, Path: e.Path}
-	}
-	return out
 }
 
 // TestVectors runs every conformance vector that applies to native Go

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/mcpresult/mcpresult/abi"
@@ -16,36 +15,18 @@ type dispatch struct{}
 func (dispatch) Runtime() string { return "wasm" }
 
 func (dispatch) Run(v *vectortest.Vector) vectortest.Outcome {
-	r := &abi.Request{Kind: v.Kind, Input: v.Input, Options: v.Options, Settings: v.Settings, Inherit: v.Inherit}
-	switch v.Op {
-	case "build":
-		r.Op = abi.OpBuild
-	case "serialize":
-		r.Op = abi.OpSerialize
-	case "validate":
-		r.Op = abi.OpValidate
-	default:
-		return vectortest.Outcome{Err: errors.New("op " + v.Op + " is not supported by this runner")}
+	r, err := v.Request()
+	if err != nil {
+		return vectortest.Outcome{Err: err}
 	}
-	return outcome(r.Op, handle(int32(r.Op), abi.AppendRequest(nil, r)))
-}
-
-func outcome(op abi.Op, resp []byte) vectortest.Outcome {
-	res, err := abi.ParseResponse(op, resp)
+	res, err := abi.ParseResponse(r.Op, handle(int32(r.Op), abi.AppendRequest(nil, r)))
 	switch {
 	case err != nil:
 		return vectortest.Outcome{Err: err}
 	case !res.OK:
 		return vectortest.Outcome{Err: res.Err}
-	case op == abi.OpValidate:
-		o := vectortest.Outcome{Report: true, Valid: res.Report.Valid}
-		for _, e := range res.Report.Errors {
-			o.Errors = append(o.Errors, vectortest.Finding{Code: e.Code, Path: e.Path})
-		}
-		for _, e := range res.Report.Warnings {
-			o.Warnings = append(o.Warnings, vectortest.Finding{Code: e.Code, Path: e.Path})
-		}
-		return o
+	case r.Op == abi.OpValidate:
+		return vectortest.ReportOutcome(res.Report.Valid, res.Report.Errors, res.Report.Warnings)
 	}
 	return vectortest.Outcome{JSON: res.JSON}
 }

@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
 )
 
@@ -400,4 +401,33 @@ func Codes(t testing.TB, root string) []content.Code {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Request returns the vector as a request of the module's ABI (build,
+// serialize or validate).
+func (v *Vector) Request() (*abi.Request, error) {
+	r := &abi.Request{Kind: v.Kind, Input: v.Input, Options: v.Options, Settings: v.Settings, Inherit: v.Inherit}
+	switch v.Op {
+	case "build":
+		r.Op = abi.OpBuild
+	case "serialize":
+		r.Op = abi.OpSerialize
+	case "validate":
+		r.Op = abi.OpValidate
+	default:
+		return nil, errors.New("op " + v.Op + " is not supported by this runner")
+	}
+	return r, nil
+}
+
+// ReportOutcome is the outcome of a validate report.
+func ReportOutcome(valid bool, errs, warns []*content.Error) Outcome {
+	o := Outcome{Report: true, Valid: valid}
+	for _, e := range errs {
+		o.Errors = append(o.Errors, Finding{Code: e.Code, Path: e.Path})
+	}
+	for _, e := range warns {
+		o.Warnings = append(o.Warnings, Finding{Code: e.Code, Path: e.Path})
+	}
+	return o
 }
