@@ -8,6 +8,15 @@ EXAMPLES := $(sort $(filter-out %/10-revisions.tool.json,$(wildcard testdata/exa
 
 ORACLE  := testdata/oracle
 
+# The WebAssembly module, committed at host/mcpresult.wasm: the same source
+# and toolchain give the same bytes, so the build names its toolchain (the
+# one go.mod pins) and clears the settings that change the code it writes.
+WASM       := host/mcpresult.wasm
+WASM_BUILD := GOTOOLCHAIN=go1.26.8 GOWASM= GOEXPERIMENT= GOFLAGS= GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -trimpath -buildvcs=false -ldflags='-s -w'
+WASM_MAX_RAW  := 2450000
+WASM_MAX_GZIP := 720000
+
+
 .PHONY: all build test demo bench vet fmt-check vectors-check oracle wasm check-wasm fuzz clean
 
 all: build
@@ -16,13 +25,6 @@ build: $(CLI)
 
 $(CLI): $(shell find content result abi host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
 	$(GO) build -o $(CLI) ./host/cmd/mcpresult
-
-# The WebAssembly module, committed at host/mcpresult.wasm: the same source
-# and toolchain (pinned in go.mod) give the same bytes.
-WASM       := host/mcpresult.wasm
-WASM_BUILD := GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -trimpath -buildvcs=false -ldflags='-s -w'
-WASM_MAX_RAW  := 2450000
-WASM_MAX_GZIP := 720000
 
 wasm:
 	$(WASM_BUILD) -o $(WASM) ./wasm

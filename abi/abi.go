@@ -115,7 +115,9 @@ func ParseRequest(op Op, data []byte) (*Request, error) {
 	if !ok {
 		return nil, content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate")
 	}
-	v, err := Decode(data, DecodeOptions{})
+	// The request's own map is one level more than its values have when
+	// they are parsed from JSON natively.
+	v, err := Decode(data, DecodeOptions{MaxDepth: content.MaxParseDepth + 1})
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,9 @@ type DecodeOptions struct {
 	// declared array or map larger than what is left of it is max_nodes
 	// before anything is allocated for it.
 	MaxNodes int
+	// MaxDepth is the deepest nesting, the outermost value being level 0
+	// (0: content.MaxParseDepth).
+	MaxDepth int
 }
 
 // Decode reads one MessagePack value into a content.Value, keeping what the
@@ -30,7 +33,10 @@ type DecodeOptions struct {
 // written as their decimal or true/false). Data after the value is
 // invalid_request.
 func Decode(data []byte, o DecodeOptions) (content.Value, error) {
-	d := decoder{data: data, left: o.MaxNodes}
+	d := decoder{data: data, left: o.MaxNodes, maxDepth: o.MaxDepth}
+	if d.maxDepth <= 0 {
+		d.maxDepth = content.MaxParseDepth
+	}
 	if d.left <= 0 {
 		d.left = len(data)
 	}
@@ -45,11 +51,12 @@ func Decode(data []byte, o DecodeOptions) (content.Value, error) {
 }
 
 type decoder struct {
-	data []byte
-	i    int
-	left int // values that may still be declared
-	path []string
-	err  *content.Error
+	data     []byte
+	maxDepth int
+	i        int
+	left     int // values that may still be declared
+	path     []string
+	err      *content.Error
 }
 
 func (d *decoder) fail(code content.Code, msg string) {
@@ -222,8 +229,8 @@ func be(b []byte) uint64 {
 }
 
 func (d *decoder) array(n uint64, depth int) content.Value {
-	if depth >= content.MaxParseDepth {
-		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(content.MaxParseDepth)+" levels")
+	if depth >= d.maxDepth {
+		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(d.maxDepth)+" levels")
 		return content.Value{}
 	}
 	m, ok := d.count(n, 1)
@@ -243,8 +250,8 @@ func (d *decoder) array(n uint64, depth int) content.Value {
 }
 
 func (d *decoder) object(n uint64, depth int) content.Value {
-	if depth >= content.MaxParseDepth {
-		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(content.MaxParseDepth)+" levels")
+	if depth >= d.maxDepth {
+		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(d.maxDepth)+" levels")
 		return content.Value{}
 	}
 	m, ok := d.count(n, 2)

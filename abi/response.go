@@ -1,6 +1,8 @@
 package abi
 
 import (
+	"errors"
+
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -111,8 +113,8 @@ func AppendInfo(dst []byte, in *Info) []byte {
 }
 
 // ParseResponse reads a response (for a host). A response that is not of
-// the op's shape is an error with the code internal: the module and the
-// host disagree about the ABI.
+// the op's shape is an error of the host's own (not a *content.Error): the
+// module and the host disagree about the ABI.
 func ParseResponse(op Op, data []byte) (*Response, error) {
 	v, err := Decode(data, DecodeOptions{})
 	if err != nil {
@@ -215,6 +217,8 @@ func findings(v content.Value) ([]*content.Error, bool) {
 	return out, true
 }
 
-func malformed() error {
-	return content.NewError(content.CodeInternal, "", "the module's response is not of the ABI's shape (a module of another ABI version?)")
-}
+// ErrMalformed is the host's own error (not a result's): the module and the
+// host disagree about the ABI.
+var ErrMalformed = errors.New("mcpresult/abi: the module's response is not of the ABI's shape (a module of another ABI version?)")
+
+func malformed() error { return ErrMalformed }

@@ -1,10 +1,10 @@
 package abi_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/mcpresult/mcpresult/abi"
-	"github.com/mcpresult/mcpresult/content"
 )
 
 // TestParseResponseRefusesIncompleteShapes: a response that is not of the
@@ -44,6 +44,8 @@ func TestParseResponseRefusesIncompleteShapes(t *testing.T) {
 			t.Errorf("%s: read as %+v (info %+v), want internal", c.name, r, r.Info)
 			continue
 		}
-		wantError(t, c.name, err, content.CodeInternal, "")
+		if !errors.Is(err, abi.ErrMalformed) {
+			t.Errorf("%s: %v, want abi.ErrMalformed", c.name, err)
+		}
 	}
 }

@@ -272,15 +272,29 @@ func Plain(v Value, mode Canonicalization, maxNodes, maxBytes int) (Value, error
 		return v, nil
 	}
 	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: maxNodes, MaxBytes: maxBytes})
-	out, _ := c.plain(v, 1)
+	out, _ := c.plain(v, 1, MaxDepth+1, false)
 	return out, c.Err()
 }
 
-func (c *Checker) plain(v Value, depth int) (Value, bool) {
-	if depth > MaxDepth+1 {
-		// Past the result's depth limit: left as it is, for the checks to
-		// report max_depth beside their other findings.
-		return v, false
+// ConvertGo converts every Go value inside v, as Plain does, for a caller
+// that must hand on a value with no Go value left in it (a host encoding a
+// request for the WebAssembly module): a Go value that is an array or
+// object nested deeper than maxDepth is max_depth (at the path ""), as the
+// checks report it natively, so that a cyclic Go value ends at once; a
+// Value nested that deep is left for the checks. maxNodes and maxBytes
+// bound it as they bound Plain.
+func ConvertGo(v Value, mode Canonicalization, maxNodes, maxBytes, maxDepth int) (Value, error) {
+	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: maxNodes, MaxBytes: maxBytes, MaxDepth: maxDepth})
+	out, _ := c.plain(v, 1, maxDepth, true)
+	return out, c.Err()
+}
+
+// plain converts the Go values of v, which sits at depth. Past limit it
+// leaves v as it is (for the checks to report max_depth beside their other
+// findings), or when strict reports max_depth.
+func (c *Checker) plain(v Value, depth, limit int, strict bool) (Value, bool) {
+	if depth > limit && (v.kind == KindArray || v.kind == KindObject || v.kind == KindGo && !strict) {
+		return v, false // left for the checks, which report max_depth
 	}
 	if c.halt || !c.countNode() {
 		return v, false
@@ -292,8 +306,12 @@ func (c *Checker) plain(v Value, depth int) (Value, bool) {
 			c.Fail(CodeUnsupportedValue, msg)
 			return v, false
 		}
+		if depth > limit && (conv.kind == KindArray || conv.kind == KindObject) {
+			c.tooDeep(depth) // strict: a Go container past the limit
+			return v, false
+		}
 		c.nodes--
-		out, _ := c.plain(conv, depth)
+		out, _ := c.plain(conv, depth, limit, strict)
 		return out, true
 	case KindArray, KindObject:
 		var out []Value
@@ -318,7 +336,7 @@ func (c *Checker) plain(v Value, depth int) (Value, bool) {
 				}
 				continue
 			}
-			ne, changed := c.plain(e, depth+1)
+			ne, changed := c.plain(e, depth+1, limit, strict)
 			c.path.pop()
 			if c.halt {
 				return v, false

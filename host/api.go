@@ -16,16 +16,10 @@ import (
 
 // Build builds a result through the module, as result.Build does.
 func (h *Host) Build(ctx context.Context, kind string, input content.Value, o result.BuildOptions) (*result.Result, error) {
-	mode := o.Settings.Canonicalization
-	if c, ok := input.Get("canonicalization"); ok && c.Kind() == content.KindString && c.Str() == "json" {
-		mode = result.JSON
-	} else if ok && c.Kind() == content.KindString && c.Str() == "strict" {
-		mode = result.Strict
+	if err := o.Settings.Check(); err != nil {
+		return nil, err
 	}
-	if kind == result.KindResource {
-		mode = result.Strict
-	}
-	in, err := plain(input, mode, o.Settings)
+	in, err := convertRequest(kind, input, o.Settings)
 	if err != nil {
 		return nil, err
 	}
@@ -60,11 +54,17 @@ func (h *Host) Resource(ctx context.Context, opts ...result.Option) (*result.Res
 // SerializeValue serializes a result given as a value through the module,
 // as result.SerializeValue does.
 func (h *Host) SerializeValue(ctx context.Context, s result.Settings, v any, options content.Value) ([]byte, error) {
-	in, err := plain(content.FromGo(v), s.Canonicalization, s)
-	if err != nil {
+	if err := s.Check(); err != nil {
 		return nil, err
 	}
+	in, cerr := convertResult(v, s)
+	if cerr != nil {
+		in = content.Null() // the call's own faults come first, as natively
+	}
 	res, err := h.roundTrip(ctx, &abi.Request{Op: abi.OpSerialize, Input: in, Options: options, Settings: settingsValue(s)})
+	if cerr != nil && (err == nil || !isCallError(err)) {
+		return nil, cerr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -74,8 +74,8 @@ func (h *Host) SerializeValue(ctx context.Context, s result.Settings, v any, opt
 // Serialize writes a built result for a protocol revision through the
 // module, as result.Serialize does (with the settings it was built with).
 func (h *Host) Serialize(ctx context.Context, r *result.Result, o result.SerializeOptions) ([]byte, error) {
-	if r == nil || r.JSON() == nil {
-		return result.Serialize(r, o) // the same error
+	if r == nil || r.JSON() == nil || (o.Format != result.Wire && o.Format != result.JCS) {
+		return result.Serialize(r, o) // the same error, checked before anything is sent
 	}
 	return h.SerializeValue(ctx, r.Settings(), r.AsValue(), serializeOptionsValue(o))
 }
@@ -98,16 +98,22 @@ func (h *Host) Validate(ctx context.Context, v any, o result.ValidateOptions) (*
 // ValidateValue validates with options given as a value, as
 // result.ValidateValue does.
 func (h *Host) ValidateValue(ctx context.Context, s result.Settings, v any, options content.Value) (*result.Report, error) {
-	in, err := plain(content.FromGo(v), s.Canonicalization, s)
-	if err != nil {
-		if e, ok := err.(*result.Error); ok {
-			return &result.Report{Errors: []*result.Error{e}}, nil
-		}
+	if err := s.Check(); err != nil {
 		return nil, err
+	}
+	in, cerr := convertResult(v, s)
+	if cerr != nil {
+		in = content.Null() // the call's own faults come first, as natively
 	}
 	res, err := h.roundTrip(ctx, &abi.Request{Op: abi.OpValidate, Input: in, Options: options, Settings: settingsValue(s)})
 	if err != nil {
 		return nil, err
+	}
+	if cerr != nil {
+		if e, ok := cerr.(*result.Error); ok {
+			return &result.Report{Errors: []*result.Error{e}}, nil
+		}
+		return nil, cerr
 	}
 	return res.Report, nil
 }
@@ -138,11 +144,114 @@ func (h *Host) roundTrip(ctx context.Context, r *abi.Request) (*abi.Response, er
 	return res, nil
 }
 
-// plain converts the Go values of a request before it is encoded (the
-// module only sees MessagePack values), as the packages convert them
-// natively, within the settings' budget.
-func plain(v content.Value, mode content.Canonicalization, s result.Settings) (content.Value, error) {
-	return content.Plain(v, mode, 0, 0)
+// isCallError reports an error of the call itself (its options), which
+// natively comes before any fault of the value.
+func isCallError(err error) bool {
+	e, ok := err.(*result.Error)
+	if !ok {
+		return true
+	}
+	switch e.Code {
+	case content.CodeInvalidOption, content.CodeUnknownOption, content.CodeDuplicateOption, content.CodeUnsupportedProtocolVersion:
+		return true
+	}
+	return false
+}
+
+// convertResult converts the Go values of a result to serialize or
+// validate, as the packages do first natively (content.Plain, with the
+// settings' budget), and refuses what is left past the depth limit, which
+// the module could not see (max_depth, as the checks report it natively).
+func convertResult(v any, s result.Settings) (content.Value, error) {
+	s = defaults(s)
+	in, err := plain(content.FromGo(v), s.Canonicalization, s.MaxNodes, s.MaxJSONBytes)
+	if err != nil || s.Canonicalization == result.Strict {
+		return in, err
+	}
+	if _, ok := in.Get("contents"); ok {
+		if _, ok := in.Get("content"); !ok { // a resource result: strict, as natively
+			return plain(content.FromGo(v), result.Strict, s.MaxNodes, s.MaxJSONBytes)
+		}
+	}
+	return in, nil
+}
+
+// plain converts the Go values of a result as the packages do first
+// natively, and refuses a Go array or object past the depth limit, which
+// natively the checks report as max_depth and the module cannot see.
+func plain(v content.Value, mode content.Canonicalization, maxNodes, maxBytes int) (content.Value, error) {
+	return content.ConvertGo(v, mode, maxNodes, maxBytes, content.MaxDepth)
+}
+
+// convertRequest converts the Go values of a build request before it is
+// encoded (the module only sees MessagePack values), in the mode and within
+// the bounds the build applies natively: the request's own
+// canonicalization and maxJsonBytes when it has them, strict for a resource
+// result; a result's depth and node limits (with room for the request's
+// options), or for an ordinary value, which becomes only text, the byte
+// budget and content.MaxParseDepth.
+func convertRequest(kind string, input content.Value, s result.Settings) (content.Value, error) {
+	s = defaults(s)
+	mode, maxBytes := s.Canonicalization, s.MaxJSONBytes
+	if c, ok := option(input, "canonicalization").(string); ok && (c == "json" || c == "strict") {
+		mode = result.Strict
+		if c == "json" {
+			mode = result.JSON
+		}
+	}
+	switch n := option(input, "maxJsonBytes").(type) {
+	case int:
+		maxBytes = max(maxBytes, n)
+	case int64:
+		maxBytes = max(maxBytes, int(n))
+	}
+	switch kind {
+	case result.KindResource:
+		mode = result.Strict
+	case result.KindValue:
+		return content.ConvertGo(input, mode, 0, maxBytes, content.MaxParseDepth+1)
+	}
+	return plain(input, mode, s.MaxNodes+64, maxBytes)
+}
+
+// option returns a top-level option of a request given as a Value or as a
+// Go map, as a Go value (nil when absent).
+func option(input content.Value, k string) any {
+	if input.Kind() == content.KindGo {
+		switch m := input.Go().(type) {
+		case map[string]any:
+			return m[k]
+		case map[string]string:
+			if v, ok := m[k]; ok {
+				return v
+			}
+		}
+		return nil
+	}
+	v, ok := input.Get(k)
+	if !ok {
+		return nil
+	}
+	switch v.Kind() {
+	case content.KindString:
+		return v.Str()
+	case content.KindInt:
+		return v.Int()
+	case content.KindGo:
+		return v.Go()
+	}
+	return nil
+}
+
+// defaults fills the zero fields of s.
+func defaults(s result.Settings) result.Settings {
+	if s.MaxJSONBytes == 0 {
+		s.MaxJSONBytes = result.DefaultMaxJSONBytes
+	}
+	if s.MaxNodes == 0 {
+		s.MaxNodes = result.DefaultMaxNodes
+	}
+	return s
 }
 
 // settingsValue is the settings as a request carries them (null for the

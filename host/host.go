@@ -239,12 +239,18 @@ func (h *Host) Call(ctx context.Context, op abi.Op, req []byte) ([]byte, error) 
 	}
 	in, err := h.acquire(ctx)
 	if err != nil {
+		if h.isClosed() {
+			return nil, ErrClosed
+		}
 		return nil, err
 	}
 	resp, err := in.do(ctx, op, req)
 	h.release(ctx, in, err != nil)
 	if err != nil {
-		if ctx.Err() != nil {
+		switch {
+		case h.isClosed():
+			return nil, ErrClosed // closed while the call ran
+		case ctx.Err() != nil:
 			return nil, ctx.Err()
 		}
 		return nil, errors.New("mcpresult/host: the module failed: " + err.Error())
@@ -281,8 +287,14 @@ func (in *instance) do(ctx context.Context, op abi.Op, req []byte) ([]byte, erro
 	return resp, nil
 }
 
-// Close releases every instance and the compiled module; calls after it
-// return ErrClosed.
+func (h *Host) isClosed() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.closed
+}
+
+// Close releases every instance and the compiled module; calls after it,
+// and calls it interrupts, return ErrClosed.
 func (h *Host) Close(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true

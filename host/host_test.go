@@ -169,3 +169,55 @@ func TestWrongModule(t *testing.T) {
 		t.Fatal("an empty module was accepted")
 	}
 }
+
+// TestGoValuesAsNative: Go values are converted on the host as natively,
+// within the same bounds: a cyclic map ends quickly with the native code,
+// a deep ordinary value is written, not cut, and a request given as a Go
+// map keeps its own canonicalization.
+func TestGoValuesAsNative(t *testing.T) {
+	h := testHost(t)
+	ctx := context.Background()
+	cyclic := map[string]any{}
+	cyclic["a"], cyclic["b"] = cyclic, cyclic
+	deep := any("leaf")
+	for range 70 {
+		deep = []any{deep}
+	}
+	type S struct {
+		A int `json:"a"`
+	}
+	same := func(name string, native, module *result.Result, errN, errM error) {
+		t.Helper()
+		var en, em *result.Error
+		errors.As(errN, &en)
+		errors.As(errM, &em)
+		switch {
+		case (errN == nil) != (errM == nil):
+			t.Errorf("%s: native %v, module %v", name, errN, errM)
+		case errN != nil && (en == nil || em == nil || en.Code != em.Code || en.Path != em.Path):
+			t.Errorf("%s: native %v, module %v", name, errN, errM)
+		case errN == nil && !bytes.Equal(native.JSON(), module.JSON()):
+			t.Errorf("%s: native %s, module %s", name, native.JSON(), module.JSON())
+		}
+	}
+	n, errN := result.FromValue(cyclic)
+	m, errM := h.FromValue(ctx, cyclic)
+	same("cyclic ordinary value", n, m, errN, errM)
+	n, errN = result.Tool(result.StructuredContent(cyclic))
+	m, errM = h.Tool(ctx, result.StructuredContent(cyclic))
+	same("cyclic structured content", n, m, errN, errM)
+	n, errN = result.FromValue(deep)
+	m, errM = h.FromValue(ctx, deep)
+	same("an ordinary value 70 deep", n, m, errN, errM)
+	req := content.FromGo(map[string]any{"canonicalization": "json", "structuredContent": S{A: 1}})
+	n, errN = result.Build(result.KindTool, req, result.BuildOptions{})
+	m, errM = h.Build(ctx, result.KindTool, req, result.BuildOptions{})
+	same("a request as a Go map", n, m, errN, errM)
+	rep, err := h.Validate(ctx, cyclic, result.ValidateOptions{})
+	if err != nil || rep.Valid {
+		t.Errorf("validate of a cyclic map: %v %v", rep, err)
+	}
+	if _, err := h.Validate(ctx, S{}, result.ValidateOptions{Stage: "bogus"}); !errors.Is(err, content.CodeInvalidOption) {
+		t.Errorf("a bad stage with a value the host cannot convert: %v", err)
+	}
+}
