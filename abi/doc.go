@@ -1,0 +1,35 @@
+// Package abi is the contract between the mcpresult WebAssembly module and
+// its hosts: the op numbers, the MessagePack shapes of requests and
+// responses, the versions, and a small reflection-free codec that reads
+// MessagePack straight into content.Value. It is plain Go, shared by the
+// module (package wasm), the Go host (package host) and tests.
+//
+// The module exports mcpresult_abi_version() i32 (Version),
+// mcpresult_alloc(size i32) i32, mcpresult_free(ptr i32) and
+// mcpresult_call(op i32, ptr i32, len i32) i64, which returns the
+// response's address in the high 32 bits and its length in the low 32.
+// Requests and responses are MessagePack maps with string keys:
+//
+//	op 1 info       {}                                       {ok, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}
+//	op 2 build      {kind, input, settings?, inherit?}       {ok, json, settings}
+//	op 3 serialize  {result, options?, settings?}            {ok, json}
+//	op 4 validate   {value, options?, settings?}             {ok, valid, errors, warnings}
+//
+// Every failure is {ok: false, error: {code, path, message}}, ok first: the
+// op's own codes (the same as natively), unknown_op for another op number,
+// invalid_request (with a path) for bytes that are not a map of the op's
+// shape, internal for a fault of the module itself. Handle is the dispatch
+// the module runs; a host compares the module with it.
+//
+// Why MessagePack, and why a codec of its own: MessagePack carries what JSON
+// cannot (binary data, timestamps, integer keys, duplicate keys) to the
+// checks, which report them exactly as they do for Go values, and the
+// reference codec github.com/vmihailenco/msgpack/v5 links reflection, which
+// would add more than a megabyte to the module. The tests check this codec
+// against msgpack/v5 in both directions, and the golden fixtures in
+// testdata/abi pin the bytes: a change to them is a change of Version or
+// Minor.
+//
+//	req := abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input})
+//	res, err := abi.ParseResponse(abi.OpBuild, abi.Handle(abi.OpBuild, req))
+package abi
