@@ -84,14 +84,7 @@ func (d *decoder) take(n int) []byte {
 	return b
 }
 
-func (d *decoder) uint(n int) uint64 {
-	b := d.take(n)
-	var u uint64
-	for _, c := range b {
-		u = u<<8 | uint64(c)
-	}
-	return u
-}
+func (d *decoder) uint(n int) uint64 { return be(d.take(n)) }
 
 // count reserves n values of a container, each needing at least per bytes.
 func (d *decoder) count(n uint64, per int) (int, bool) {
@@ -228,12 +221,18 @@ func be(b []byte) uint64 {
 	return u
 }
 
-func (d *decoder) array(n uint64, depth int) content.Value {
+// enter checks the depth of a container at depth and reserves its n
+// elements of at least per bytes each.
+func (d *decoder) enter(n uint64, per, depth int) (int, bool) {
 	if depth >= d.maxDepth {
 		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(d.maxDepth)+" levels")
-		return content.Value{}
+		return 0, false
 	}
-	m, ok := d.count(n, 1)
+	return d.count(n, per)
+}
+
+func (d *decoder) array(n uint64, depth int) content.Value {
+	m, ok := d.enter(n, 1, depth)
 	if !ok {
 		return content.Value{}
 	}
@@ -250,11 +249,7 @@ func (d *decoder) array(n uint64, depth int) content.Value {
 }
 
 func (d *decoder) object(n uint64, depth int) content.Value {
-	if depth >= d.maxDepth {
-		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(d.maxDepth)+" levels")
-		return content.Value{}
-	}
-	m, ok := d.count(n, 2)
+	m, ok := d.enter(n, 2, depth)
 	if !ok {
 		return content.Value{}
 	}

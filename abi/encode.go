@@ -92,11 +92,7 @@ func appendPositive(dst []byte, u uint64) []byte {
 //
 //go:noinline
 func appendUint(dst []byte, typ byte, u uint64, n int) []byte {
-	dst = append(dst, typ)
-	for s := 8 * (n - 1); s >= 0; s -= 8 {
-		dst = append(dst, byte(u>>s))
-	}
-	return dst
+	return appendBE(append(dst, typ), u, n)
 }
 
 // AppendString appends s as a MessagePack str.
@@ -191,25 +187,21 @@ func appendBE(dst []byte, u uint64, n int) []byte {
 }
 
 // AppendArrayHeader appends the header of an array of n elements.
-func AppendArrayHeader(dst []byte, n int) []byte {
-	switch {
-	case n <= 15:
-		return append(dst, 0x90|byte(n))
-	case n <= math.MaxUint16:
-		return appendUint(dst, 0xdc, uint64(n), 2)
-	}
-	return appendUint(dst, 0xdd, uint64(n), 4)
-}
+func AppendArrayHeader(dst []byte, n int) []byte { return appendHeader(dst, n, 0x90, 0xdc) }
 
 // AppendMapHeader appends the header of a map of n members.
-func AppendMapHeader(dst []byte, n int) []byte {
+func AppendMapHeader(dst []byte, n int) []byte { return appendHeader(dst, n, 0x80, 0xde) }
+
+// appendHeader appends a container header: the fix form up to 15, then the
+// 16-bit form (typ16), then the 32-bit one (typ16+1).
+func appendHeader(dst []byte, n int, fix, typ16 byte) []byte {
 	switch {
 	case n <= 15:
-		return append(dst, 0x80|byte(n))
+		return append(dst, fix|byte(n))
 	case n <= math.MaxUint16:
-		return appendUint(dst, 0xde, uint64(n), 2)
+		return appendUint(dst, typ16, uint64(n), 2)
 	}
-	return appendUint(dst, 0xdf, uint64(n), 4)
+	return appendUint(dst, typ16+1, uint64(n), 4)
 }
 
 // AppendBool appends a boolean.
