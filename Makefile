@@ -7,17 +7,19 @@ CLI     := $(BIN)/mcpresult
 EXAMPLES := $(sort $(filter-out %/10-revisions.tool.json,$(wildcard testdata/examples/*.json)))
 
 ORACLE  := testdata/oracle
+JS      := js
 
 # The WebAssembly module, committed at host/mcpresult.wasm: the same source
 # and toolchain give the same bytes, so the build names its toolchain (the
 # one go.mod pins) and clears the settings that change the code it writes.
 WASM       := host/mcpresult.wasm
 WASM_BUILD := GOTOOLCHAIN=go1.26.8 GOWASM= GOEXPERIMENT= GOFLAGS= GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -trimpath -buildvcs=false -ldflags='-s -w'
+JS_WASM    := js/mcpresult.wasm
 WASM_MAX_RAW  := 2450000
 WASM_MAX_GZIP := 720000
 
 
-.PHONY: all build test demo bench vet fmt-check vectors-check oracle wasm check-wasm fuzz clean
+.PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm fuzz clean
 
 all: build
 
@@ -28,7 +30,12 @@ $(CLI): $(shell find content result abi host internal -name '*.go' -not -name '*
 
 wasm:
 	$(WASM_BUILD) -o $(WASM) ./wasm
+	cp $(WASM) $(JS_WASM)
 	@echo "$(WASM): $$(wc -c < $(WASM)) bytes, $$(gzip -9 < $(WASM) | wc -c) gzip"
+
+# The JS package ships the same module, copied, never edited.
+$(JS_WASM): $(WASM)
+	cp $(WASM) $(JS_WASM)
 
 # Rebuilds the module and fails if one byte differs from the committed one,
 # or if it passes the size budget.
@@ -36,6 +43,7 @@ check-wasm:
 	@tmp=$$(mktemp); trap 'rm -f $$tmp' EXIT; \
 	$(WASM_BUILD) -o $$tmp ./wasm || exit 1; \
 	if ! cmp -s $$tmp $(WASM); then echo "check-wasm: $(WASM) is not what make wasm builds from this source (run make wasm and commit it)"; exit 1; fi; \
+	if ! cmp -s $(WASM) $(JS_WASM); then echo "check-wasm: $(JS_WASM) is not a copy of $(WASM) (run make wasm and commit it)"; exit 1; fi; \
 	raw=$$(wc -c < $$tmp); gz=$$(gzip -9 < $$tmp | wc -c); \
 	echo "check-wasm: $(WASM) matches its source; $$raw bytes (budget $(WASM_MAX_RAW)), $$gz gzip (budget $(WASM_MAX_GZIP))"; \
 	if [ $$raw -gt $(WASM_MAX_RAW) ] || [ $$gz -gt $(WASM_MAX_GZIP) ]; then echo "check-wasm: over the size budget"; exit 1; fi
@@ -57,6 +65,17 @@ fuzz:
 # independent oracles (official MCP schemas, RFC 8785).
 test: vet fmt-check vectors-check oracle
 	$(GO) test -race -count=1 ./...
+	$(MAKE) test-js
+
+# The JS package's tests: its type declarations compiled against a typed
+# example (tsc), then every vector and the oracles through the public API in
+# Node, and the vectors in Deno, Bun and workerd (installed from npm).
+test-js: $(JS)/node_modules/.installed $(JS_WASM)
+	cd $(JS) && npm test
+
+$(JS)/node_modules/.installed: $(JS)/package.json $(JS)/package-lock.json
+	cd $(JS) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 vet:
 	$(GO) vet ./... ./testdata/oracle/... ./testdata/abi/... ./testdata/benchtable/...
@@ -112,4 +131,4 @@ bench: $(WASM)
 	$(GO) run ./testdata/benchtable -wasm $(WASM) < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules

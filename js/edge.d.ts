@@ -1,0 +1,17 @@
+// Type declarations of the edge entry (mcpresult/edge): the same API, with
+// the module handed over by the caller.
+
+import type { LoadOptions, McpResult } from "./index.js";
+
+export type {
+  JSONValue, Input, ProtocolVersion, ErrorCode, Settings, Annotations, Icon, Meta, TextContent, ImageContent,
+  AudioContent, ResourceLink, TextResourceContents, BlobResourceContents, ResourceContents, EmbeddedResource,
+  ContentBlock, CallToolResult, ReadResourceResult, WireContentBlock, WireResourceContents, ToolInput,
+  ResourceInput, BlockOptions, ResourceLinkOptions, ContentsOptions, ValueOptions, FinalizeOptions,
+  SerializeOptions, ValidateOptions, Finding, Report, WrapOptions, ModuleInfo, Stats, McpResult, LoadOptions,
+} from "./index.js";
+export { McpResultError, ClientError, ABI_VERSION, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./index.js";
+
+/** Loads the module the caller hands over: a precompiled WebAssembly.Module
+ * (Cloudflare Workers), its bytes, or a Response. */
+export function load(options: LoadOptions & { module: NonNullable<LoadOptions["module"]> }): Promise<McpResult>;

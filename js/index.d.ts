@@ -1,0 +1,356 @@
+// Type declarations of the mcpresult package, written by hand and checked by
+// compiling test/types/example.ts in the package's tests.
+
+/** A JSON value as results carry it. */
+export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
+
+/** What a free-form value (structured content, _meta values, an ordinary
+ * value) may be given as: JSON values, and the JS values canonicalization
+ * decides about (bytes, dates, BigInts, Maps, class instances, toJSON). */
+export type Input = unknown;
+
+/** The protocol revisions the module writes and checks, oldest first. */
+export type ProtocolVersion = "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25" | "2026-07-28";
+
+/** The stable error codes (a code the module adds later is a string too). */
+export type ErrorCode =
+  | "duplicate_key"
+  | "invalid_map_key"
+  | "unknown_field"
+  | "invalid_type"
+  | "invalid_utf8"
+  | "invalid_base64"
+  | "invalid_mime_type"
+  | "invalid_uri"
+  | "invalid_value"
+  | "invalid_annotations"
+  | "invalid_meta_key"
+  | "reserved_meta_key"
+  | "protocol_owned_field"
+  | "unknown_option"
+  | "duplicate_option"
+  | "invalid_option"
+  | "option_not_allowed"
+  | "missing_field"
+  | "invalid_client_error"
+  | "content_required"
+  | "non_finite_number"
+  | "unsupported_value"
+  | "max_bytes"
+  | "max_depth"
+  | "max_nodes"
+  | "not_i_json"
+  | "unsupported_protocol_version"
+  | "unsupported_content_type"
+  | "field_not_in_revision"
+  | "empty_content"
+  | "missing_text_fallback"
+  | "unknown_op"
+  | "invalid_request"
+  | "internal"
+  | (string & {});
+
+/** Runtime settings: the byte budget of a result's compact JSON
+ * (512..64,000,000, default 2,000,000), the node budget (1..10,000,000,
+ * default 100,000) and the canonicalization of free-form values. */
+export interface Settings {
+  maxJsonBytes?: number;
+  maxNodes?: number;
+  canonicalization?: "strict" | "json";
+}
+
+/** Annotations of a block or resource. */
+export interface Annotations {
+  audience?: ("user" | "assistant")[];
+  priority?: number;
+  lastModified?: string;
+}
+
+/** An icon of a resource link. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+
+export type Meta = { [key: string]: Input };
+
+export interface TextContent {
+  type: "text";
+  text: string;
+  annotations?: Annotations;
+  _meta?: Meta;
+}
+
+export interface ImageContent {
+  type: "image";
+  /** Base64, or raw bytes (encoded by the library). */
+  data: string | Uint8Array;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: Meta;
+}
+
+export interface AudioContent {
+  type: "audio";
+  data: string | Uint8Array;
+  mimeType: string;
+  annotations?: Annotations;
+  _meta?: Meta;
+}
+
+export interface ResourceLink {
+  type: "resource_link";
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  icons?: Icon[];
+  annotations?: Annotations;
+  _meta?: Meta;
+}
+
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+  _meta?: Meta;
+}
+
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  blob: string | Uint8Array;
+  _meta?: Meta;
+}
+
+export type ResourceContents = TextResourceContents | BlobResourceContents;
+
+export interface EmbeddedResource {
+  type: "resource";
+  resource: ResourceContents;
+  annotations?: Annotations;
+  _meta?: Meta;
+}
+
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+/** A tool result as built: plain data, to return from a
+ * McpServer.registerTool handler as it is. */
+export interface CallToolResult {
+  [key: string]: unknown;
+  content: WireContentBlock[];
+  structuredContent?: JSONValue;
+  isError: boolean;
+  _meta?: { [key: string]: JSONValue };
+}
+
+/** A resource-read result as built. */
+export interface ReadResourceResult {
+  [key: string]: unknown;
+  contents: WireResourceContents[];
+  _meta?: { [key: string]: JSONValue };
+}
+
+/** Blocks and contents as they are in a built result (bytes are base64). */
+export type WireContentBlock =
+  | (Omit<TextContent, "_meta"> & { _meta?: { [key: string]: JSONValue } })
+  | (Omit<ImageContent, "data" | "_meta"> & { data: string; _meta?: { [key: string]: JSONValue } })
+  | (Omit<AudioContent, "data" | "_meta"> & { data: string; _meta?: { [key: string]: JSONValue } })
+  | (Omit<ResourceLink, "_meta"> & { _meta?: { [key: string]: JSONValue } })
+  | (Omit<EmbeddedResource, "resource" | "_meta"> & { resource: WireResourceContents; _meta?: { [key: string]: JSONValue } });
+
+export type WireResourceContents =
+  | (Omit<TextResourceContents, "_meta"> & { _meta?: { [key: string]: JSONValue } })
+  | (Omit<BlobResourceContents, "blob" | "_meta"> & { blob: string; _meta?: { [key: string]: JSONValue } });
+
+/** What tool() takes: content (one block or a list; omitted, the compact
+ * JSON of structuredContent becomes the one text block), structuredContent,
+ * isError, meta (written _meta), and per-call settings. */
+export interface ToolInput {
+  content?: ContentBlock | ContentBlock[];
+  structuredContent?: Input;
+  isError?: boolean;
+  meta?: Meta;
+  maxJsonBytes?: number;
+  canonicalization?: "strict" | "json";
+}
+
+/** What resource() takes: one contents entry or a list, and meta. */
+export interface ResourceInput {
+  contents: ResourceContents | ResourceContents[];
+  meta?: Meta;
+}
+
+export interface BlockOptions {
+  annotations?: Annotations;
+  meta?: Meta;
+}
+
+export interface ResourceLinkOptions extends BlockOptions {
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  icons?: Icon[];
+}
+
+export interface ContentsOptions {
+  mimeType?: string;
+  meta?: Meta;
+}
+
+export interface ValueOptions {
+  maxJsonBytes?: number;
+  canonicalization?: "strict" | "json";
+}
+
+/** A server's own values for the protocol-owned fields of a 2026-07-28
+ * result. */
+export interface FinalizeOptions {
+  serverInfo?: { name: string; version: string };
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+
+export interface SerializeOptions {
+  /** The client's revision (default: the latest). */
+  protocolVersion?: ProtocolVersion | (string & {});
+  /** "wire" (default) or "jcs" (RFC 8785, for hashing and signing). */
+  format?: "wire" | "jcs";
+  /** Add the protocol-owned fields (false by default: an SDK adds them). */
+  finalize?: boolean | FinalizeOptions;
+  /** What to do with what the revision lacks: "convert" (default) or "error". */
+  unsupported?: "convert" | "error";
+}
+
+export interface ValidateOptions {
+  kind?: "tool" | "resource";
+  protocolVersion?: ProtocolVersion | (string & {});
+  /** "wire" (default): what travels; "handler": what a handler hands to its SDK. */
+  stage?: "wire" | "handler";
+}
+
+/** One finding of validate, or the error of a call. */
+export interface Finding {
+  code: ErrorCode;
+  /** JSON Pointer to the place in the value as the caller gave it. */
+  path: string;
+  message: string;
+}
+
+export interface Report {
+  valid: boolean;
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+export interface WrapOptions {
+  /** Receives the private detail of a failure (never sent to the client). */
+  onError?: (error: unknown) => void;
+}
+
+/** What info() reports about the module. */
+export interface ModuleInfo {
+  module: string;
+  abi: number;
+  abiMinor: number;
+  protocolVersions: ProtocolVersion[];
+  latestProtocolVersion: ProtocolVersion;
+  settings: Required<Settings> & { maxDepth: number };
+}
+
+/** Counters of the instances a loaded API made. */
+export interface Stats {
+  instances: number;
+  discarded: number;
+  recycled: number;
+  maxMemoryBytes: number;
+}
+
+/** The API, after load(). Every call is synchronous and throws
+ * McpResultError on a failure. */
+export interface McpResult {
+  tool(input: ToolInput): CallToolResult;
+  resource(input: ResourceInput): ReadResourceResult;
+  /** A client error: safe to show, with an optional stable code. */
+  error(message: string, code?: string): CallToolResult;
+  /** An ordinary value as a result: a string verbatim, anything else as
+   * its compact JSON, in one text block. */
+  fromValue(value: Input, options?: ValueOptions): CallToolResult;
+
+  text(text: string, options?: BlockOptions): TextContent;
+  image(data: string | Uint8Array, mimeType: string, options?: BlockOptions): ImageContent;
+  audio(data: string | Uint8Array, mimeType: string, options?: BlockOptions): AudioContent;
+  resourceLink(uri: string, name: string, options?: ResourceLinkOptions): ResourceLink;
+  embeddedResource(contents: ResourceContents, options?: BlockOptions): EmbeddedResource;
+  textResource(uri: string, text: string, options?: ContentsOptions): TextResourceContents;
+  blobResource(uri: string, blob: string | Uint8Array, options?: ContentsOptions): BlobResourceContents;
+
+  /** The result written for a protocol revision, as a JSON string. */
+  serialize(result: object, options?: SerializeOptions & { output?: "string" }): string;
+  /** The same, as a plain object (what a handler hands to an SDK). */
+  serialize(result: object, options: SerializeOptions & { output: "object" }): CallToolResult | ReadResourceResult;
+  /** Every finding (up to 100) about a result anyone built. */
+  validate(value: unknown, options?: ValidateOptions): Report;
+  /** The output schema to advertise in tools/list for a revision: the
+   * schema itself, an object schema wrapping it, or undefined (omit it). */
+  outputSchema(schema: object | boolean, protocolVersion?: ProtocolVersion | (string & {}) | { protocolVersion?: string }): object | undefined;
+
+  /** Wraps a tool handler so that nothing private reaches the client. */
+  wrap<A extends unknown[]>(
+    handler: (...args: A) => CallToolResult | Promise<CallToolResult>,
+    options?: WrapOptions,
+  ): (...args: A) => Promise<CallToolResult>;
+  /** The same API with a server's settings, which builds inherit and may
+   * not override (option_not_allowed). The settings are checked at once. */
+  forServer(settings?: Settings): McpResult;
+
+  /** The exact JSON the module wrote for a result built by this API
+   * (undefined for any other value). */
+  jsonOf(result: object): string | undefined;
+  /** The module's build op, as the Go host has it: kind tool, resource,
+   * error or value, with explicit settings and inheritance. */
+  build(kind: "tool" | "resource" | "error" | "value", input: unknown, options?: { settings?: Settings; inherit?: boolean }): CallToolResult | ReadResourceResult;
+  info(): ModuleInfo;
+  stats(): Stats;
+  /** The settings of forServer (undefined for the defaults). */
+  readonly settings: Readonly<Settings> | undefined;
+}
+
+export interface LoadOptions {
+  /** The module, when not the bundled one: compiled, bytes, or a Response. */
+  module?: WebAssembly.Module | BufferSource | Response | Promise<Response>;
+  /** Settings for standalone builds, serialize and validate. */
+  settings?: Settings;
+  /** Receives what the module writes to stderr (only when it fails). */
+  stderr?: (text: string) => void;
+  /** An instance whose memory grew past this is replaced (default 64 MiB). */
+  highWaterBytes?: number;
+}
+
+/** Compiles (once) and loads the module, and returns the API. */
+export function load(options?: LoadOptions): Promise<McpResult>;
+
+/** What every failing call throws. */
+export class McpResultError extends Error {
+  constructor(code: ErrorCode, path: string, message: string, errors?: Finding[]);
+  readonly code: ErrorCode;
+  readonly path: string;
+  /** For an invalid handler result (wrap's onError): every finding. */
+  readonly errors?: Finding[];
+}
+
+/** An error safe to show to the client; throw it from a wrapped handler. */
+export class ClientError extends Error {
+  constructor(message: string, code?: string);
+  readonly code?: string;
+}
+
+/** The ABI major version this package speaks. */
+export const ABI_VERSION: number;
+export const EXECUTION_FAILED_TEXT: "tool execution failed";
+export const INVALID_OUTPUT_TEXT: "tool output was invalid";

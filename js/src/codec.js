@@ -1,0 +1,686 @@
+// The MessagePack codec of the ABI, written for exactly what requests and
+// responses hold. It is hand-written rather than a dependency because the
+// walk over a caller's value is where the JS-only rules live (undefined
+// members, Date, Map, BigInt, toJSON, typed arrays, class instances, in
+// either canonicalization mode), and one walk that encodes as it goes is
+// faster than converting a value first and handing it to a general codec
+// (make bench prints the comparison).
+//
+// Everything else is the module's business: the encoder only decides how a
+// JS value is written, and every rule about what is allowed where is checked
+// in the module, with the same codes as in Go.
+
+/** The ABI's extension type for a JS value that has no JSON form in strict
+ * canonicalization (a function, a symbol, undefined in an array, a Map, a
+ * class instance, an object with toJSON, a BigInt outside 64 bits). Any
+ * extension type other than -1 (timestamps) is unsupported_value in the
+ * module, at the value's path. */
+export const EXT_NO_JSON = 1;
+
+/** The deepest nesting of arrays and objects a request may hold: a result
+ * allows 64 levels (the result object being level 1), an ordinary value is
+ * only written as text and may nest as deep as the module parses. Deeper
+ * than that, a value is refused with max_depth at once (a cyclic value ends
+ * here). */
+export const MAX_RESULT_DEPTH = 64;
+export const MAX_PARSE_DEPTH = 10000;
+
+const textEncoder = new TextEncoder();
+const textDecoder = new TextDecoder();
+
+/** Thrown by the encoder for a request that breaks a bound before the
+ * module sees it; the caller turns it into an McpResultError. */
+export class EncodeLimit {
+  constructor(code, message) {
+    this.code = code;
+    this.message = message;
+  }
+}
+
+const STRICT = 0;
+const JSON_MODE = 1;
+export const MODE_STRICT = STRICT;
+export const MODE_JSON = JSON_MODE;
+
+/**
+ * An Encoder writes one request at a time into a buffer it keeps between
+ * calls (a request is copied into the module's memory at once).
+ */
+export class Encoder {
+  constructor() {
+    this.buf = new Uint8Array(8192);
+    this.view = new DataView(this.buf.buffer);
+    this.pos = 0;
+    this.mode = STRICT;
+    this.maxBytes = 0;
+    this.nodesLeft = Infinity;
+    this.nodesCode = "max_nodes";
+  }
+
+  /** Starts a request: the bounds are the JS side's own (see encodeValue). */
+  begin(maxBytes, maxNodes) {
+    this.pos = 0;
+    this.maxBytes = maxBytes;
+    this.nodesLeft = maxNodes > 0 ? maxNodes : Infinity;
+  }
+
+  /** The bytes written since begin, as a view of the encoder's buffer (valid
+   * until the next request). */
+  bytes() {
+    return this.buf.subarray(0, this.pos);
+  }
+
+  ensure(n) {
+    const need = this.pos + n;
+    if (need <= this.buf.length) return;
+    if (need > this.maxBytes) {
+      throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
+    }
+    let size = this.buf.length * 2;
+    while (size < need) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  mapHeader(n) {
+    this.ensure(5);
+    if (n < 16) {
+      this.buf[this.pos++] = 0x80 | n;
+    } else if (n < 0x10000) {
+      this.buf[this.pos++] = 0xde;
+      this.view.setUint16(this.pos, n);
+      this.pos += 2;
+    } else {
+      this.buf[this.pos++] = 0xdf;
+      this.view.setUint32(this.pos, n);
+      this.pos += 4;
+    }
+  }
+
+  arrayHeader(n) {
+    this.ensure(5);
+    if (n < 16) {
+      this.buf[this.pos++] = 0x90 | n;
+    } else if (n < 0x10000) {
+      this.buf[this.pos++] = 0xdc;
+      this.view.setUint16(this.pos, n);
+      this.pos += 2;
+    } else {
+      this.buf[this.pos++] = 0xdd;
+      this.view.setUint32(this.pos, n);
+      this.pos += 4;
+    }
+  }
+
+  nil() {
+    this.ensure(1);
+    this.buf[this.pos++] = 0xc0;
+  }
+
+  bool(b) {
+    this.ensure(1);
+    this.buf[this.pos++] = b ? 0xc3 : 0xc2;
+  }
+
+  /** A JS number: a safe integer as a MessagePack integer, anything else as
+   * a float64 (the module writes floats as Number.prototype.toString). */
+  number(n) {
+    this.ensure(9);
+    const b = this.buf;
+    if (Number.isSafeInteger(n)) {
+      if (n >= 0) {
+        if (n < 128) {
+          b[this.pos++] = n;
+        } else if (n < 0x100) {
+          b[this.pos++] = 0xcc;
+          b[this.pos++] = n;
+        } else if (n < 0x10000) {
+          b[this.pos++] = 0xcd;
+          this.view.setUint16(this.pos, n);
+          this.pos += 2;
+        } else if (n < 0x100000000) {
+          b[this.pos++] = 0xce;
+          this.view.setUint32(this.pos, n);
+          this.pos += 4;
+        } else {
+          b[this.pos++] = 0xcf;
+          this.view.setBigUint64(this.pos, BigInt(n));
+          this.pos += 8;
+        }
+      } else if (n >= -32) {
+        b[this.pos++] = n & 0xff;
+      } else if (n >= -0x80) {
+        b[this.pos++] = 0xd0;
+        this.view.setInt8(this.pos++, n);
+      } else if (n >= -0x8000) {
+        b[this.pos++] = 0xd1;
+        this.view.setInt16(this.pos, n);
+        this.pos += 2;
+      } else if (n >= -0x80000000) {
+        b[this.pos++] = 0xd2;
+        this.view.setInt32(this.pos, n);
+        this.pos += 4;
+      } else {
+        b[this.pos++] = 0xd3;
+        this.view.setBigInt64(this.pos, BigInt(n));
+        this.pos += 8;
+      }
+      return;
+    }
+    b[this.pos++] = 0xcb;
+    this.view.setFloat64(this.pos, n);
+    this.pos += 8;
+  }
+
+  /** A BigInt within 64 bits as an integer (int64 or uint64); true when it
+   * fits. */
+  bigint(n) {
+    if (n >= -0x8000000000000000n && n < 0) {
+      this.ensure(9);
+      this.buf[this.pos++] = 0xd3;
+      this.view.setBigInt64(this.pos, n);
+      this.pos += 8;
+      return true;
+    }
+    if (n >= 0 && n <= 0xffffffffffffffffn) {
+      this.ensure(9);
+      this.buf[this.pos++] = 0xcf;
+      this.view.setBigUint64(this.pos, n);
+      this.pos += 8;
+      return true;
+    }
+    return false;
+  }
+
+  /** A string, as UTF-8. A lone surrogate is written as its WTF-8 bytes
+   * (ED A0 80 for U+D800), which are not UTF-8, so that the module refuses
+   * it (invalid_utf8) rather than the encoder replacing it with U+FFFD. */
+  string(s) {
+    const len = s.length;
+    if (len < 64) {
+      // short strings: a loop is faster than TextEncoder's call
+      this.ensure(2 + len * 3);
+      const b = this.buf;
+      const start = this.pos;
+      let p = start + 1;
+      if (len >= 32) p++;
+      for (let i = 0; i < len; i++) {
+        let c = s.charCodeAt(i);
+        if (c < 0x80) {
+          b[p++] = c;
+        } else if (c < 0x800) {
+          b[p++] = 0xc0 | (c >> 6);
+          b[p++] = 0x80 | (c & 0x3f);
+        } else {
+          if (c >= 0xd800 && c < 0xdc00 && i + 1 < len) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d < 0xe000) {
+              c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+              i++;
+              b[p++] = 0xf0 | (c >> 18);
+              b[p++] = 0x80 | ((c >> 12) & 0x3f);
+              b[p++] = 0x80 | ((c >> 6) & 0x3f);
+              b[p++] = 0x80 | (c & 0x3f);
+              continue;
+            }
+          }
+          b[p++] = 0xe0 | (c >> 12);
+          b[p++] = 0x80 | ((c >> 6) & 0x3f);
+          b[p++] = 0x80 | (c & 0x3f);
+        }
+      }
+      const n = p - start - (len >= 32 ? 2 : 1);
+      if (n < 32) {
+        if (len >= 32) {
+          // the header was given two bytes, but one is enough: move back
+          b.copyWithin(start + 1, start + 2, p);
+          p--;
+        }
+        b[start] = 0xa0 | n;
+      } else {
+        if (len < 32) {
+          b.copyWithin(start + 2, start + 1, p);
+          p++;
+        }
+        b[start] = 0xd9;
+        b[start + 1] = n;
+      }
+      this.pos = p;
+      return;
+    }
+    const max = len * 3;
+    this.ensure(5 + max);
+    const start = this.pos;
+    let n;
+    if (s.isWellFormed()) {
+      n = textEncoder.encodeInto(s, this.buf.subarray(start + 5, start + 5 + max)).written;
+    } else {
+      n = wtf8Into(s, this.buf, start + 5) - (start + 5);
+    }
+    // the header is written in front, then the bytes are moved next to it
+    let h;
+    if (n < 0x100) {
+      this.buf[start] = 0xd9;
+      this.buf[start + 1] = n;
+      h = 2;
+    } else if (n < 0x10000) {
+      this.buf[start] = 0xda;
+      this.view.setUint16(start + 1, n);
+      h = 3;
+    } else {
+      this.buf[start] = 0xdb;
+      this.view.setUint32(start + 1, n);
+      h = 5;
+    }
+    if (h !== 5) this.buf.copyWithin(start + h, start + 5, start + 5 + n);
+    this.pos = start + h + n;
+    if (this.pos > this.maxBytes) {
+      throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
+    }
+  }
+
+  /** Raw bytes as MessagePack bin. */
+  binary(u8) {
+    const n = u8.byteLength;
+    this.ensure(5 + n);
+    if (n < 0x100) {
+      this.buf[this.pos++] = 0xc4;
+      this.buf[this.pos++] = n;
+    } else if (n < 0x10000) {
+      this.buf[this.pos++] = 0xc5;
+      this.view.setUint16(this.pos, n);
+      this.pos += 2;
+    } else {
+      this.buf[this.pos++] = 0xc6;
+      this.view.setUint32(this.pos, n);
+      this.pos += 4;
+    }
+    this.buf.set(u8, this.pos);
+    this.pos += n;
+  }
+
+  /** A Date as the MessagePack timestamp extension (-1, 96-bit form). */
+  timestamp(ms) {
+    this.ensure(15);
+    const sec = Math.floor(ms / 1000);
+    const nsec = (ms - sec * 1000) * 1e6;
+    this.buf[this.pos++] = 0xc7;
+    this.buf[this.pos++] = 12;
+    this.buf[this.pos++] = 0xff;
+    this.view.setUint32(this.pos, nsec);
+    this.view.setBigInt64(this.pos + 4, BigInt(sec));
+    this.pos += 12;
+  }
+
+  /** A value with no JSON form: an empty extension of type EXT_NO_JSON. */
+  noJSON() {
+    this.ensure(3);
+    this.buf[this.pos++] = 0xd4;
+    this.buf[this.pos++] = EXT_NO_JSON;
+    this.buf[this.pos++] = 0;
+  }
+
+  /**
+   * value writes a caller's value in a canonicalization mode (MODE_STRICT or
+   * MODE_JSON) at depth (the outermost request value being 1), refusing
+   * nesting deeper than maxDepth with max_depth.
+   */
+  value(v, mode, depth, maxDepth, key) {
+    if (--this.nodesLeft < 0) {
+      throw new EncodeLimit(this.nodesCode, "the value holds more values than the budget allows");
+    }
+    switch (typeof v) {
+      case "string":
+        this.string(v);
+        return;
+      case "number":
+        this.number(v);
+        return;
+      case "boolean":
+        this.bool(v);
+        return;
+      case "bigint":
+        if (this.bigint(v)) return;
+        if (mode === JSON_MODE) this.nil();
+        else this.noJSON();
+        return;
+      case "object":
+        break;
+      default:
+        // undefined, function, symbol where a value must be written: in an
+        // array (JSON.stringify writes null there) or as the whole value
+        if (mode === JSON_MODE) this.nil();
+        else this.noJSON();
+        return;
+    }
+    if (v === null) {
+      this.nil();
+      return;
+    }
+    if (Array.isArray(v)) {
+      if (depth > maxDepth) throw tooDeep(maxDepth);
+      const n = v.length;
+      this.arrayHeader(n);
+      for (let i = 0; i < n; i++) this.value(v[i], mode, depth + 1, maxDepth, i);
+      return;
+    }
+    if (v instanceof Uint8Array) {
+      this.binary(v);
+      return;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if ((proto === Object.prototype || proto === null) && typeof v.toJSON !== "function") {
+      if (depth > maxDepth) throw tooDeep(maxDepth);
+      this.object(v, mode, depth, maxDepth);
+      return;
+    }
+    this.special(v, mode, depth, maxDepth, key);
+  }
+
+  /** A plain object: its own enumerable string keys in their order.
+   * Members whose value is undefined are absent in both modes (as an
+   * optional field that is not given); in json mode so are the members
+   * JSON.stringify drops (functions, symbols, a toJSON that gives nothing,
+   * and a BigInt beyond 64 bits). */
+  object(v, mode, depth, maxDepth) {
+    const keys = Object.keys(v);
+    if (mode === JSON_MODE) {
+      this.jsonObject(v, keys, depth, maxDepth);
+      return;
+    }
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) {
+      if (v[keys[i]] !== undefined) n++;
+    }
+    this.mapHeader(n);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const x = v[k];
+      if (x === undefined) continue;
+      this.string(k);
+      this.value(x, mode, depth + 1, maxDepth);
+    }
+  }
+
+  /** A plain object in json mode: toJSON is called once per member, with
+   * the member's name, as JSON.stringify calls it. */
+  jsonObject(v, keys, depth, maxDepth) {
+    const vals = new Array(keys.length);
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) {
+      let x = v[keys[i]];
+      if (x !== null && typeof x === "object" && typeof x.toJSON === "function" && !(x instanceof Uint8Array) && !(x instanceof Date)) {
+        x = new Converted(x.toJSON(keys[i]));
+        if (dropped(x.v)) x = undefined;
+      } else if (dropped(x)) {
+        x = undefined;
+      }
+      vals[i] = x;
+      if (x !== undefined) n++;
+    }
+    this.mapHeader(n);
+    for (let i = 0; i < keys.length; i++) {
+      const x = vals[i];
+      if (x === undefined) continue;
+      this.string(keys[i]);
+      if (x instanceof Converted) this.value(x.v, JSON_MODE, depth + 1, maxDepth);
+      else this.value(x, JSON_MODE, depth + 1, maxDepth);
+    }
+  }
+
+  /** An object that is not plain: a Date, a Map, a boxed primitive, another
+   * typed array, a class instance, or an object with toJSON. */
+  special(v, mode, depth, maxDepth, key) {
+    if (v instanceof Date) {
+      // A valid Date is a timestamp in both modes: the module refuses it
+      // (strict) or writes it as Date.prototype.toJSON does (json), and, as
+      // for a Go time.Time, an ordinary value that is a Date is JSON text,
+      // not a string written verbatim. An invalid Date has no JSON form
+      // (JSON.stringify writes null).
+      const t = v.getTime();
+      if (Number.isFinite(t)) this.timestamp(t);
+      else if (mode === JSON_MODE) this.nil();
+      else this.noJSON();
+      return;
+    }
+    if (mode === STRICT) {
+      this.noJSON();
+      return;
+    }
+    // json mode: what JSON.stringify writes
+    if (typeof v.toJSON === "function") {
+      // what toJSON gives is written as it is (null where it gives nothing)
+      this.value(v.toJSON(key === undefined ? "" : String(key)), JSON_MODE, depth, maxDepth);
+      return;
+    }
+    if (v instanceof Number || v instanceof String || v instanceof Boolean) {
+      this.value(v.valueOf(), JSON_MODE, depth, maxDepth);
+      return;
+    }
+    if (typeof BigInt === "function" && v instanceof BigInt) {
+      this.value(v.valueOf(), JSON_MODE, depth, maxDepth);
+      return;
+    }
+    if (depth > maxDepth) throw tooDeep(maxDepth);
+    // a Map, a Set, another typed array or a class instance: its own
+    // enumerable properties, as JSON.stringify writes them
+    this.object(v, JSON_MODE, depth, maxDepth);
+  }
+}
+
+/** Converted holds what a member's toJSON gave, so that it is written as it
+ * is (toJSON is not called again on it). */
+class Converted {
+  constructor(v) {
+    this.v = v;
+  }
+}
+
+/** dropped reports whether JSON.stringify leaves out an object member of
+ * this value (in json mode). */
+function dropped(x) {
+  switch (typeof x) {
+    case "undefined":
+    case "function":
+    case "symbol":
+      return true;
+    case "bigint":
+      return x < -0x8000000000000000n || x > 0xffffffffffffffffn;
+  }
+  return false;
+}
+
+function tooDeep(maxDepth) {
+  return new EncodeLimit("max_depth", "the value nests deeper than " + maxDepth + " levels");
+}
+
+/** wtf8Into writes s as WTF-8 at p and returns the position after it. */
+function wtf8Into(s, b, p) {
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      b[p++] = c;
+    } else if (c < 0x800) {
+      b[p++] = 0xc0 | (c >> 6);
+      b[p++] = 0x80 | (c & 0x3f);
+    } else {
+      if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d < 0xe000) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+          b[p++] = 0xf0 | (c >> 18);
+          b[p++] = 0x80 | ((c >> 12) & 0x3f);
+          b[p++] = 0x80 | ((c >> 6) & 0x3f);
+          b[p++] = 0x80 | (c & 0x3f);
+          continue;
+        }
+      }
+      b[p++] = 0xe0 | (c >> 12);
+      b[p++] = 0x80 | ((c >> 6) & 0x3f);
+      b[p++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return p;
+}
+
+/**
+ * decode reads one response: MessagePack maps (as plain objects), arrays,
+ * strings, integers, floats, booleans and nil, which is all the module
+ * writes. Anything else is a malformed response (an Error, never a guess).
+ */
+export function decode(bytes) {
+  const d = new Decoder(bytes);
+  const v = d.read();
+  if (d.pos !== bytes.length) throw new Error("malformed response: trailing bytes");
+  return v;
+}
+
+class Decoder {
+  constructor(bytes) {
+    this.b = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pos = 0;
+  }
+
+  need(n) {
+    if (this.pos + n > this.b.length) throw new Error("malformed response: truncated");
+  }
+
+  read() {
+    this.need(1);
+    const c = this.b[this.pos++];
+    if (c < 0x80) return c;
+    if (c >= 0xe0) return c - 0x100;
+    if ((c & 0xf0) === 0x80) return this.map(c & 0x0f);
+    if ((c & 0xf0) === 0x90) return this.array(c & 0x0f);
+    if ((c & 0xe0) === 0xa0) return this.str(c & 0x1f);
+    const v = this.view;
+    let n;
+    switch (c) {
+      case 0xc0:
+        return null;
+      case 0xc2:
+        return false;
+      case 0xc3:
+        return true;
+      case 0xcb:
+        this.need(8);
+        n = v.getFloat64(this.pos);
+        this.pos += 8;
+        return n;
+      case 0xca:
+        this.need(4);
+        n = v.getFloat32(this.pos);
+        this.pos += 4;
+        return n;
+      case 0xcc:
+        this.need(1);
+        return this.b[this.pos++];
+      case 0xcd:
+        this.need(2);
+        n = v.getUint16(this.pos);
+        this.pos += 2;
+        return n;
+      case 0xce:
+        this.need(4);
+        n = v.getUint32(this.pos);
+        this.pos += 4;
+        return n;
+      case 0xcf:
+        this.need(8);
+        n = Number(v.getBigUint64(this.pos));
+        this.pos += 8;
+        return n;
+      case 0xd0:
+        this.need(1);
+        return v.getInt8(this.pos++);
+      case 0xd1:
+        this.need(2);
+        n = v.getInt16(this.pos);
+        this.pos += 2;
+        return n;
+      case 0xd2:
+        this.need(4);
+        n = v.getInt32(this.pos);
+        this.pos += 4;
+        return n;
+      case 0xd3:
+        this.need(8);
+        n = Number(v.getBigInt64(this.pos));
+        this.pos += 8;
+        return n;
+      case 0xd9:
+        this.need(1);
+        return this.str(this.b[this.pos++]);
+      case 0xda:
+        this.need(2);
+        n = v.getUint16(this.pos);
+        this.pos += 2;
+        return this.str(n);
+      case 0xdb:
+        this.need(4);
+        n = v.getUint32(this.pos);
+        this.pos += 4;
+        return this.str(n);
+      case 0xdc:
+        this.need(2);
+        n = v.getUint16(this.pos);
+        this.pos += 2;
+        return this.array(n);
+      case 0xdd:
+        this.need(4);
+        n = v.getUint32(this.pos);
+        this.pos += 4;
+        return this.array(n);
+      case 0xde:
+        this.need(2);
+        n = v.getUint16(this.pos);
+        this.pos += 2;
+        return this.map(n);
+      case 0xdf:
+        this.need(4);
+        n = v.getUint32(this.pos);
+        this.pos += 4;
+        return this.map(n);
+    }
+    throw new Error("malformed response: unexpected type byte 0x" + c.toString(16));
+  }
+
+  str(n) {
+    this.need(n);
+    const start = this.pos;
+    this.pos += n;
+    if (n < 48) {
+      // short ASCII strings: faster without TextDecoder's call
+      let s = "";
+      for (let i = start; i < start + n; i++) {
+        const c = this.b[i];
+        if (c >= 0x80) return textDecoder.decode(this.b.subarray(start, start + n));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return textDecoder.decode(this.b.subarray(start, start + n));
+  }
+
+  array(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed response: truncated");
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.read();
+    return out;
+  }
+
+  map(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed response: truncated");
+    const out = {};
+    for (let i = 0; i < n; i++) {
+      const k = this.read();
+      if (typeof k !== "string") throw new Error("malformed response: a key is not a string");
+      out[k] = this.read();
+    }
+    return out;
+  }
+}

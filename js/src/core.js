@@ -1,0 +1,609 @@
+// The runtime-independent core of the mcpresult package: the module's
+// instance, the ABI calls, and the API. The loaders (node.js, workerd.js,
+// edge.js) only find the module's bytes or compiled module and hand them
+// here; every runtime quirk lives in its loader or in wasi.js, with the
+// reason beside it.
+//
+// The JS side decides only what only JS can see: how a JS value is written
+// (codec.js). Every rule about results is checked in the module, so a JS
+// caller gets the same bytes, checks and codes as a Go caller.
+
+import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
+import { Encoder, EncodeLimit, decode, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
+
+/** The ABI major version this package speaks; a module of another one is
+ * refused. */
+export const ABI_VERSION = 1;
+
+const OP_INFO = 1;
+const OP_BUILD = 2;
+const OP_SERIALIZE = 3;
+const OP_VALIDATE = 4;
+const OP_OUTPUT_SCHEMA = 5;
+
+/** The largest request the module accepts (two of the largest byte budget
+ * and 64 KiB); a larger one is refused here with max_bytes, as the Go host
+ * refuses it. */
+const MAX_REQUEST = 2 * 64000000 + 65536;
+
+const DEFAULT_MAX_JSON_BYTES = 2000000;
+const DEFAULT_MAX_NODES = 100000;
+const DEFAULT_HIGH_WATER = 64 * 1024 * 1024;
+
+/** The texts of the results wrap gives in place of a private failure. */
+export const EXECUTION_FAILED_TEXT = "tool execution failed";
+export const INVALID_OUTPUT_TEXT = "tool output was invalid";
+
+/**
+ * McpResultError is what every failing call throws: a stable code, a JSON
+ * Pointer path to the offending place in the value as the caller gave it,
+ * and a message for people that never repeats the rejected value.
+ */
+export class McpResultError extends Error {
+  constructor(code, path, message, errors) {
+    super(message);
+    this.name = "McpResultError";
+    this.code = code;
+    this.path = path;
+    if (errors !== undefined) this.errors = errors;
+  }
+}
+
+/**
+ * ClientError is an error whose message is safe to show to the client.
+ * Thrown from a handler that wrap wraps, it becomes the result
+ * error(message, code) gives; every other error stays private.
+ */
+export class ClientError extends Error {
+  constructor(message, code) {
+    super(message);
+    this.name = "ClientError";
+    if (code !== undefined) this.code = code;
+  }
+}
+
+/** What the module gave for each result built here: the exact JSON it
+ * wrote (jsonOf) and the settings the result was built with, so that
+ * serialize measures the budget the result was built under. */
+const builtResults = new WeakMap();
+
+/**
+ * Engine owns one instance of the module at a time. JS runs one call at a
+ * time per thread, so one instance is all a runtime needs. An instance is
+ * made on the first call (workerd allows no randomness, and so no Go
+ * runtime start, at global scope), replaced after a trap, and replaced once
+ * its memory grew past the high-water mark (linear memory never shrinks).
+ */
+class Engine {
+  constructor(module, options) {
+    this.module = module;
+    this.stderr = options.stderr;
+    this.highWater = options.highWaterBytes ?? DEFAULT_HIGH_WATER;
+    this.instance = null;
+    this.exports = null;
+    this.memory = null;
+    this.encoder = new Encoder();
+    this.stats = { instances: 0, discarded: 0, recycled: 0, maxMemoryBytes: 0 };
+  }
+
+  start() {
+    const wasi = createWasi(this.stderr);
+    const instance = new WebAssembly.Instance(this.module, wasi.imports);
+    const ex = instance.exports;
+    wasi.bind(ex.memory);
+    ex._initialize();
+    const v = ex.mcpresult_abi_version();
+    if (v !== ABI_VERSION) {
+      throw new McpResultError("internal", "", "the module speaks ABI version " + v + ", this package " + ABI_VERSION);
+    }
+    this.instance = instance;
+    this.exports = ex;
+    this.memory = ex.memory;
+    this.stats.instances++;
+  }
+
+  discard() {
+    this.instance = this.exports = this.memory = null;
+    this.stats.discarded++;
+  }
+
+  /** call sends the encoder's current request to op and returns the decoded
+   * response. A trap, an exit or a malformed response discards the
+   * instance and throws McpResultError internal. */
+  call(op, req) {
+    if (req.length > MAX_REQUEST) {
+      throw new McpResultError("max_bytes", "", "the request is larger than the module accepts");
+    }
+    if (this.instance === null) this.start();
+    const ex = this.exports;
+    let resp;
+    try {
+      const ptr = ex.mcpresult_alloc(req.length);
+      if (ptr === 0) throw new Error("the module could not allocate the request");
+      new Uint8Array(this.memory.buffer, ptr, req.length).set(req);
+      const packed = BigInt.asUintN(64, ex.mcpresult_call(op, ptr, req.length));
+      const rptr = Number(packed >> 32n);
+      const rlen = Number(packed & 0xffffffffn);
+      // a fresh view: the call may have grown (and so detached) the memory
+      resp = decode(new Uint8Array(this.memory.buffer, rptr, rlen));
+      ex.mcpresult_free(ptr);
+      ex.mcpresult_free(rptr);
+    } catch (err) {
+      this.discard();
+      if (err instanceof McpResultError) throw err;
+      const why = err instanceof WasiExit ? err.message : "the module failed (" + (err && err.message) + ")";
+      throw new McpResultError("internal", "", why + "; a new instance serves the next call");
+    }
+    const size = this.memory.buffer.byteLength;
+    if (size > this.stats.maxMemoryBytes) this.stats.maxMemoryBytes = size;
+    if (size > this.highWater) {
+      this.instance = this.exports = this.memory = null;
+      this.stats.recycled++;
+    }
+    if (typeof resp !== "object" || resp === null || typeof resp.ok !== "boolean") {
+      this.discard();
+      throw new McpResultError("internal", "", "malformed response from the module");
+    }
+    return resp;
+  }
+}
+
+/** moduleShape checks that a compiled module is an mcpresult module this
+ * package can run: its exports, and imports this WASI shim has. */
+function checkModule(module) {
+  const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+  for (const want of ["memory", "_initialize", "mcpresult_abi_version", "mcpresult_alloc", "mcpresult_free", "mcpresult_call"]) {
+    if (!names.has(want)) {
+      throw new McpResultError("internal", "", "not an mcpresult module: it does not export " + want);
+    }
+  }
+  for (const imp of WebAssembly.Module.imports(module)) {
+    if (imp.module !== "wasi_snapshot_preview1" || !WASI_FUNCTIONS.includes(imp.name)) {
+      throw new McpResultError("internal", "", "the module imports " + imp.module + "." + imp.name + ", which this package does not provide");
+    }
+  }
+}
+
+/**
+ * instantiate is what every loader ends in: it checks the compiled module,
+ * and returns the API. With eager, it also starts an instance at once (and
+ * so checks the ABI version now); a loader for a runtime that forbids
+ * randomness at load time leaves it to the first call.
+ */
+export function instantiate(module, options = {}, eager = true) {
+  checkModule(module);
+  const engine = new Engine(module, options);
+  if (eager) engine.start();
+  return makeApi(engine, options.settings, false);
+}
+
+/** pathValue returns the value at a JSON Pointer inside v, or undefined. */
+function pathValue(v, path) {
+  if (path === "") return v;
+  const parts = path.slice(1).split("/");
+  for (const p of parts) {
+    if (v === null || typeof v !== "object") return undefined;
+    const k = p.replace(/~1/g, "/").replace(/~0/g, "~");
+    v = v instanceof Map ? undefined : v[k];
+  }
+  return v;
+}
+
+/** jsKind names a JS value that has no JSON form in strict
+ * canonicalization, or gives "" for any other value. */
+function jsKind(v) {
+  switch (typeof v) {
+    case "function":
+      return "a function";
+    case "symbol":
+      return "a symbol";
+    case "undefined":
+      return "undefined";
+    case "bigint":
+      return "a BigInt beyond 64 bits";
+    case "object":
+      break;
+    default:
+      return "";
+  }
+  if (v === null || Array.isArray(v) || v instanceof Uint8Array) return "";
+  if (v instanceof Date) return Number.isFinite(v.getTime()) ? "" : "an invalid Date";
+  if (v instanceof Map) return "a Map";
+  if (v instanceof Set) return "a Set";
+  if (ArrayBuffer.isView(v)) return "a typed array other than Uint8Array";
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return "a class instance";
+  if (typeof v.toJSON === "function") return "an object with toJSON";
+  return "";
+}
+
+/** explain rewrites the message of an unsupported_value finding that is
+ * about a JS-only value (which the module sees only as an extension) to
+ * name the JS value. */
+function explain(f, root) {
+  if (f.code !== "unsupported_value") return f;
+  const kind = jsKind(pathValue(root, f.path));
+  if (kind === "") return f;
+  return {
+    code: f.code,
+    path: f.path,
+    message: kind + " has no JSON form in strict canonicalization (canonicalization: \"json\" writes what JSON.stringify writes)",
+  };
+}
+
+function fail(resp, root) {
+  const e = explain(resp.error, root);
+  return new McpResultError(e.code, e.path, e.message);
+}
+
+function isObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function modeOf(c) {
+  return c === "json" ? MODE_JSON : MODE_STRICT;
+}
+
+/** The byte and node budgets of settings, or the defaults where a setting
+ * is absent or out of its range (the module reports it). */
+function maxBytesOf(s) {
+  const n = isObject(s) ? s.maxJsonBytes : undefined;
+  return Number.isSafeInteger(n) && n >= 512 && n <= 64000000 ? n : DEFAULT_MAX_JSON_BYTES;
+}
+
+function maxNodesOf(s) {
+  const n = isObject(s) ? s.maxNodes : undefined;
+  return Number.isSafeInteger(n) && n >= 1 && n <= 10000000 ? n : DEFAULT_MAX_NODES;
+}
+
+/**
+ * makeApi returns the API over an engine: with settings (the runtime's
+ * own, or forServer's), and inherit (builds may not override them).
+ */
+function makeApi(engine, settings, inherit) {
+  const enc = engine.encoder;
+  const built = new WeakSet();
+
+  // begin starts a request with the JS side's bounds, which are those the
+  // Go host applies to Go values: nodes within the node budget (and within
+  // what the byte budget allows, n values taking at least 2n-1 bytes), so
+  // that a value sharing its parts (a DAG of 2^60 paths) ends at once, and
+  // bytes within what the module accepts.
+  function begin() {
+    enc.begin(MAX_REQUEST, Infinity);
+  }
+
+  // input writes the caller's value within those bounds (the request's
+  // own keys, options and settings are not counted).
+  function writeInput(v, mode, maxDepth, maxNodes, maxBytes) {
+    const byBytes = maxBytes === Infinity ? Infinity : Math.floor((maxBytes + 1) / 2);
+    enc.nodesLeft = Math.min(maxNodes, byBytes);
+    enc.nodesCode = maxNodes <= byBytes ? "max_nodes" : "max_bytes";
+    enc.value(v, mode, 1, maxDepth);
+    enc.nodesLeft = Infinity;
+  }
+
+  function settingsMember() {
+    if (settings === undefined) return;
+    enc.string("settings");
+    enc.value(settings, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+  }
+
+  function send(op, root) {
+    let resp;
+    try {
+      resp = engine.call(op, enc.bytes());
+    } finally {
+      if (enc.buf.length > 1 << 20) enc.buf = new Uint8Array(8192); // don't hold a large buffer
+      enc.view = new DataView(enc.buf.buffer);
+    }
+    if (!resp.ok) throw fail(resp, root);
+    return resp;
+  }
+
+  function limit(e) {
+    if (e instanceof EncodeLimit) return new McpResultError(e.code, "", e.message);
+    return e;
+  }
+
+  /** build is the ABI's build: kind tool, resource, error or value. */
+  function build(kind, input, opts) {
+    const s = opts && opts.settings !== undefined ? opts.settings : settings;
+    const inh = opts && opts.inherit !== undefined ? opts.inherit : inherit;
+    let mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
+    let maxBytes = maxBytesOf(s);
+    if (isObject(input) && kind !== "resource") {
+      const c = input.canonicalization;
+      if (c === "json" || c === "strict") mode = modeOf(c);
+      const m = input.maxJsonBytes;
+      if (Number.isSafeInteger(m) && m > maxBytes && m <= 64000000) maxBytes = m;
+    }
+    try {
+      begin();
+      enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0));
+      enc.string("kind");
+      enc.string(kind);
+      enc.string("input");
+      if (kind === "value") {
+        writeInput(input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes);
+      } else {
+        writeInput(input, mode, MAX_RESULT_DEPTH, maxNodesOf(s) + 64, maxBytes);
+      }
+      if (s !== undefined) {
+        enc.string("settings");
+        enc.value(s, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+      }
+      if (inh) {
+        enc.string("inherit");
+        enc.bool(true);
+      }
+    } catch (e) {
+      throw limit(e);
+    }
+    const resp = send(OP_BUILD, input);
+    const out = JSON.parse(resp.json);
+    built.add(out);
+    builtResults.set(out, { json: resp.json, settings: resp.settings });
+    return out;
+  }
+
+  /** resultRequest writes the members of a serialize or validate request:
+   * the value (in the settings' mode; a resource result always strict),
+   * the options, the settings. */
+  function resultRequest(key, v, options, s) {
+    let mode = modeOf(isObject(s) ? s.canonicalization : undefined);
+    if (isObject(v) && v.contents !== undefined && v.content === undefined) mode = MODE_STRICT;
+    const has = options !== undefined;
+    try {
+      begin();
+      enc.mapHeader(1 + (has ? 1 : 0) + (s !== undefined ? 1 : 0));
+      enc.string(key);
+      // validate reports the budget beside its other findings, and
+      // serialize names the first fault, as for a parsed value: the value
+      // goes to the module as deep and as large as it is, up to twice what
+      // the budget allows (a cyclic or shared value ends there)
+      writeInput(v, mode, MAX_PARSE_DEPTH, 2 * Math.max(maxNodesOf(s), maxBytesOf(s)) + 64, Infinity);
+      if (has) {
+        enc.string("options");
+        enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+      }
+      if (s !== undefined) {
+        enc.string("settings");
+        enc.value(s, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+      }
+    } catch (e) {
+      throw limit(e);
+    }
+  }
+
+  function serialize(result, options) {
+    let output = "string";
+    let opts = options;
+    if (isObject(options) && "output" in options) {
+      output = options.output;
+      if (output !== "string" && output !== "object" && output !== undefined) {
+        throw new McpResultError("invalid_option", "/output", 'output is "string" (the default) or "object"');
+      }
+      opts = { ...options };
+      delete opts.output;
+    }
+    const b = isObject(result) ? builtResults.get(result) : undefined;
+    const s = b !== undefined ? b.settings : settings;
+    resultRequest("result", result, opts, s);
+    const json = send(OP_SERIALIZE, result).json;
+    return output === "object" ? JSON.parse(json) : json;
+  }
+
+  function validate(value, options) {
+    resultRequest("value", value, options, settings);
+    const resp = send(OP_VALIDATE, value);
+    return {
+      valid: resp.valid,
+      errors: resp.errors.map((f) => explain(f, value)),
+      warnings: resp.warnings,
+    };
+  }
+
+  function outputSchema(schema, protocolVersion) {
+    // the second argument is the version, or the options ({protocolVersion})
+    const options = protocolVersion === undefined ? undefined : isObject(protocolVersion) ? protocolVersion : { protocolVersion };
+    try {
+      begin();
+      enc.mapHeader(1 + (options ? 1 : 0) + (settings !== undefined ? 1 : 0));
+      enc.string("schema");
+      writeInput(schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings));
+      if (options) {
+        enc.string("options");
+        enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+      }
+      settingsMember();
+    } catch (e) {
+      throw limit(e);
+    }
+    const resp = send(OP_OUTPUT_SCHEMA, schema);
+    return typeof resp.json === "string" ? JSON.parse(resp.json) : undefined;
+  }
+
+  function info() {
+    begin();
+    enc.mapHeader(0);
+    const r = send(OP_INFO, undefined);
+    return {
+      module: r.module,
+      abi: r.abi,
+      abiMinor: r.abiMinor,
+      protocolVersions: r.protocolVersions,
+      latestProtocolVersion: r.latestProtocolVersion,
+      settings: r.settings,
+    };
+  }
+
+  function failure(text) {
+    return { content: [{ type: "text", text }], isError: true };
+  }
+
+  function wrap(handler, options) {
+    const onError = options && options.onError;
+    const report = (err) => {
+      if (typeof onError !== "function") return;
+      try {
+        onError(err);
+      } catch {
+        // a failing onError must not reach the client either
+      }
+    };
+    return async function wrapped(...args) {
+      let out;
+      try {
+        out = await handler.apply(this, args);
+      } catch (err) {
+        if (err instanceof ClientError) {
+          try {
+            return api.error(err.message, err.code);
+          } catch (e) {
+            report(e);
+            return failure(INVALID_OUTPUT_TEXT);
+          }
+        }
+        report(err);
+        return failure(err instanceof McpResultError ? INVALID_OUTPUT_TEXT : EXECUTION_FAILED_TEXT);
+      }
+      if (out === undefined || out === null) {
+        report(new Error("the tool handler returned no result"));
+        return failure(EXECUTION_FAILED_TEXT);
+      }
+      if (isObject(out) && built.has(out)) return out;
+      let rep;
+      try {
+        rep = validate(out, { kind: "tool", stage: "handler" });
+      } catch (e) {
+        report(e);
+        return failure(INVALID_OUTPUT_TEXT);
+      }
+      if (!rep.valid) {
+        const first = rep.errors[0];
+        report(new McpResultError(first.code, first.path, "the tool handler returned an invalid result: " + first.message, rep.errors));
+        return failure(INVALID_OUTPUT_TEXT);
+      }
+      return out;
+    };
+  }
+
+  function forServer(serverSettings) {
+    const s = serverSettings === undefined ? {} : serverSettings;
+    // the settings are checked now, not at the first result
+    build("value", { value: null }, { settings: s, inherit: true });
+    return makeApi(engine, s, true);
+  }
+
+  const api = {
+    tool: (input) => build("tool", input),
+    resource: (input) => build("resource", input),
+    error: (message, code) => build("error", code === undefined ? { message } : { message, code }),
+    fromValue(value, options) {
+      const input = { value };
+      if (options !== undefined) {
+        if (!isObject(options)) {
+          throw new McpResultError("invalid_option", "", "the options of fromValue are an object");
+        }
+        for (const k of Object.keys(options)) {
+          if (k === "value") throw new McpResultError("unknown_option", "/value", "the value is the first argument, not an option");
+          input[k] = options[k];
+        }
+      }
+      return build("value", input);
+    },
+    text,
+    image: (data, mimeType, options) => media("image", data, mimeType, options),
+    audio: (data, mimeType, options) => media("audio", data, mimeType, options),
+    resourceLink,
+    embeddedResource,
+    textResource: (uri, text, options) => contents(uri, "text", text, options),
+    blobResource: (uri, blob, options) => contents(uri, "blob", blob, options),
+    serialize,
+    validate,
+    outputSchema,
+    wrap,
+    forServer,
+    jsonOf(result) {
+      const b = isObject(result) ? builtResults.get(result) : undefined;
+      return b === undefined ? undefined : b.json;
+    },
+    build,
+    info,
+    stats: () => ({ ...engine.stats }),
+    settings: settings === undefined ? undefined : Object.freeze({ ...settings }),
+  };
+  return Object.freeze(api);
+}
+
+// The block constructors assemble plain objects in wire names and check
+// nothing: a block is checked, with its path in the result, when a result
+// is built from it. Options are copied as given (a misspelt one reaches the
+// module, which names it, with a "did you mean"); meta is written _meta.
+
+function withOptions(block, options) {
+  if (options === undefined || options === null) return block;
+  for (const k of Object.keys(options)) {
+    const v = options[k];
+    if (v === undefined) continue;
+    const key = k === "meta" ? "_meta" : k;
+    if (key in block) {
+      throw new McpResultError("duplicate_option", "/" + key, "this field is given twice (meta is written _meta)");
+    }
+    block[key] = v;
+  }
+  return block;
+}
+
+function text(t, options) {
+  return withOptions({ type: "text", text: t }, options);
+}
+
+function media(type, data, mimeType, options) {
+  return withOptions({ type, data, mimeType }, options);
+}
+
+function resourceLink(uri, name, options) {
+  return withOptions({ type: "resource_link", uri, name }, options);
+}
+
+function embeddedResource(resource, options) {
+  return withOptions({ type: "resource", resource }, options);
+}
+
+function contents(uri, field, value, options) {
+  const c = { uri };
+  if (options && options.mimeType !== undefined) c.mimeType = options.mimeType;
+  c[field] = value;
+  if (options) {
+    const rest = { ...options };
+    delete rest.mimeType;
+    withOptions(c, rest);
+  }
+  return c;
+}
+
+/**
+ * compile turns what a caller hands to load into a compiled module: a
+ * WebAssembly.Module as it is, a Response (or a promise of one), or the
+ * module's bytes.
+ */
+export async function compile(source) {
+  source = await source;
+  if (source instanceof WebAssembly.Module) return source;
+  if (typeof Response === "function" && source instanceof Response) {
+    if (!source.ok) {
+      throw new McpResultError("internal", "", "fetching the module failed with status " + source.status);
+    }
+    const type = source.headers.get("content-type") || "";
+    if (type.startsWith("application/wasm") && typeof WebAssembly.compileStreaming === "function") {
+      return WebAssembly.compileStreaming(source);
+    }
+    return WebAssembly.compile(await source.arrayBuffer());
+  }
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    return WebAssembly.compile(source);
+  }
+  throw new McpResultError("invalid_option", "/module", "module is a WebAssembly.Module, a Response or the module's bytes");
+}
