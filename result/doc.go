@@ -84,6 +84,45 @@
 // results); StageHandler checks what a handler hands its SDK
 // (protocol-owned fields must be absent).
 //
+// # Output schemas
+//
+// A tool that returns structured content may declare its shape as
+// outputSchema in tools/list. Clients of 2025-06-18 and 2025-11-25 check
+// structuredContent against that schema and accept only an object schema
+// there, which is why Serialize wraps non-object structured content as
+// {"result": value} for them. OutputSchema gives the schema that matches
+// what Serialize writes, for the revision the client negotiated:
+//   - 2026-07-28 (the default): the schema as given;
+//   - 2025-06-18 and 2025-11-25: the schema as given when it is an object
+//     schema (a JSON object whose "type" is the string "object"); any other
+//     schema, a boolean one included, becomes
+//     {"type":"object","properties":{"result":schema},"required":["result"]};
+//   - 2025-03-26 and 2024-11-05, which have no outputSchema: nothing (nil,
+//     and no error); the schema is checked all the same.
+//
+// Wrapping moves the schema one level down, so references that point into
+// it follow: a root "$schema" moves to the wrapper (its first member) and
+// leaves the inner schema, and every "$ref" whose value is "#" or starts with
+// "#/" gets "/properties/result" after the "#" ("#/$defs/A" becomes
+// "#/properties/result/$defs/A"). Nothing is rewritten inside a schema that
+// has "$id", the root included (it is a resource of its own, and its
+// references resolve against it), nor in the values of const, enum, default
+// and examples, which are data; the members of properties,
+// patternProperties, $defs, definitions, dependentSchemas and dependencies
+// are schemas whatever their names. Left alone: refs to anchors ("#name",
+// which still resolve, the wrapper having no $id), relative and absolute
+// URIs, and "$dynamicRef" and "$recursiveRef", whose dynamic resolution the
+// wrapper may change; a schema that relies on them should carry its own
+// "$id".
+//
+// The schema is a JSON object or a boolean (anything else is invalid_type
+// at ""). It is read strictly, whatever the settings' canonicalization, with
+// the checks and codes of a free-form value (duplicate_key, invalid_utf8,
+// non_finite_number, unsupported_value…), and what is written, wrapped or
+// not, must fit the budget (max_bytes, max_nodes, max_depth at ""); for a
+// revision without outputSchema the schema as given must. The key order of
+// the caller is kept, and the JSON is compact, written as every result is.
+//
 // # One path for every input
 //
 // The Go options are members of a request value; Build takes the same

@@ -212,37 +212,64 @@ var validateOptionNames = []string{"kind", "protocolVersion", "stage"}
 // unsupported_protocol_version).
 func ValidateValue(s Settings, v any, options content.Value) (*Report, error) {
 	opts := ValidateOptions{Settings: s}
-	if options.Kind() != content.KindNull {
-		if options.Kind() != content.KindObject {
-			return nil, content.NewError(content.CodeInvalidType, "", "validate options must be an object")
+	if err := optionsObject(options, validateOptionNames, "validate"); err != nil {
+		return nil, err
+	}
+	if k, ok := options.Get("kind"); ok {
+		if k.Kind() != content.KindString || (k.Str() != KindTool && k.Str() != KindResource) {
+			return nil, content.NewError(content.CodeInvalidOption, "/kind", msgValidateKind)
 		}
-		c := content.NewChecker(content.CheckOptions{})
-		if !c.Keys(options, validateOptionNames, content.CodeUnknownOption, content.CodeDuplicateOption, "validate") {
-			return nil, c.Err()
+		opts.Kind = k.Str()
+	}
+	var err error
+	if opts.ProtocolVersion, err = versionOption(options); err != nil {
+		return nil, err
+	}
+	if st, ok := options.Get("stage"); ok {
+		if st.Kind() != content.KindString || (st.Str() != StageWire && st.Str() != StageHandler) {
+			return nil, content.NewError(content.CodeInvalidOption, "/stage", msgStage)
 		}
-		if k, ok := options.Get("kind"); ok {
-			if k.Kind() != content.KindString || (k.Str() != KindTool && k.Str() != KindResource) {
-				return nil, content.NewError(content.CodeInvalidOption, "/kind", msgValidateKind)
-			}
-			opts.Kind = k.Str()
-		}
-		if p, ok := options.Get("protocolVersion"); ok {
-			if p.Kind() != content.KindString {
-				return nil, content.NewError(content.CodeInvalidOption, "/protocolVersion", "protocolVersion must be a string")
-			}
-			if p.Str() == "" {
-				return nil, errUnsupportedVersion()
-			}
-			opts.ProtocolVersion = p.Str()
-		}
-		if st, ok := options.Get("stage"); ok {
-			if st.Kind() != content.KindString || (st.Str() != StageWire && st.Str() != StageHandler) {
-				return nil, content.NewError(content.CodeInvalidOption, "/stage", msgStage)
-			}
-			opts.Stage = st.Str()
-		}
+		opts.Stage = st.Str()
 	}
 	return Validate(v, opts)
+}
+
+// optionsObject checks options given as a value: null (none), or an object
+// of the op's options, each given once (invalid_type, unknown_option,
+// duplicate_option).
+//
+//go:noinline
+func optionsObject(v content.Value, names []string, what string) error {
+	if v.Kind() == content.KindNull {
+		return nil
+	}
+	if v.Kind() != content.KindObject {
+		return content.NewError(content.CodeInvalidType, "", what+" options must be an object")
+	}
+	c := content.NewChecker(content.CheckOptions{})
+	if !c.Keys(v, names, content.CodeUnknownOption, content.CodeDuplicateOption, what) {
+		return c.Err()
+	}
+	return nil
+}
+
+// versionOption returns the protocolVersion of options that optionsObject
+// accepted ("" when it is absent): a string (invalid_option), not empty
+// (unsupported_protocol_version, as an unknown one is where it is read).
+//
+//go:noinline
+func versionOption(options content.Value) (string, error) {
+	p, ok := options.Get("protocolVersion")
+	if !ok {
+		return "", nil
+	}
+	if p.Kind() != content.KindString {
+		return "", content.NewError(content.CodeInvalidOption, "/protocolVersion", "protocolVersion must be a string")
+	}
+	if p.Str() == "" {
+		return "", errUnsupportedVersion()
+	}
+	return p.Str(), nil
 }
 
 var serializeOptionNames = []string{"protocolVersion", "format", "finalize", "unsupported"}
@@ -250,30 +277,18 @@ var finalizeNames = []string{"serverInfo", "ttlMs", "cacheScope"}
 
 func serializeOptionsFromValue(v content.Value) (SerializeOptions, error) {
 	var o SerializeOptions
-	if v.Kind() == content.KindNull {
-		return o, nil
-	}
-	if v.Kind() != content.KindObject {
-		return o, content.NewError(content.CodeInvalidType, "", "serialize options must be an object")
-	}
-	c := content.NewChecker(content.CheckOptions{})
-	if !c.Keys(v, serializeOptionNames, content.CodeUnknownOption, content.CodeDuplicateOption, "serialize") {
-		return o, c.Err()
+	if err := optionsObject(v, serializeOptionNames, "serialize"); err != nil {
+		return o, err
 	}
 	bad := func(path, msg string) (SerializeOptions, error) {
 		return o, content.NewError(content.CodeInvalidOption, path, msg)
 	}
-	if x, ok := v.Get("protocolVersion"); ok {
-		if x.Kind() != content.KindString {
-			return bad("/protocolVersion", "protocolVersion must be a string")
-		}
-		if x.Str() == "" {
-			return o, errUnsupportedVersion()
-		}
-		if _, err := revisionOf(x.Str()); err != nil {
-			return o, err
-		}
-		o.ProtocolVersion = x.Str()
+	var err error
+	if o.ProtocolVersion, err = versionOption(v); err != nil {
+		return o, err
+	}
+	if _, err := revisionOf(o.ProtocolVersion); err != nil {
+		return o, err
 	}
 	if x, ok := v.Get("format"); ok {
 		switch {
