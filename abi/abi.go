@@ -15,7 +15,7 @@ const Version = 1
 // Minor is the ABI's minor version, reported by info: additive changes (a
 // new op, a new optional request key, a new response key) bump it, and a
 // host of an older minor version keeps working.
-const Minor = 0
+const Minor = 1
 
 // ModuleVersion is the version of the library the module is built from.
 const ModuleVersion = "0.2.0"
@@ -25,14 +25,15 @@ type Op int32
 
 // The ops. Any other number, 0 included, is answered with unknown_op.
 const (
-	OpInfo      Op = 1 // the module's versions, revisions and default settings
-	OpBuild     Op = 2 // build a result from a request
-	OpSerialize Op = 3 // write a result for a protocol revision
-	OpValidate  Op = 4 // check a result and report every finding
+	OpInfo         Op = 1 // the module's versions, revisions and default settings
+	OpBuild        Op = 2 // build a result from a request
+	OpSerialize    Op = 3 // write a result for a protocol revision
+	OpValidate     Op = 4 // check a result and report every finding
+	OpOutputSchema Op = 5 // write a tool's output schema for a protocol revision (since minor version 1)
 )
 
-// String returns the op's name ("info", "build", "serialize", "validate"),
-// or its number.
+// String returns the op's name ("info", "build", "serialize", "validate",
+// "outputSchema"), or its number.
 func (o Op) String() string {
 	switch o {
 	case OpInfo:
@@ -43,6 +44,8 @@ func (o Op) String() string {
 		return "serialize"
 	case OpValidate:
 		return "validate"
+	case OpOutputSchema:
+		return "outputSchema"
 	}
 	return strconv.Itoa(int(o))
 }
@@ -54,12 +57,14 @@ type Request struct {
 	// Kind (build): tool, resource, error or value.
 	Kind string
 	// Input (build): the build request; Result (serialize) and Value
-	// (validate): the result to write or check.
+	// (validate): the result to write or check; Schema (outputSchema): the
+	// tool's output schema.
 	Input content.Value
-	// Options (serialize, validate): the call's options in wire names, as
-	// result.SerializeValue and result.ValidateValue read them.
+	// Options (serialize, validate, outputSchema): the call's options in
+	// wire names, as result.SerializeValue, result.ValidateValue and
+	// result.OutputSchemaValue read them.
 	Options content.Value
-	// Settings (build, serialize, validate): the runtime settings
+	// Settings (build, serialize, validate, outputSchema): the runtime settings
 	// {maxJsonBytes, maxNodes, canonicalization}, as
 	// result.SettingsFromValue reads them.
 	Settings content.Value
@@ -81,6 +86,8 @@ func requestKeys(op Op) ([]string, bool) {
 		return []string{"result", "options", "settings"}, true
 	case OpValidate:
 		return []string{"value", "options", "settings"}, true
+	case OpOutputSchema:
+		return []string{"schema", "options", "settings"}, true
 	}
 	return nil, false
 }
@@ -100,6 +107,8 @@ func inputKey(op Op) string {
 		return "input"
 	case OpSerialize:
 		return "result"
+	case OpOutputSchema:
+		return "schema"
 	}
 	return "value"
 }
@@ -113,7 +122,7 @@ func inputKey(op Op) string {
 func ParseRequest(op Op, data []byte) (*Request, error) {
 	keys, ok := requestKeys(op)
 	if !ok {
-		return nil, content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate")
+		return nil, content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate, 5 outputSchema")
 	}
 	// The request's own map is one level more than its values have when
 	// they are parsed from JSON natively.
@@ -193,7 +202,7 @@ func AppendRequest(dst []byte, r *Request) []byte {
 		add("input", r.Input, true)
 		add("settings", r.Settings, r.Settings.Kind() != content.KindNull)
 		add("inherit", content.NewBool(true), r.Inherit)
-	case OpSerialize, OpValidate:
+	case OpSerialize, OpValidate, OpOutputSchema:
 		add(inputKey(r.Op), r.Input, true)
 		add("options", r.Options, r.Options.Kind() != content.KindNull)
 		add("settings", r.Settings, r.Settings.Kind() != content.KindNull)

@@ -10,10 +10,15 @@
 // response's address in the high 32 bits and its length in the low 32.
 // Requests and responses are MessagePack maps with string keys:
 //
-//	op 1 info       {}                                       {ok, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}
-//	op 2 build      {kind, input, settings?, inherit?}       {ok, json, settings}
-//	op 3 serialize  {result, options?, settings?}            {ok, json}
-//	op 4 validate   {value, options?, settings?}             {ok, valid, errors, warnings}
+//	op 1 info          {}                                    {ok, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}
+//	op 2 build         {kind, input, settings?, inherit?}    {ok, json, settings}
+//	op 3 serialize     {result, options?, settings?}         {ok, json}
+//	op 4 validate      {value, options?, settings?}          {ok, valid, errors, warnings}
+//	op 5 outputSchema  {schema, options?, settings?}         {ok, json}, or {ok} for a revision without outputSchema
+//
+// Op 5 is new in minor version 1 (Minor): a module of minor version 0
+// answers it with unknown_op, so a host that needs it checks abiMinor
+// (info) first.
 //
 // Every failure is {ok: false, error: {code, path, message}}, ok first: the
 // op's own codes (the same as natively), unknown_op for another op number,

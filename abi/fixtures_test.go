@@ -86,8 +86,10 @@ func TestFixtures(t *testing.T) {
 			o = "valid"
 		case op == abi.OpValidate:
 			o = "invalid"
+		case op == abi.OpOutputSchema && r.JSON == nil:
+			o = "omitted"
 		}
-		if op < abi.OpInfo || op > abi.OpValidate {
+		if op < abi.OpInfo || op > abi.OpOutputSchema {
 			op = 0
 		}
 		seen[op.String()+":"+o] = true
@@ -102,8 +104,9 @@ func TestFixtures(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"info:ok", "info:error", "build:ok", "build:error", "serialize:ok", "serialize:error",
-		"validate:valid", "validate:invalid", "validate:error", "0:unknown_op", "build:invalid_request",
-		"serialize:invalid_request", "validate:invalid_request", "validate:max_nodes", "validate:max_depth"} {
+		"validate:valid", "validate:invalid", "validate:error", "outputSchema:ok", "outputSchema:omitted",
+		"outputSchema:error", "0:unknown_op", "build:invalid_request", "serialize:invalid_request", "validate:invalid_request",
+		"outputSchema:invalid_request", "validate:max_nodes", "validate:max_depth"} {
 		if !seen[k] {
 			t.Errorf("no fixture for %s", k)
 		}

@@ -92,9 +92,10 @@ func FuzzParseRequest(f *testing.F) {
 	f.Add(int32(abi.OpBuild), hx("82 a4 6b696e64 a4 746f6f6c a5 696e707574 80"))
 	f.Add(int32(abi.OpSerialize), hx("81 a6 726573756c74 c0"))
 	f.Add(int32(abi.OpValidate), hx("81 a5 76616c7565 81 a7 636f6e74656e74 90"))
+	f.Add(int32(abi.OpOutputSchema), hx("82 a6 736368656d61 81 a4 74797065 a5 6172726179 a7 6f7074696f6e73 81 af 70726f746f636f6c56657273696f6e aa 323032352d30362d3138"))
 	f.Fuzz(func(t *testing.T, op int32, data []byte) {
 		r, err := abi.ParseRequest(abi.Op(op), data)
-		known := op >= 1 && op <= 4
+		known := op >= 1 && op <= 5
 		switch {
 		case err != nil:
 			e := checkError(t, err, content.CodeUnknownOp, content.CodeInvalidRequest, content.CodeMaxNodes, content.CodeMaxDepth)

@@ -35,10 +35,18 @@ func Handle(op Op, req []byte) (resp []byte) {
 			return errorResponse(err)
 		}
 		return AppendBuilt(make([]byte, 0, len(res.JSON())+96), res)
-	case OpSerialize:
-		out, err := result.SerializeValue(s, r.Input, r.Options)
+	case OpSerialize, OpOutputSchema:
+		var out []byte
+		if r.Op == OpSerialize {
+			out, err = result.SerializeValue(s, r.Input, r.Options)
+		} else {
+			out, err = result.OutputSchemaValue(s, r.Input, r.Options)
+		}
 		if err != nil {
 			return errorResponse(err)
+		}
+		if out == nil { // a revision without outputSchema
+			return AppendOmitted(nil)
 		}
 		return AppendJSON(make([]byte, 0, len(out)+16), out)
 	case OpValidate:

@@ -15,7 +15,7 @@ func enc(v content.Value) []byte { return abi.AppendValue(nil, v) }
 
 func TestOpString(t *testing.T) {
 	for op, want := range map[abi.Op]string{abi.OpInfo: "info", abi.OpBuild: "build", abi.OpSerialize: "serialize",
-		abi.OpValidate: "validate", 0: "0", 5: "5", -1: "-1"} {
+		abi.OpValidate: "validate", abi.OpOutputSchema: "outputSchema", 0: "0", 6: "6", -1: "-1"} {
 		if got := op.String(); got != want {
 			t.Errorf("Op(%d).String() = %q", int32(op), got)
 		}
@@ -90,9 +90,18 @@ func TestParseRequest(t *testing.T) {
 		{"validate without value", abi.OpValidate, enc(obj()), nil, content.CodeInvalidRequest, "/value"},
 		{"validate, result is not its key", abi.OpValidate, enc(obj("result", input)), nil, content.CodeInvalidRequest, "/result"},
 
+		{"outputSchema", abi.OpOutputSchema, enc(obj("schema", input)), &abi.Request{Op: abi.OpOutputSchema, Input: input}, "", ""},
+		{"outputSchema, every key", abi.OpOutputSchema, enc(obj("settings", settings, "schema", content.NewBool(true), "options", options)),
+			&abi.Request{Op: abi.OpOutputSchema, Input: content.NewBool(true), Options: options, Settings: settings}, "", ""},
+		{"outputSchema, schema null is present", abi.OpOutputSchema, enc(obj("schema", null)), &abi.Request{Op: abi.OpOutputSchema}, "", ""},
+		{"outputSchema without schema", abi.OpOutputSchema, enc(obj("options", options)), nil, content.CodeInvalidRequest, "/schema"},
+		{"outputSchema, value is not its key", abi.OpOutputSchema, enc(obj("value", input)), nil, content.CodeInvalidRequest, "/value"},
+		{"outputSchema, kind is not its key", abi.OpOutputSchema, enc(obj("schema", input, "kind", str("tool"))), nil, content.CodeInvalidRequest, "/kind"},
+		{"outputSchema, repeated schema", abi.OpOutputSchema, enc(obj("schema", input, "schema", input)), nil, content.CodeInvalidRequest, "/schema"},
+
 		// Unknown ops are refused before the bytes are read.
 		{"op 0", 0, enc(obj()), nil, content.CodeUnknownOp, ""},
-		{"op 5", 5, enc(obj("kind", str("tool"), "input", input)), nil, content.CodeUnknownOp, ""},
+		{"op 6", 6, enc(obj("schema", input)), nil, content.CodeUnknownOp, ""},
 		{"op -1, junk", -1, hx("c1"), nil, content.CodeUnknownOp, ""},
 		{"op max int32", math.MaxInt32, nil, nil, content.CodeUnknownOp, ""},
 		{"op min int32", math.MinInt32, nil, nil, content.CodeUnknownOp, ""},
@@ -142,6 +151,8 @@ func TestAppendRequest(t *testing.T) {
 			omap{{"result", goOf(input)}, {"options", goOf(options)}, {"settings", goOf(settings)}}},
 		{&abi.Request{Op: abi.OpSerialize, Input: input, Inherit: true, Kind: "tool"},
 			omap{{"result", goOf(input)}}}, // serialize has no kind or inherit
+		{&abi.Request{Op: abi.OpOutputSchema, Input: input, Options: options, Settings: settings},
+			omap{{"schema", goOf(input)}, {"options", goOf(options)}, {"settings", goOf(settings)}}},
 		{&abi.Request{Op: abi.OpValidate, Input: input, Settings: settings},
 			omap{{"value", goOf(input)}, {"settings", goOf(settings)}}},
 	} {
@@ -221,7 +232,7 @@ func TestResponses(t *testing.T) {
 		t.Errorf("AppendError: % x, msgpack/v5 % x", got, want)
 	}
 	firstKeyOK(t, "error", got)
-	for _, op := range []abi.Op{0, abi.OpInfo, abi.OpBuild, abi.OpSerialize, abi.OpValidate, 9} {
+	for _, op := range []abi.Op{0, abi.OpInfo, abi.OpBuild, abi.OpSerialize, abi.OpValidate, abi.OpOutputSchema, 9} {
 		r, err := abi.ParseResponse(op, got)
 		if err != nil || r.OK || r.Err == nil || *r.Err != *e {
 			t.Errorf("ParseResponse(%s) of an error: %+v %v", op, r, err)
@@ -236,6 +247,21 @@ func TestResponses(t *testing.T) {
 	firstKeyOK(t, "json", got)
 	if r, err := abi.ParseResponse(abi.OpSerialize, got); err != nil || !r.OK || string(r.JSON) != `{"a":1}` {
 		t.Errorf("ParseResponse(serialize): %+v %v", r, err)
+	}
+	if r, err := abi.ParseResponse(abi.OpOutputSchema, got); err != nil || !r.OK || string(r.JSON) != `{"a":1}` {
+		t.Errorf("ParseResponse(outputSchema): %+v %v", r, err)
+	}
+
+	got = abi.AppendOmitted(nil)
+	if want := msgpackEncode(t, omap{{"ok", true}}, true); !bytes.Equal(got, want) {
+		t.Errorf("AppendOmitted: % x, msgpack/v5 % x", got, want)
+	}
+	firstKeyOK(t, "omitted", got)
+	if r, err := abi.ParseResponse(abi.OpOutputSchema, got); err != nil || !r.OK || r.JSON != nil {
+		t.Errorf("ParseResponse(outputSchema) of {ok: true}: %+v %v", r, err)
+	}
+	if _, err := abi.ParseResponse(abi.OpSerialize, got); !errors.Is(err, abi.ErrMalformed) {
+		t.Errorf("ParseResponse(serialize) of {ok: true}: %v, want abi.ErrMalformed", err)
 	}
 
 	res, err := result.Build(result.KindTool, obj("content", arr(obj("type", str("text"), "text", str("hi")))), result.BuildOptions{Settings: result.Settings{MaxNodes: 50, Canonicalization: result.JSON}})
@@ -320,6 +346,8 @@ func TestParseResponseMalformed(t *testing.T) {
 		{"error code not a string", abi.OpBuild, p(omap{{"ok", false}, {"error", omap{{"code", 1}, {"path", ""}, {"message", ""}}}})},
 		{"json missing", abi.OpSerialize, p(omap{{"ok", true}})},
 		{"json as bin", abi.OpSerialize, p(omap{{"ok", true}, {"json", []byte("{}")}})},
+		{"outputSchema json as bin", abi.OpOutputSchema, p(omap{{"ok", true}, {"json", []byte("{}")}})},
+		{"outputSchema json null", abi.OpOutputSchema, p(omap{{"ok", true}, {"json", nil}})},
 		{"build with bad settings", abi.OpBuild, p(omap{{"ok", true}, {"json", "{}"}, {"settings", omap{{"maxNodes", 0}}}})},
 		{"validate without valid", abi.OpValidate, p(omap{{"ok", true}, {"errors", []any{}}, {"warnings", []any{}}})},
 		{"validate without warnings", abi.OpValidate, p(omap{{"ok", true}, {"valid", true}, {"errors", []any{}}})},
@@ -334,9 +362,9 @@ func TestParseResponseMalformed(t *testing.T) {
 	}
 }
 
-// TestHandleUnknownOp: any op but 1 to 4 is unknown_op, whatever the bytes.
+// TestHandleUnknownOp: any op but 1 to 5 is unknown_op, whatever the bytes.
 func TestHandleUnknownOp(t *testing.T) {
-	for _, op := range []abi.Op{0, 5, 6, -1, 1 << 20, math.MaxInt32, math.MinInt32} {
+	for _, op := range []abi.Op{0, 6, 7, -1, 1 << 20, math.MaxInt32, math.MinInt32} {
 		for _, req := range [][]byte{nil, hx("80"), hx("c1"), enc(obj("kind", str("tool"), "input", obj()))} {
 			resp := abi.Handle(op, req)
 			firstKeyOK(t, "unknown op", resp)

@@ -12,14 +12,17 @@ import (
 //
 //	{ok: false, error: {code, path, message}}      any op
 //	{ok: true, json: str, settings: {…}}           build (the settings the result was built with)
-//	{ok: true, json: str}                          serialize
+//	{ok: true, json: str}                          serialize; outputSchema
+//	{ok: true}                                     outputSchema for a revision without outputSchema
 //	{ok: true, valid, errors: [...], warnings: [...]}  validate (findings as {code, path, message})
 //	{ok: true, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}  info
 type Response struct {
 	OK  bool
 	Err *content.Error // when !OK
 
-	JSON []byte // build, serialize: the result's JSON
+	// JSON is the result's JSON (build, serialize) or the schema's
+	// (outputSchema); nil for an outputSchema the revision does not have.
+	JSON []byte
 
 	// Settings (build) are the settings the result was built with: the
 	// request's, with the call's own maxJsonBytes and canonicalization.
@@ -79,6 +82,12 @@ func AppendJSON(dst, json []byte) []byte {
 	return AppendStringBytes(appendKey(dst, "json"), json)
 }
 
+// AppendOmitted appends {ok: true}: the answer of outputSchema for a
+// revision that has no outputSchema.
+func AppendOmitted(dst []byte) []byte {
+	return append(dst, 0x81, 0xa2, 'o', 'k', 0xc3) // fixmap 1, fixstr "ok", true
+}
+
 // AppendReport appends {ok: true, valid, errors, warnings}.
 func AppendReport(dst []byte, r *result.Report) []byte {
 	dst = AppendMapHeader(dst, 4)
@@ -134,8 +143,11 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 		return r, nil
 	}
 	switch op {
-	case OpBuild, OpSerialize:
-		j := get(v, "json")
+	case OpBuild, OpSerialize, OpOutputSchema:
+		j, has := v.Get("json")
+		if op == OpOutputSchema && !has {
+			break // the revision has no outputSchema
+		}
 		if j.Kind() != content.KindString {
 			return nil, malformed()
 		}

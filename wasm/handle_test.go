@@ -46,14 +46,14 @@ func TestHandleNeverFails(t *testing.T) {
 		{0x81, 0xa4, 'k', 'i', 'n', 'd', 0x01},
 		{0x82, 0xa4, 'k', 'i', 'n', 'd', 0xa4, 't', 'o', 'o', 'l', 0xa5, 'i', 'n', 'p', 'u', 't', 0xc0},
 	}
-	for _, op := range []int32{-1, 0, 1, 2, 3, 4, 5, 1 << 30} {
+	for _, op := range []int32{-1, 0, 1, 2, 3, 4, 5, 6, 1 << 30} {
 		for _, in := range inputs {
 			resp := handle(op, in)
 			r, err := abi.ParseResponse(abi.Op(op), resp)
 			if err != nil {
 				t.Fatalf("op %d, % x: response % x is not of the ABI's shape: %v", op, in, resp, err)
 			}
-			if op < 1 || op > 4 {
+			if op < 1 || op > 5 {
 				if r.OK || r.Err.Code != content.CodeUnknownOp {
 					t.Errorf("op %d: want unknown_op, got %+v", op, r)
 				}

@@ -99,6 +99,10 @@ var (
 		"structuredContent", om{"city", "Paris", "tempC", 21, "conditions", "sunny"},
 		"meta", om{"com.example.weather/source", "station-14"},
 	}
+	// A schema that is not an object schema, with a $schema and a local
+	// ref, as outputSchema takes it.
+	arraySchema = om{"$schema", "https://json-schema.org/draft/2020-12/schema", "type", "array",
+		"items", om{"$ref", "#/$defs/reading"}, "$defs", om{"reading", om{"type", "number"}}}
 	// A built tool result with structured content and a resource link, as
 	// serialize and validate take it.
 	built = om{
@@ -206,9 +210,27 @@ func calls() []call {
 			"options", om{"kind", "resource", "stage", "handler"}}), "valid"},
 		{"validate: unknown option", abi.OpValidate, pack(om{"value", built, "options", om{"strict", true}}), "unknown_option"},
 
+		// outputSchema (minor version 1)
+		{"outputSchema for 2026-07-28, unchanged", abi.OpOutputSchema, pack(om{"schema", arraySchema}), "ok"},
+		{"outputSchema for 2025-06-18, an object schema unchanged", abi.OpOutputSchema,
+			pack(om{"schema", om{"type", "object", "properties", om{"city", om{"type", "string"}}}, "options", om{"protocolVersion", "2025-06-18"}}), "ok"},
+		{"outputSchema for 2025-11-25, wrapped: $schema moved, refs rebased", abi.OpOutputSchema,
+			pack(om{"schema", arraySchema, "options", om{"protocolVersion", "2025-11-25"}}), "ok"},
+		{"outputSchema for 2025-06-18, a boolean schema wrapped", abi.OpOutputSchema,
+			pack(om{"schema", true, "options", om{"protocolVersion", "2025-06-18"}}), "ok"},
+		{"outputSchema for 2025-03-26, omitted", abi.OpOutputSchema,
+			pack(om{"schema", arraySchema, "options", om{"protocolVersion", "2025-03-26"}}), "omitted"},
+		{"outputSchema: not an object or a boolean", abi.OpOutputSchema, pack(om{"schema", "object"}), "invalid_type"},
+		{"outputSchema: bin in the schema", abi.OpOutputSchema, pack(om{"schema", om{"type", "string", "default", []byte("hi")}}), "unsupported_value"},
+		{"outputSchema: unknown protocol version", abi.OpOutputSchema,
+			pack(om{"schema", arraySchema, "options", om{"protocolVersion", "2023-01-01"}}), "unsupported_protocol_version"},
+		{"outputSchema: unknown option", abi.OpOutputSchema, pack(om{"schema", arraySchema, "options", om{"format", "jcs"}}), "unknown_option"},
+		{"outputSchema: the wrapper passes maxJsonBytes", abi.OpOutputSchema, pack(om{"schema", om{"type", "string", "description", strings.Repeat("x", 470)},
+			"options", om{"protocolVersion", "2025-06-18"}, "settings", om{"maxJsonBytes", 512}}), "max_bytes"},
+
 		// unknown ops: the request is not read
 		{"unknown op 0", 0, pack(om{}), "unknown_op"},
-		{"unknown op 5", 5, buildTool, "unknown_op"},
+		{"unknown op 6", 6, buildTool, "unknown_op"},
 		{"unknown op -1", -1, []byte{0xc1}, "unknown_op"},
 
 		// invalid requests
@@ -221,6 +243,7 @@ func calls() []call {
 		{"invalid_request: missing input", abi.OpBuild, pack(om{"kind", "tool"}), "invalid_request"},
 		{"invalid_request: missing result", abi.OpSerialize, pack(om{"options", om{}}), "invalid_request"},
 		{"invalid_request: missing value", abi.OpValidate, pack(om{}), "invalid_request"},
+		{"invalid_request: missing schema", abi.OpOutputSchema, pack(om{"options", om{"protocolVersion", "2025-06-18"}}), "invalid_request"},
 		{"invalid_request: kind is not a string", abi.OpBuild, pack(om{"kind", 1, "input", om{}}), "invalid_request"},
 		{"invalid_request: inherit is not a boolean", abi.OpBuild, pack(om{"kind", "tool", "input", om{}, "inherit", "yes"}), "invalid_request"},
 		{"invalid_request: bytes after the map", abi.OpValidate, cat(pack(om{"value", built}), pack(nil)), "invalid_request"},
@@ -256,6 +279,8 @@ func outcome(op abi.Op, resp []byte) string {
 		return "valid"
 	case op == abi.OpValidate:
 		return "invalid"
+	case op == abi.OpOutputSchema && r.JSON == nil:
+		return "omitted"
 	}
 	return "ok"
 }
