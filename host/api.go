@@ -118,6 +118,54 @@ func (h *Host) ValidateValue(ctx context.Context, s result.Settings, v any, opti
 	return res.Report, nil
 }
 
+// OutputSchema writes a tool's output schema for a protocol revision through
+// the module, as result.OutputSchema does: nil, with no error, for a
+// revision that has no outputSchema. A module of ABI minor version 0 has no
+// such op (unknown_op).
+func (h *Host) OutputSchema(ctx context.Context, schema any, protocolVersion string) ([]byte, error) {
+	opts := content.Null()
+	if protocolVersion != "" {
+		opts = content.NewObject(content.Str("protocolVersion", content.NewString(protocolVersion)))
+	}
+	return h.OutputSchemaValue(ctx, result.Settings{}, schema, opts)
+}
+
+// OutputSchemaValue writes an output schema with settings and options given
+// as a value, as result.OutputSchemaValue does.
+func (h *Host) OutputSchemaValue(ctx context.Context, s result.Settings, schema any, options content.Value) ([]byte, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	in, cerr := convertSchema(schema, defaults(s))
+	if cerr != nil {
+		in = content.Null() // the call's own faults come first, as natively
+	}
+	res, err := h.roundTrip(ctx, &abi.Request{Op: abi.OpOutputSchema, Input: in, Options: options, Settings: settingsValue(s)})
+	if cerr != nil && (err == nil || !isCallError(err)) {
+		return nil, cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res.JSON, nil
+}
+
+// convertSchema converts the Go values of a schema as natively (always
+// strict): its root first, one level, so that a root that is neither an
+// object nor a boolean is sent as null and gets the module's invalid_type,
+// as natively, before anything inside it is converted.
+func convertSchema(schema any, s result.Settings) (content.Value, error) {
+	c := content.NewChecker(content.CheckOptions{Mode: result.Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
+	root, ok := c.Resolve(content.FromGo(schema))
+	switch {
+	case !ok:
+		return content.Null(), c.Err()
+	case root.Kind() != content.KindObject && root.Kind() != content.KindBool:
+		return content.Null(), nil
+	}
+	return plain(root, result.Strict, s.MaxNodes, s.MaxJSONBytes)
+}
+
 // Info returns the module's versions, revisions and default settings.
 func (h *Host) Info(ctx context.Context) (*abi.Info, error) {
 	res, err := h.roundTrip(ctx, &abi.Request{Op: abi.OpInfo})

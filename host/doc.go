@@ -25,8 +25,9 @@
 //
 // # The same types
 //
-// Build, Tool, Resource, Serialize, SerializeValue, Validate and
-// ValidateValue mirror package result and return its *result.Result,
+// Build, Tool, Resource, Serialize, SerializeValue, Validate,
+// ValidateValue, OutputSchema and OutputSchemaValue mirror package result
+// and return its *result.Result,
 // *result.Report and *result.Error, so that the same Go inputs can be run
 // natively and through the module and compared. Call sends raw MessagePack
 // requests of package abi, for hosts that already speak MessagePack. Go

@@ -66,7 +66,7 @@ func TestDifferential(t *testing.T) {
 		}
 		op := ops[i]
 		if rng.IntN(20) == 0 {
-			op = abi.Op(rng.IntN(7) - 1)
+			op = abi.Op(rng.IntN(8) - 1)
 		}
 		check(op, req)
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -111,6 +113,8 @@ func TestFaults(t *testing.T) {
 			{abi.OpBuild, []byte{0xdd, 0xff, 0xff, 0xff, 0xff}, content.CodeInvalidRequest},
 			{abi.OpBuild, nil, content.CodeInvalidRequest},
 			{abi.OpValidate, []byte{0x81, 0xa1, 'x', 0xc0}, content.CodeInvalidRequest},
+			{abi.OpOutputSchema, []byte{0x80}, content.CodeInvalidRequest},
+			{6, []byte{0x80}, content.CodeUnknownOp},
 		} {
 			resp, err := h.Call(context.Background(), tc.op, tc.req)
 			if err != nil {
@@ -219,5 +223,70 @@ func TestGoValuesAsNative(t *testing.T) {
 	}
 	if _, err := h.Validate(ctx, S{}, result.ValidateOptions{Stage: "bogus"}); !errors.Is(err, content.CodeInvalidOption) {
 		t.Errorf("a bad stage with a value the host cannot convert: %v", err)
+	}
+}
+
+// TestOutputSchemaAsNative: OutputSchema and OutputSchemaValue give,
+// through the module, the bytes and errors they give natively, for Go
+// values too (converted on the host, always strictly): the root's type
+// before what is inside it, the call's own faults first, cyclic and wide
+// values within the same bounds.
+func TestOutputSchemaAsNative(t *testing.T) {
+	h := testHost(t)
+	ctx := context.Background()
+	cyclic := map[string]any{"type": "array"}
+	cyclic["items"] = cyclic
+	wide := make([]any, 200)
+	for i := range wide {
+		wide[i] = map[string]any{"type": "string"}
+	}
+	type S struct{ Type string }
+	arrayJSON, err := content.ParseJSON([]byte(`{"$schema":"s","type":"array","items":{"$ref":"#/$defs/A"},"$defs":{"A":{}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := []any{
+		map[string]any{"type": "object", "properties": map[string]any{"b": map[string]any{"type": "string"}, "a": true}},
+		map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/A"}, "$defs": map[string]any{"A": map[string]any{}}},
+		arrayJSON, true, false, nil, "object", 1, []any{}, []byte("{}"), S{"object"},
+		map[string]any{"type": "string", "default": S{}},
+		map[string]any{"type": "string", "examples": []any{time.Unix(0, 0)}},
+		map[string]any{"type": "number", "maximum": math.Inf(1)},
+		map[string]any{"type": "string", "description": "\xff"},
+		map[int]any{1: "x"},
+		cyclic,
+		map[string]any{"anyOf": wide},
+	}
+	settings := []result.Settings{{}, {MaxJSONBytes: 512}, {MaxNodes: 50}, {Canonicalization: result.JSON}}
+	optionsOf := func(v string) content.Value {
+		return content.NewObject(content.Str("protocolVersion", content.NewString(v)))
+	}
+	options := []content.Value{content.Null(), optionsOf("2025-06-18"), optionsOf("2025-03-26"), optionsOf("1999-01-01"),
+		content.NewObject(content.Str("stage", content.NewString("wire")))}
+	same := func(name string, a, b []byte, errA, errB error) {
+		t.Helper()
+		var ea, eb *result.Error
+		errors.As(errA, &ea)
+		errors.As(errB, &eb)
+		switch {
+		case (errA == nil) != (errB == nil), errA != nil && (ea == nil || eb == nil || ea.Code != eb.Code || ea.Path != eb.Path || ea.Message != eb.Message):
+			t.Errorf("%s: native %v, module %v", name, errA, errB)
+		case errA == nil && (!bytes.Equal(a, b) || (a == nil) != (b == nil)):
+			t.Errorf("%s: native %q, module %q", name, a, b)
+		}
+	}
+	for i, schema := range schemas {
+		for _, v := range []string{"", "2025-11-25", "2024-11-05", "x"} {
+			a, errA := result.OutputSchema(schema, v)
+			b, errB := h.OutputSchema(ctx, schema, v)
+			same(fmt.Sprintf("schema %d, OutputSchema(%q)", i, v), a, b, errA, errB)
+		}
+		for j, s := range settings {
+			for k, o := range options {
+				a, errA := result.OutputSchemaValue(s, schema, o)
+				b, errB := h.OutputSchemaValue(ctx, s, schema, o)
+				same(fmt.Sprintf("schema %d, settings %d, options %d", i, j, k), a, b, errA, errB)
+			}
+		}
 	}
 }

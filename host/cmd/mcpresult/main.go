@@ -1,12 +1,17 @@
-// Command mcpresult builds, serializes and validates MCP results.
+// Command mcpresult builds, serializes and validates MCP results, and
+// writes tools' output schemas.
 //
-//	mcpresult build     [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]
-//	mcpresult serialize [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [FILE|-]
-//	mcpresult validate  [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]
+//	mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]
+//	mcpresult serialize     [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [FILE|-]
+//	mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]
+//	mcpresult output-schema [--protocol V] [--max-json-bytes N] [FILE|-]
 //
-// JSON in (a build request, or a result), JSON out. build and serialize
-// write the result's JSON to standard output; validate writes its report
-// ({"valid","errors","warnings"}). The exit code is 0 on success (a valid
+// JSON in (a build request, a result, or a tool's output schema), JSON out.
+// build and serialize write the result's JSON to standard output; validate
+// writes its report ({"valid","errors","warnings"}); output-schema writes
+// the schema to advertise to a client of the revision (see
+// result.OutputSchema), and nothing for a revision without outputSchema
+// (2025-03-26, 2024-11-05). The exit code is 0 on success (a valid
 // result), 1 when the input is invalid (the errors as JSON on standard error;
 // for validate the report is still written to standard output), and 2 on a
 // usage error.
@@ -44,9 +49,11 @@ func main() {
 }
 
 const usage = `usage:
-  mcpresult build     [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [--engine module|native] [FILE|-]
-  mcpresult serialize [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [--engine module|native] [FILE|-]
-  mcpresult validate  [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [--engine module|native] [FILE|-]`
+  mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [--engine module|native] [FILE|-]
+  mcpresult serialize     [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [--engine module|native] [FILE|-]
+  mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [--engine module|native] [FILE|-]
+  mcpresult output-schema [--protocol V] [--max-json-bytes N] [--engine module|native] [FILE|-]
+                          (a tool's outputSchema for revision V; nothing for a revision without one)`
 
 // flagSpec is one flag of a command: its allowed values (nil: any), and
 // whether it is a boolean.
@@ -78,15 +85,21 @@ var commands = map[string]map[string]flagSpec{
 		"max-json-bytes": {},
 		"engine":         engineFlag,
 	},
+	"output-schema": {
+		"protocol":       {values: result.ProtocolVersions(), def: result.LatestProtocolVersion},
+		"max-json-bytes": {},
+		"engine":         engineFlag,
+	},
 }
 
 var engineFlag = flagSpec{values: []string{"module", "native"}, def: "module"}
 
-// engine runs the three calls: the embedded module, or package result.
+// engine runs the calls: the embedded module, or package result.
 type engine interface {
 	build(kind string, v content.Value, o result.BuildOptions) (*result.Result, error)
 	serialize(s result.Settings, v content.Value, options content.Value) ([]byte, error)
 	validate(v content.Value, o result.ValidateOptions) (*result.Report, error)
+	outputSchema(s result.Settings, schema content.Value, options content.Value) ([]byte, error)
 }
 
 type native struct{}
@@ -100,6 +113,9 @@ func (native) serialize(s result.Settings, v, options content.Value) ([]byte, er
 func (native) validate(v content.Value, o result.ValidateOptions) (*result.Report, error) {
 	return result.Validate(v, o)
 }
+func (native) outputSchema(s result.Settings, schema, options content.Value) ([]byte, error) {
+	return result.OutputSchemaValue(s, schema, options)
+}
 
 type module struct{ h *host.Host }
 
@@ -111,6 +127,9 @@ func (m module) serialize(s result.Settings, v, options content.Value) ([]byte, 
 }
 func (m module) validate(v content.Value, o result.ValidateOptions) (*result.Report, error) {
 	return m.h.Validate(context.Background(), v, o)
+}
+func (m module) outputSchema(s result.Settings, schema, options content.Value) ([]byte, error) {
+	return m.h.OutputSchemaValue(context.Background(), s, schema, options)
 }
 
 // newModule starts the module with one instance and a compilation cache
@@ -201,7 +220,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(args) == 0 || commands[args[0]] == nil {
-		return fail("a command is needed: build, serialize or validate")
+		return fail("a command is needed: build, serialize, validate or output-schema")
 	}
 	cmd := args[0]
 	flags, file, err := parseArgs(cmd, args[1:])
@@ -284,6 +303,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return 0
+	case "output-schema":
+		opts := content.NewObject(content.Str("protocolVersion", content.NewString(flags["protocol"])))
+		if out, err = eng.outputSchema(s, v, opts); err == nil && out == nil {
+			return 0 // the revision has no outputSchema: nothing to write
+		}
 	}
 	if err != nil {
 		return invalid(stderr, err)
@@ -318,8 +342,9 @@ func readLimited(r io.Reader, s result.Settings) ([]byte, error) {
 
 // parseLimit bounds the JSON values the input may hold, so that parsing
 // costs no more than the settings allow (each value is a Value in memory,
-// however short its text): a result to serialize or validate holds at most
-// maxNodes of them, and a build request a few more (its options). An
+// however short its text): a result to serialize or validate, or a schema,
+// holds at most maxNodes of them, and a build request a few more (its
+// options). An
 // ordinary value, which becomes only text, is bounded by the input size.
 func parseLimit(cmd, kind string, s result.Settings) int {
 	maxNodes := s.MaxNodes

@@ -53,6 +53,17 @@ func TestRun(t *testing.T) {
 		{"flag without value", []string{"validate", "--stage"}, "{}", 2, "", "--stage needs a value"},
 		{"serialize protocol-owned field", []string{"serialize"}, `{"resultType":"complete","content":[{"type":"text","text":"x"}]}`, 1, "", `"code":"protocol_owned_field","path":"/resultType"`},
 		{"serialize invalid JSON", []string{"serialize"}, `[`, 1, "", `"code":"invalid_json"`},
+		{"output-schema latest", []string{"output-schema"}, `{"type":"array","items":{"$ref":"#/$defs/A"}}`, 0,
+			`{"type":"array","items":{"$ref":"#/$defs/A"}}` + "\n", ""},
+		{"output-schema wrapped", []string{"output-schema", "--protocol", "2025-06-18"}, `{"type":"array","items":{"$ref":"#/$defs/A"}}`, 0,
+			`{"type":"object","properties":{"result":{"type":"array","items":{"$ref":"#/properties/result/$defs/A"}}},"required":["result"]}` + "\n", ""},
+		{"output-schema object unchanged", []string{"output-schema", "--protocol=2025-11-25"}, `{"type":"object"}`, 0, `{"type":"object"}` + "\n", ""},
+		{"output-schema omitted", []string{"output-schema", "--protocol", "2024-11-05"}, `{"type":"array"}`, 0, "", ""},
+		{"output-schema invalid even when omitted", []string{"output-schema", "--protocol", "2025-03-26"}, `"object"`, 1, "", `"code":"invalid_type","path":""`},
+		{"output-schema duplicate key", []string{"output-schema"}, `{"type":"array","type":"object"}`, 1, "", `"code":"duplicate_key","path":"/type"`},
+		{"output-schema budget", []string{"output-schema", "--protocol", "2025-06-18", "--max-json-bytes", "512"}, `{"description":"` + strings.Repeat("a", 470) + `"}`, 1, "", `"code":"max_bytes","path":""`},
+		{"output-schema bad protocol", []string{"output-schema", "--protocol", "2099-01-01"}, `{}`, 2, "", "--protocol must be one of"},
+		{"output-schema no kind flag", []string{"output-schema", "--kind", "tool"}, `{}`, 2, "", "not a flag of output-schema"},
 		{"validate handler stage", []string{"validate", "--stage", "handler"}, `{"resultType":"complete","content":[{"type":"text","text":"x"}]}`, 1,
 			`{"valid":false,"errors":[{"code":"protocol_owned_field","path":"/resultType","message":"\"resultType\" is added when the result is serialized for the wire, never by a handler"}],"warnings":[]}` + "\n", `"code":"protocol_owned_field"`},
 	} {
@@ -252,7 +263,7 @@ func TestInputSizeLimit(t *testing.T) {
 		{input{"file at limit", atFile, func() io.Reader { return strings.NewReader("") }}, false},
 	} {
 		t.Run(tc.in.name, func(t *testing.T) {
-			for _, cmd := range []string{"build", "serialize", "validate"} {
+			for _, cmd := range []string{"build", "serialize", "validate", "output-schema"} {
 				args := []string{cmd, "--max-json-bytes", "512"}
 				if tc.in.file != "" {
 					args = append(args, tc.in.file)
@@ -293,7 +304,8 @@ func TestMain(m *testing.M) {
 
 // TestEnginesAgree: every example, through the module and natively, gives
 // the same output, stderr and exit code, for build and then serialize and
-// validate for every revision.
+// validate for every revision, and read as an output schema; so do a few
+// schemas.
 func TestEnginesAgree(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "examples", "*.json"))
 	if len(files) == 0 {
@@ -320,9 +332,15 @@ func TestEnginesAgree(t *testing.T) {
 			continue
 		}
 		for _, v := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"} {
+			run2([]string{"output-schema", "--protocol", v, f}, "") // a build request, read as a schema
 			ser := run2([]string{"serialize", "--protocol", v}, lines[1])
 			sl := strings.SplitN(ser[0], "\n", 3)
 			run2([]string{"validate", "--protocol", v}, sl[1])
+		}
+	}
+	for _, schema := range []string{`{"type":"object"}`, `true`, `{"$schema":"x","type":"array","items":{"$ref":"#"}}`, `[]`, `{"a":1,"a":2}`} {
+		for _, v := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"} {
+			run2([]string{"output-schema", "--protocol", v}, schema)
 		}
 	}
 }
