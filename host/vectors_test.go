@@ -55,6 +55,9 @@ func (m module) Run(v *vectortest.Vector) vectortest.Outcome {
 			return vectortest.Outcome{Err: err}
 		}
 		return vectortest.ReportOutcome(rep.Valid, rep.Errors, rep.Warnings)
+	case "outputSchema":
+		out, err := m.h.OutputSchemaValue(ctx, settings, v.Input, v.Options)
+		return vectortest.Outcome{JSON: out, Err: err}
 	}
 	return vectortest.Outcome{Err: errors.New("op " + v.Op + " is not supported by this runner")}
 }

@@ -36,6 +36,9 @@ func (native) Run(v *vectortest.Vector) vectortest.Outcome {
 			return vectortest.Outcome{Err: err}
 		}
 		return vectortest.ReportOutcome(rep.Valid, rep.Errors, rep.Warnings)
+	case "outputSchema":
+		out, err := result.OutputSchemaValue(settings, v.Input, v.Options)
+		return vectortest.Outcome{JSON: out, Err: err}
 	}
 	return vectortest.Outcome{Err: errors.New("op " + v.Op + " is not supported by this runner")}
 }

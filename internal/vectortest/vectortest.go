@@ -5,10 +5,13 @@
 // runner, so that two engines are held to exactly the same suite.
 //
 // A vector file is a JSON array of vectors; each has a name, an op (build,
-// serialize or validate), for build a kind, optional settings, options and
-// inherit, an input, and an expectation: {"json": "<exact bytes>"},
-// {"error": {"code", "path"}}, or for validate {"valid", "errors",
-// "warnings"} compared as multisets of (code, path).
+// serialize, validate or outputSchema), for build a kind, optional
+// settings, options and inherit, an input, and an expectation:
+// {"json": "<exact bytes>"}, {"error": {"code", "path"}}, for validate
+// {"valid", "errors", "warnings"} compared as multisets of (code, path), or
+// for outputSchema {"omit": true}: no output and no error (a revision
+// without outputSchema). The input of outputSchema is the schema, and its
+// options are {protocolVersion}.
 package vectortest
 
 import (
@@ -33,7 +36,7 @@ import (
 type Vector struct {
 	File     string
 	Name     string
-	Op       string        // build, serialize or validate
+	Op       string        // build, serialize, validate or outputSchema
 	Kind     string        // for build: tool, resource, error or value
 	Settings content.Value // null when absent
 	Inherit  bool
@@ -51,7 +54,8 @@ type Finding struct {
 }
 
 // Outcome is what an engine did with a vector: output bytes, or an error,
-// or for validate a report.
+// or for validate a report. JSON nil with no error is no output (an
+// outputSchema the revision does not have).
 type Outcome struct {
 	JSON     []byte
 	Err      error // an *content.Error (matched with errors.As)
@@ -324,8 +328,14 @@ func Check(t testing.TB, vec *Vector, got Outcome) {
 		if got.Err != nil {
 			t.Fatalf("%s\nwant %s\ngot error %v", vec.File, want.Str(), got.Err)
 		}
-		if string(got.JSON) != want.Str() {
+		if got.JSON == nil || string(got.JSON) != want.Str() {
 			t.Fatalf("%s\nwant %s\ngot  %s", vec.File, want.Str(), got.JSON)
+		}
+		return
+	}
+	if want, ok := vec.Expect.Get("omit"); ok && want.Kind() == content.KindBool && want.Bool() {
+		if got.Err != nil || got.JSON != nil || got.Report {
+			t.Fatalf("%s\nwant no output\ngot %s, error %v", vec.File, got.JSON, got.Err)
 		}
 		return
 	}
@@ -350,7 +360,7 @@ func Check(t testing.TB, vec *Vector, got Outcome) {
 		checkReport(t, vec, got)
 		return
 	}
-	t.Fatalf("%s: expect has neither json, error nor valid", vec.File)
+	t.Fatalf("%s: expect has neither json, omit, error nor valid", vec.File)
 }
 
 func checkReport(t testing.TB, vec *Vector, got Outcome) {
@@ -404,7 +414,7 @@ func Codes(t testing.TB, root string) []content.Code {
 }
 
 // Request returns the vector as a request of the module's ABI (build,
-// serialize or validate).
+// serialize, validate or outputSchema).
 func (v *Vector) Request() (*abi.Request, error) {
 	r := &abi.Request{Kind: v.Kind, Input: v.Input, Options: v.Options, Settings: v.Settings, Inherit: v.Inherit}
 	switch v.Op {
@@ -414,6 +424,8 @@ func (v *Vector) Request() (*abi.Request, error) {
 		r.Op = abi.OpSerialize
 	case "validate":
 		r.Op = abi.OpValidate
+	case "outputSchema":
+		r.Op = abi.OpOutputSchema
 	default:
 		return nil, errors.New("op " + v.Op + " is not supported by this runner")
 	}
