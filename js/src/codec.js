@@ -19,11 +19,13 @@ export const EXT_NO_JSON = 1;
 
 /** The deepest nesting of arrays and objects a request may hold: a result
  * allows 64 levels (the result object being level 1), an ordinary value is
- * only written as text and may nest as deep as the module parses. Deeper
- * than that, a value is refused with max_depth at once (a cyclic value ends
- * here). */
+ * only written as text and may nest as deep as the module parses (256
+ * levels, which the module's recursion stays well within on every engine's
+ * default stack). Deeper than that, a value is refused with max_depth at
+ * once (so a cyclic value ends at once), and the encoder's own recursion is
+ * bounded by it. */
 export const MAX_RESULT_DEPTH = 64;
-export const MAX_PARSE_DEPTH = 10000;
+export const MAX_PARSE_DEPTH = 256;
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder();
@@ -359,13 +361,6 @@ export class Encoder {
       this.nil();
       return;
     }
-    if (depth > RECURSION_DEPTH) {
-      // deeper than this, an iterative walk (JS stacks end at a few
-      // thousand frames, and ordinary values may nest 10,000 deep)
-      this.nodesLeft++;
-      this.deepValue(v, mode, depth, maxDepth, key);
-      return;
-    }
     if (Array.isArray(v)) {
       if (depth > maxDepth) throw tooDeep(maxDepth);
       const n = v.length;
@@ -437,86 +432,6 @@ export class Encoder {
     }
   }
 
-  /** deepValue writes v as value does, with an explicit stack instead of
-   * recursion. */
-  deepValue(root, mode, depth, maxDepth, rootKey) {
-    const stack = [];
-    const open = (x, d, key, converted) => {
-      if (x === null || typeof x !== "object" || x instanceof Uint8Array || x instanceof Date) {
-        this.value(x, mode, 0, maxDepth, key); // a leaf: value does not recurse
-        return;
-      }
-      let items;
-      let keys = null;
-      if (!Array.isArray(x)) {
-        const proto = Object.getPrototypeOf(x);
-        const plain = (proto === Object.prototype || proto === null) && typeof x.toJSON !== "function";
-        if (!plain) {
-          if (mode === STRICT) {
-            this.noJSONCounted();
-            return;
-          }
-          if (typeof x.toJSON === "function" && !converted) {
-            open(x.toJSON(key === undefined ? "" : String(key)), d, key, true);
-            return;
-          }
-          if (x instanceof Number || x instanceof String || x instanceof Boolean || x instanceof BigInt) {
-            open(x.valueOf(), d, key, true);
-            return;
-          }
-        }
-        keys = [];
-        items = [];
-        for (const k of Object.keys(x)) {
-          let m = x[k];
-          if (mode === JSON_MODE && m !== null && typeof m === "object" && typeof m.toJSON === "function" && !(m instanceof Uint8Array) && !(m instanceof Date)) {
-            m = m.toJSON(k);
-            if (dropped(m)) continue;
-            m = new Converted(m);
-          } else if (m === undefined || (mode === JSON_MODE && dropped(m))) {
-            continue;
-          }
-          keys.push(k);
-          items.push(m);
-        }
-      } else {
-        items = x;
-      }
-      if (--this.nodesLeft < 0) {
-        throw new EncodeLimit(this.nodesCode, "the value holds more values than the budget allows");
-      }
-      if (d > maxDepth) throw tooDeep(maxDepth);
-      if (keys === null) this.arrayHeader(items.length);
-      else this.mapHeader(items.length);
-      stack.push({ items, keys, i: 0, d });
-    };
-    open(root, depth, rootKey, false);
-    while (stack.length > 0) {
-      const f = stack[stack.length - 1];
-      if (f.i === f.items.length) {
-        stack.pop();
-        continue;
-      }
-      const i = f.i++;
-      let x = f.items[i];
-      let converted = false;
-      if (x instanceof Converted) {
-        x = x.v;
-        converted = true;
-      }
-      if (f.keys !== null) this.string(f.keys[i]);
-      open(x, f.d + 1, f.keys !== null ? f.keys[i] : i, converted);
-    }
-  }
-
-  /** noJSONCounted writes a value with no JSON form, counting it. */
-  noJSONCounted() {
-    if (--this.nodesLeft < 0) {
-      throw new EncodeLimit(this.nodesCode, "the value holds more values than the budget allows");
-    }
-    this.noJSON();
-  }
-
   /** An object that is not plain: a Date, a Map, a boxed primitive, another
    * typed array, a class instance, or an object with toJSON. */
   special(v, mode, depth, maxDepth, key) {
@@ -556,10 +471,6 @@ export class Encoder {
     this.object(v, JSON_MODE, depth, maxDepth);
   }
 }
-
-/** The nesting up to which value recurses; deeper values are written by
- * deepValue, without recursion. */
-const RECURSION_DEPTH = 500;
 
 /** Converted holds what a member's toJSON gave, so that it is written as it
  * is (toJSON is not called again on it). */

@@ -491,8 +491,11 @@ function makeApi(engine, settings, inherit) {
 
   function forServer(serverSettings) {
     const s = serverSettings === undefined ? {} : serverSettings;
-    // the settings are checked now, not at the first result
-    build("value", { value: null }, { settings: s, inherit: true });
+    // the settings are checked now, not at the first result (a validate
+    // call checks them as every op does, and reports on the value instead
+    // of failing on it)
+    resultRequest("value", null, undefined, s);
+    send(OP_VALIDATE, null);
     return makeApi(engine, s, true);
   }
 

@@ -113,7 +113,7 @@ test("an ordinary value: a string verbatim, anything else (a Date, toJSON) as JS
   assert.equal(thrown(() => mcp.fromValue(1, { value: 2 })).code, "unknown_option");
   // deep ordinary values are text, so they may nest deeper than a result
   let deep = 0;
-  for (let i = 0; i < 500; i++) deep = [deep];
+  for (let i = 0; i < 250; i++) deep = [deep];
   assert.equal(mcp.fromValue(deep).content[0].text, JSON.stringify(deep));
 });
 
