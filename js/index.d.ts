@@ -48,6 +48,7 @@ export type ErrorCode =
   | "unknown_op"
   | "invalid_request"
   | "internal"
+  | "invalid_json"
   | (string & {});
 
 /** Runtime settings: the byte budget of a result's compact JSON
@@ -148,6 +149,13 @@ export interface CallToolResult {
   _meta?: { [key: string]: JSONValue };
 }
 
+/** A tool result whose structured content, if any, is an object: what the
+ * official TypeScript SDK's types (and its 1.x servers, which speak up to
+ * 2025-11-25) take from a handler. A non-object structured content is
+ * valid in 2026-07-28; for an older client, serialize it for the client's
+ * revision (output: "object"), which wraps it as {"result": value}. */
+export type ObjectToolResult = CallToolResult & { structuredContent?: { [key: string]: JSONValue } };
+
 /** A resource-read result as built. */
 export interface ReadResourceResult {
   [key: string]: unknown;
@@ -183,6 +191,7 @@ export interface ToolInput {
 export interface ResourceInput {
   contents: ResourceContents | ResourceContents[];
   meta?: Meta;
+  maxJsonBytes?: number;
 }
 
 export interface BlockOptions {
@@ -274,13 +283,14 @@ export interface Stats {
 /** The API, after load(). Every call is synchronous and throws
  * McpResultError on a failure. */
 export interface McpResult {
+  tool(input: ToolInput & { structuredContent?: { [key: string]: Input } }): ObjectToolResult;
   tool(input: ToolInput): CallToolResult;
   resource(input: ResourceInput): ReadResourceResult;
   /** A client error: safe to show, with an optional stable code. */
-  error(message: string, code?: string): CallToolResult;
+  error(message: string, code?: string): ObjectToolResult;
   /** An ordinary value as a result: a string verbatim, anything else as
    * its compact JSON, in one text block. */
-  fromValue(value: Input, options?: ValueOptions): CallToolResult;
+  fromValue(value: Input, options?: ValueOptions): ObjectToolResult;
 
   text(text: string, options?: BlockOptions): TextContent;
   image(data: string | Uint8Array, mimeType: string, options?: BlockOptions): ImageContent;
@@ -298,13 +308,15 @@ export interface McpResult {
   validate(value: unknown, options?: ValidateOptions): Report;
   /** The output schema to advertise in tools/list for a revision: the
    * schema itself, an object schema wrapping it, or undefined (omit it). */
-  outputSchema(schema: object | boolean, protocolVersion?: ProtocolVersion | (string & {}) | { protocolVersion?: string }): object | undefined;
+  outputSchema(schema: object, protocolVersion?: ProtocolVersion | (string & {}) | { protocolVersion?: string }): object | undefined;
+  /** A boolean schema is returned as it is, or wrapped in an object schema. */
+  outputSchema(schema: boolean, protocolVersion?: ProtocolVersion | (string & {}) | { protocolVersion?: string }): boolean | object | undefined;
 
   /** Wraps a tool handler so that nothing private reaches the client. */
-  wrap<A extends unknown[]>(
-    handler: (...args: A) => CallToolResult | Promise<CallToolResult>,
+  wrap<A extends unknown[], R extends CallToolResult>(
+    handler: (...args: A) => R | Promise<R>,
     options?: WrapOptions,
-  ): (...args: A) => Promise<CallToolResult>;
+  ): (...args: A) => Promise<R | ObjectToolResult>;
   /** The same API with a server's settings, which builds inherit and may
    * not override (option_not_allowed). The settings are checked at once. */
   forServer(settings?: Settings): McpResult;
@@ -317,7 +329,8 @@ export interface McpResult {
   build(kind: "tool" | "resource" | "error" | "value", input: unknown, options?: { settings?: Settings; inherit?: boolean }): CallToolResult | ReadResourceResult;
   info(): ModuleInfo;
   stats(): Stats;
-  /** The settings of forServer (undefined for the defaults). */
+  /** The settings of forServer or of load({settings}) (undefined for the
+   * defaults). */
   readonly settings: Readonly<Settings> | undefined;
 }
 

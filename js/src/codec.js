@@ -62,6 +62,7 @@ export class Encoder {
   /** Starts a request: the bounds are the JS side's own (see encodeValue). */
   begin(maxBytes, maxNodes) {
     this.pos = 0;
+    this.bigIntegers = false; // an integer beyond ±(2^53-1) was written
     this.maxBytes = maxBytes;
     this.nodesLeft = maxNodes > 0 ? maxNodes : Infinity;
   }
@@ -179,6 +180,7 @@ export class Encoder {
   /** A BigInt within 64 bits as an integer (int64 or uint64); true when it
    * fits. */
   bigint(n) {
+    if (n > 9007199254740991n || n < -9007199254740991n) this.bigIntegers = true;
     if (n >= -0x8000000000000000n && n < 0) {
       this.ensure(9);
       this.buf[this.pos++] = 0xd3;
@@ -685,4 +687,72 @@ class Decoder {
     }
     return out;
   }
+}
+
+/**
+ * parseExact parses JSON the module wrote, as JSON.parse does, except that
+ * an integer beyond ±(2^53-1) becomes a BigInt with its exact value rather
+ * than the nearest double. It is used only for results whose request held
+ * such a BigInt (the encoder notes it), so that the returned object holds
+ * what the module wrote: JSON.stringify then refuses the BigInt loudly
+ * rather than sending another number, and serialize writes it exactly.
+ */
+export function parseExact(text) {
+  let i = 0;
+  const value = () => {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) {
+      // {
+      const out = {};
+      i++;
+      if (text.charCodeAt(i) === 0x7d) {
+        i++;
+        return out;
+      }
+      for (;;) {
+        const k = string();
+        i++; // :
+        const v = value();
+        // a "__proto__" key is an own member, as JSON.parse makes it
+        Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+        if (text.charCodeAt(i++) === 0x7d) return out;
+      }
+    }
+    if (c === 0x5b) {
+      // [
+      const out = [];
+      i++;
+      if (text.charCodeAt(i) === 0x5d) {
+        i++;
+        return out;
+      }
+      for (;;) {
+        out.push(value());
+        if (text.charCodeAt(i++) === 0x5d) return out;
+      }
+    }
+    if (c === 0x22) return string();
+    const start = i;
+    while (i < text.length && !",}]".includes(text[i])) i++;
+    const tok = text.slice(start, i);
+    if (tok === "true") return true;
+    if (tok === "false") return false;
+    if (tok === "null") return null;
+    const n = Number(tok);
+    if (/^-?\d+$/.test(tok) && !Number.isSafeInteger(n)) return BigInt(tok);
+    return n;
+  };
+  const string = () => {
+    const start = i;
+    i++;
+    for (;;) {
+      const c = text.charCodeAt(i++);
+      if (c === 0x5c) i++;
+      else if (c === 0x22) break;
+    }
+    return JSON.parse(text.slice(start, i));
+  };
+  const v = value();
+  if (i !== text.length) throw new Error("malformed JSON from the module");
+  return v;
 }

@@ -9,7 +9,7 @@
 // caller gets the same bytes, checks and codes as a Go caller.
 
 import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
-import { Encoder, EncodeLimit, decode, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
+import { Encoder, EncodeLimit, decode, parseExact, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
 
 /** The ABI major version this package speaks; a module of another one is
  * refused. */
@@ -301,6 +301,13 @@ function makeApi(engine, settings, inherit) {
     return resp;
   }
 
+  // parse reads the module's JSON: with JSON.parse, unless the request held
+  // an integer no double holds (only a BigInt can), whose exact value the
+  // returned object must keep.
+  function parse(json) {
+    return enc.bigIntegers ? parseExact(json) : JSON.parse(json);
+  }
+
   function limit(e) {
     if (e instanceof EncodeLimit) return new McpResultError(e.code, "", e.message);
     return e;
@@ -341,7 +348,7 @@ function makeApi(engine, settings, inherit) {
       throw limit(e);
     }
     const resp = send(OP_BUILD, input);
-    const out = JSON.parse(resp.json);
+    const out = parse(resp.json);
     built.add(out);
     builtResults.set(out, { json: resp.json, settings: resp.settings });
     return out;
@@ -391,7 +398,7 @@ function makeApi(engine, settings, inherit) {
     const s = b !== undefined ? b.settings : settings;
     resultRequest("result", result, opts, s);
     const json = send(OP_SERIALIZE, result).json;
-    return output === "object" ? JSON.parse(json) : json;
+    return output === "object" ? parse(json) : json;
   }
 
   function validate(value, options) {
@@ -421,7 +428,7 @@ function makeApi(engine, settings, inherit) {
       throw limit(e);
     }
     const resp = send(OP_OUTPUT_SCHEMA, schema);
-    return typeof resp.json === "string" ? JSON.parse(resp.json) : undefined;
+    return typeof resp.json === "string" ? parse(resp.json) : undefined;
   }
 
   function info() {

@@ -568,7 +568,6 @@ test("b. BigInt: within ±(2^53-1) jcs equals canonicalize; in a result value, b
 
 test(
   "b. a built result keeps a BigInt beyond 2^53 through serialize (wire equals jsonOf, jcs refuses not_i_json)",
-  { todo: "tool() returns JSON.parse of the module's JSON, which rounds 9007199254740993 to 9007199254740992; serialize re-sends that object" },
   () => {
     const r = mcp.tool({ structuredContent: { n: 9007199254740993n } });
     assert.equal(mcp.jsonOf(r), '{"content":[{"type":"text","text":"{\\"n\\":9007199254740993}"}],"structuredContent":{"n":9007199254740993},"isError":false}');

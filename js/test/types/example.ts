@@ -167,7 +167,7 @@ for (const f of findings) {
 const valid: boolean = mcp.validate({ contents: [] }, { kind: "resource" }).valid;
 const advertised: object | undefined = mcp.outputSchema({ type: "object", properties: { rows: { type: "array" } } }, "2025-06-18");
 const wrapped: object | undefined = mcp.outputSchema({ type: "array" }, { protocolVersion: "2025-11-25" });
-const omitted: object | undefined = mcp.outputSchema(true, "2024-11-05");
+const omitted: boolean | object | undefined = mcp.outputSchema(true, "2024-11-05");
 
 // --- errors ----------------------------------------------------------------
 
