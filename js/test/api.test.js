@@ -77,7 +77,7 @@ test("json: what JSON.stringify writes", () => {
   };
   const out = sc(json, v);
   assert.deepEqual(out, {
-    a: [null, null, null, 1, -9223372036854775808, 18446744073709551615, null],
+    a: [null, null, null, 1, -(1n << 63n), (1n << 64n) - 1n, null], // exact: beyond 2^53, BigInts
     m: {},
     set: {},
     p: { x: 1, y: 2 },
