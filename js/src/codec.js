@@ -87,34 +87,34 @@ export class Encoder {
     this.view = new DataView(next.buffer);
   }
 
-  mapHeader(n) {
+  /** header writes a map, array, str or bin header: the fixed form for n
+   * below fixMax (fix | n), else the 8- (when c8 is not 0), 16- or 32-bit
+   * form. */
+  header(n, fix, fixMax, c8, c16, c32) {
     this.ensure(5);
-    if (n < 16) {
-      this.buf[this.pos++] = 0x80 | n;
+    const b = this.buf;
+    if (n < fixMax) {
+      b[this.pos++] = fix | n;
+    } else if (c8 !== 0 && n < 0x100) {
+      b[this.pos++] = c8;
+      b[this.pos++] = n;
     } else if (n < 0x10000) {
-      this.buf[this.pos++] = 0xde;
+      b[this.pos++] = c16;
       this.view.setUint16(this.pos, n);
       this.pos += 2;
     } else {
-      this.buf[this.pos++] = 0xdf;
+      b[this.pos++] = c32;
       this.view.setUint32(this.pos, n);
       this.pos += 4;
     }
   }
 
+  mapHeader(n) {
+    this.header(n, 0x80, 16, 0, 0xde, 0xdf);
+  }
+
   arrayHeader(n) {
-    this.ensure(5);
-    if (n < 16) {
-      this.buf[this.pos++] = 0x90 | n;
-    } else if (n < 0x10000) {
-      this.buf[this.pos++] = 0xdc;
-      this.view.setUint16(this.pos, n);
-      this.pos += 2;
-    } else {
-      this.buf[this.pos++] = 0xdd;
-      this.view.setUint32(this.pos, n);
-      this.pos += 4;
-    }
+    this.header(n, 0x90, 16, 0, 0xdc, 0xdd);
   }
 
   nil() {
@@ -289,18 +289,7 @@ export class Encoder {
   binary(u8) {
     const n = u8.byteLength;
     this.ensure(5 + n);
-    if (n < 0x100) {
-      this.buf[this.pos++] = 0xc4;
-      this.buf[this.pos++] = n;
-    } else if (n < 0x10000) {
-      this.buf[this.pos++] = 0xc5;
-      this.view.setUint16(this.pos, n);
-      this.pos += 2;
-    } else {
-      this.buf[this.pos++] = 0xc6;
-      this.view.setUint32(this.pos, n);
-      this.pos += 4;
-    }
+    this.header(n, 0, 0, 0xc4, 0xc5, 0xc6);
     this.buf.set(u8, this.pos);
     this.pos += n;
   }
@@ -553,16 +542,41 @@ class Decoder {
     if (this.pos + n > this.b.length) throw new Error("malformed response: truncated");
   }
 
-  read() {
+  u8() {
     this.need(1);
-    const c = this.b[this.pos++];
+    return this.b[this.pos++];
+  }
+
+  u16() {
+    this.need(2);
+    const n = this.view.getUint16(this.pos);
+    this.pos += 2;
+    return n;
+  }
+
+  u32() {
+    this.need(4);
+    const n = this.view.getUint32(this.pos);
+    this.pos += 4;
+    return n;
+  }
+
+  /** big reads 8 bytes as a number (the module writes no integer a double
+   * cannot hold in a response). */
+  big(signed) {
+    this.need(8);
+    const n = signed ? this.view.getBigInt64(this.pos) : this.view.getBigUint64(this.pos);
+    this.pos += 8;
+    return Number(n);
+  }
+
+  read() {
+    const c = this.u8();
     if (c < 0x80) return c;
     if (c >= 0xe0) return c - 0x100;
     if ((c & 0xf0) === 0x80) return this.map(c & 0x0f);
     if ((c & 0xf0) === 0x90) return this.array(c & 0x0f);
     if ((c & 0xe0) === 0xa0) return this.str(c & 0x1f);
-    const v = this.view;
-    let n;
     switch (c) {
       case 0xc0:
         return null;
@@ -570,85 +584,44 @@ class Decoder {
         return false;
       case 0xc3:
         return true;
-      case 0xcb:
-        this.need(8);
-        n = v.getFloat64(this.pos);
-        this.pos += 8;
-        return n;
       case 0xca:
-        this.need(4);
-        n = v.getFloat32(this.pos);
-        this.pos += 4;
-        return n;
+        return new DataView(Uint32Array.of(this.u32()).buffer).getFloat32(0, true);
+      case 0xcb: {
+        this.need(8);
+        const f = this.view.getFloat64(this.pos);
+        this.pos += 8;
+        return f;
+      }
       case 0xcc:
-        this.need(1);
-        return this.b[this.pos++];
+        return this.u8();
       case 0xcd:
-        this.need(2);
-        n = v.getUint16(this.pos);
-        this.pos += 2;
-        return n;
+        return this.u16();
       case 0xce:
-        this.need(4);
-        n = v.getUint32(this.pos);
-        this.pos += 4;
-        return n;
+        return this.u32();
       case 0xcf:
-        this.need(8);
-        n = Number(v.getBigUint64(this.pos));
-        this.pos += 8;
-        return n;
+        return this.big(false);
       case 0xd0:
-        this.need(1);
-        return v.getInt8(this.pos++);
+        return (this.u8() << 24) >> 24;
       case 0xd1:
-        this.need(2);
-        n = v.getInt16(this.pos);
-        this.pos += 2;
-        return n;
+        return (this.u16() << 16) >> 16;
       case 0xd2:
-        this.need(4);
-        n = v.getInt32(this.pos);
-        this.pos += 4;
-        return n;
+        return this.u32() | 0;
       case 0xd3:
-        this.need(8);
-        n = Number(v.getBigInt64(this.pos));
-        this.pos += 8;
-        return n;
+        return this.big(true);
       case 0xd9:
-        this.need(1);
-        return this.str(this.b[this.pos++]);
+        return this.str(this.u8());
       case 0xda:
-        this.need(2);
-        n = v.getUint16(this.pos);
-        this.pos += 2;
-        return this.str(n);
+        return this.str(this.u16());
       case 0xdb:
-        this.need(4);
-        n = v.getUint32(this.pos);
-        this.pos += 4;
-        return this.str(n);
+        return this.str(this.u32());
       case 0xdc:
-        this.need(2);
-        n = v.getUint16(this.pos);
-        this.pos += 2;
-        return this.array(n);
+        return this.array(this.u16());
       case 0xdd:
-        this.need(4);
-        n = v.getUint32(this.pos);
-        this.pos += 4;
-        return this.array(n);
+        return this.array(this.u32());
       case 0xde:
-        this.need(2);
-        n = v.getUint16(this.pos);
-        this.pos += 2;
-        return this.map(n);
+        return this.map(this.u16());
       case 0xdf:
-        this.need(4);
-        n = v.getUint32(this.pos);
-        this.pos += 4;
-        return this.map(n);
+        return this.map(this.u32());
     }
     throw new Error("malformed response: unexpected type byte 0x" + c.toString(16));
   }
