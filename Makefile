@@ -125,10 +125,11 @@ demo: $(CLI)
 # The performance table: the native baselines and the module under wazero,
 # measured side by side in one run (medians of 5), with the ratios and the
 # budgets; the Node figures join it with the JS package.
-bench: $(WASM)
+bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	@mkdir -p $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
-	$(GO) run ./testdata/benchtable -wasm $(WASM) < $(BIN)/bench.txt
+	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
+	$(GO) run ./testdata/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
 	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules
