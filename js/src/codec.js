@@ -50,8 +50,8 @@ export const MODE_JSON = JSON_MODE;
  */
 export class Encoder {
   constructor() {
-    this.buf = new Uint8Array(8192);
-    this.view = new DataView(this.buf.buffer);
+    this.reset();
+    this.busy = false; // a request is being written or sent
     this.pos = 0;
     this.mode = STRICT;
     this.maxBytes = 0;
@@ -59,7 +59,14 @@ export class Encoder {
     this.nodesCode = "max_nodes";
   }
 
-  /** Starts a request: the bounds are the JS side's own (see encodeValue). */
+  /** reset gives the encoder a new small buffer. */
+  reset() {
+    this.buf = new Uint8Array(8192);
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  /** Starts a request, which may grow to maxBytes and hold maxNodes values
+   * (the bounds are the caller's: see core.js). */
   begin(maxBytes, maxNodes) {
     this.pos = 0;
     this.bigIntegers = false; // an integer beyond ±(2^53-1) was written

@@ -82,7 +82,7 @@ class Engine {
     this.instance = null;
     this.exports = null;
     this.memory = null;
-    this.encoder = new Encoder();
+    this.encoder = new Encoder(); // reused from call to call
     this.stats = { instances: 0, discarded: 0, recycled: 0, maxMemoryBytes: 0 };
   }
 
@@ -100,6 +100,22 @@ class Engine {
     this.exports = ex;
     this.memory = ex.memory;
     this.stats.instances++;
+  }
+
+  /** acquire gives the encoder for a new request: the engine's own, or a
+   * new one when the engine's is in use (a toJSON of a value being written
+   * may itself build a result). */
+  acquire() {
+    const e = this.encoder.busy ? new Encoder() : this.encoder;
+    e.busy = true;
+    e.begin(MAX_REQUEST, Infinity);
+    return e;
+  }
+
+  /** release ends a request, and lets go of a large buffer. */
+  release(e) {
+    e.busy = false;
+    if (e.buf.length > 1 << 20) e.reset();
   }
 
   discard() {
@@ -261,21 +277,15 @@ function maxNodesOf(s) {
  * own, or forServer's), and inherit (builds may not override them).
  */
 function makeApi(engine, settings, inherit) {
-  const enc = engine.encoder;
   const built = new WeakSet();
 
-  // begin starts a request with the JS side's bounds, which are those the
-  // Go host applies to Go values: nodes within the node budget (and within
-  // what the byte budget allows, n values taking at least 2n-1 bytes), so
-  // that a value sharing its parts (a DAG of 2^60 paths) ends at once, and
-  // bytes within what the module accepts.
-  function begin() {
-    enc.begin(MAX_REQUEST, Infinity);
-  }
-
-  // input writes the caller's value within those bounds (the request's
-  // own keys, options and settings are not counted).
-  function writeInput(v, mode, maxDepth, maxNodes, maxBytes) {
+  // writeInput writes the caller's value with the JS side's bounds, which
+  // are those the Go host applies to Go values: nodes within the node
+  // budget (and within what the byte budget allows, n values taking at
+  // least 2n-1 bytes), so that a value sharing its parts (a DAG of 2^60
+  // paths) ends at once, and bytes within what the module accepts. The
+  // request's own keys, options and settings are not counted.
+  function writeInput(enc, v, mode, maxDepth, maxNodes, maxBytes) {
     const byBytes = maxBytes === Infinity ? Infinity : Math.floor((maxBytes + 1) / 2);
     enc.nodesLeft = Math.min(maxNodes, byBytes);
     enc.nodesCode = maxNodes <= byBytes ? "max_nodes" : "max_bytes";
@@ -283,34 +293,42 @@ function makeApi(engine, settings, inherit) {
     enc.nodesLeft = Infinity;
   }
 
-  function settingsMember() {
+  function settingsMember(enc) {
     if (settings === undefined) return;
     enc.string("settings");
     enc.value(settings, MODE_STRICT, 1, MAX_RESULT_DEPTH);
   }
 
-  function send(op, root) {
+  // send sends enc's request and ends it.
+  function send(enc, op, root) {
     let resp;
     try {
       resp = engine.call(op, enc.bytes());
     } finally {
-      if (enc.buf.length > 1 << 20) enc.buf = new Uint8Array(8192); // don't hold a large buffer
-      enc.view = new DataView(enc.buf.buffer);
+      engine.release(enc);
     }
     if (!resp.ok) throw fail(resp, root);
     return resp;
   }
 
+  // encode runs write with an encoder for a new request; a bound the
+  // request breaks is an McpResultError.
+  function encode(write) {
+    const enc = engine.acquire();
+    try {
+      write(enc);
+    } catch (e) {
+      engine.release(enc);
+      throw e instanceof EncodeLimit ? new McpResultError(e.code, "", e.message) : e;
+    }
+    return enc;
+  }
+
   // parse reads the module's JSON: with JSON.parse, unless the request held
   // an integer no double holds (only a BigInt can), whose exact value the
   // returned object must keep.
-  function parse(json) {
+  function parse(enc, json) {
     return enc.bigIntegers ? parseExact(json) : JSON.parse(json);
-  }
-
-  function limit(e) {
-    if (e instanceof EncodeLimit) return new McpResultError(e.code, "", e.message);
-    return e;
   }
 
   /** build is the ABI's build: kind tool, resource, error or value. */
@@ -325,16 +343,15 @@ function makeApi(engine, settings, inherit) {
       const m = input.maxJsonBytes;
       if (Number.isSafeInteger(m) && m > maxBytes && m <= 64000000) maxBytes = m;
     }
-    try {
-      begin();
+    const enc = encode((enc) => {
       enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0));
       enc.string("kind");
       enc.string(kind);
       enc.string("input");
       if (kind === "value") {
-        writeInput(input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes);
+        writeInput(enc, input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes);
       } else {
-        writeInput(input, mode, MAX_RESULT_DEPTH, maxNodesOf(s) + 64, maxBytes);
+        writeInput(enc, input, mode, MAX_RESULT_DEPTH, maxNodesOf(s) + 64, maxBytes);
       }
       if (s !== undefined) {
         enc.string("settings");
@@ -344,11 +361,9 @@ function makeApi(engine, settings, inherit) {
         enc.string("inherit");
         enc.bool(true);
       }
-    } catch (e) {
-      throw limit(e);
-    }
-    const resp = send(OP_BUILD, input);
-    const out = parse(resp.json);
+    });
+    const resp = send(enc, OP_BUILD, input);
+    const out = parse(enc, resp.json);
     built.add(out);
     builtResults.set(out, { json: resp.json, settings: resp.settings });
     return out;
@@ -361,15 +376,14 @@ function makeApi(engine, settings, inherit) {
     let mode = modeOf(isObject(s) ? s.canonicalization : undefined);
     if (isObject(v) && v.contents !== undefined && v.content === undefined) mode = MODE_STRICT;
     const has = options !== undefined;
-    try {
-      begin();
+    return encode((enc) => {
       enc.mapHeader(1 + (has ? 1 : 0) + (s !== undefined ? 1 : 0));
       enc.string(key);
       // validate reports the budget beside its other findings, and
       // serialize names the first fault, as for a parsed value: the value
       // goes to the module as deep and as large as it is, up to twice what
       // the budget allows (a cyclic or shared value ends there)
-      writeInput(v, mode, MAX_PARSE_DEPTH, 2 * Math.max(maxNodesOf(s), maxBytesOf(s)) + 64, Infinity);
+      writeInput(enc, v, mode, MAX_PARSE_DEPTH, 2 * Math.max(maxNodesOf(s), maxBytesOf(s)) + 64, Infinity);
       if (has) {
         enc.string("options");
         enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
@@ -378,9 +392,7 @@ function makeApi(engine, settings, inherit) {
         enc.string("settings");
         enc.value(s, MODE_STRICT, 1, MAX_RESULT_DEPTH);
       }
-    } catch (e) {
-      throw limit(e);
-    }
+    });
   }
 
   function serialize(result, options) {
@@ -396,14 +408,13 @@ function makeApi(engine, settings, inherit) {
     }
     const b = isObject(result) ? builtResults.get(result) : undefined;
     const s = b !== undefined ? b.settings : settings;
-    resultRequest("result", result, opts, s);
-    const json = send(OP_SERIALIZE, result).json;
-    return output === "object" ? parse(json) : json;
+    const enc = resultRequest("result", result, opts, s);
+    const json = send(enc, OP_SERIALIZE, result).json;
+    return output === "object" ? parse(enc, json) : json;
   }
 
   function validate(value, options) {
-    resultRequest("value", value, options, settings);
-    const resp = send(OP_VALIDATE, value);
+    const resp = send(resultRequest("value", value, options, settings), OP_VALIDATE, value);
     return {
       valid: resp.valid,
       errors: resp.errors.map((f) => explain(f, value)),
@@ -414,27 +425,22 @@ function makeApi(engine, settings, inherit) {
   function outputSchema(schema, protocolVersion) {
     // the second argument is the version, or the options ({protocolVersion})
     const options = protocolVersion === undefined ? undefined : isObject(protocolVersion) ? protocolVersion : { protocolVersion };
-    try {
-      begin();
+    const enc = encode((enc) => {
       enc.mapHeader(1 + (options ? 1 : 0) + (settings !== undefined ? 1 : 0));
       enc.string("schema");
-      writeInput(schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings));
+      writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings));
       if (options) {
         enc.string("options");
         enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
       }
-      settingsMember();
-    } catch (e) {
-      throw limit(e);
-    }
-    const resp = send(OP_OUTPUT_SCHEMA, schema);
-    return typeof resp.json === "string" ? parse(resp.json) : undefined;
+      settingsMember(enc);
+    });
+    const resp = send(enc, OP_OUTPUT_SCHEMA, schema);
+    return typeof resp.json === "string" ? parse(enc, resp.json) : undefined;
   }
 
   function info() {
-    begin();
-    enc.mapHeader(0);
-    const r = send(OP_INFO, undefined);
+    const r = send(encode((enc) => enc.mapHeader(0)), OP_INFO, undefined);
     return {
       module: r.module,
       abi: r.abi,
@@ -501,8 +507,7 @@ function makeApi(engine, settings, inherit) {
     // the settings are checked now, not at the first result (a validate
     // call checks them as every op does, and reports on the value instead
     // of failing on it)
-    resultRequest("value", null, undefined, s);
-    send(OP_VALIDATE, null);
+    send(resultRequest("value", null, undefined, s), OP_VALIDATE, null);
     return makeApi(engine, s, true);
   }
 

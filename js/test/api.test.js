@@ -310,3 +310,9 @@ test("the module writes nothing to stdout or stderr in normal operation", async 
   m.validate({});
   assert.deepEqual(out, []);
 });
+
+test("a toJSON that builds a result itself does not disturb the request being written", () => {
+  const inner = { toJSON: () => mcp.tool({ structuredContent: { inner: true } }).content[0].text };
+  const r = json.tool({ structuredContent: { a: "x".repeat(100), inner, b: [1, 2, 3] } });
+  assert.equal(mcp.jsonOf(r), JSON.stringify({ content: [{ type: "text", text: JSON.stringify(r.structuredContent) }], structuredContent: { a: "x".repeat(100), inner: '{"inner":true}', b: [1, 2, 3] }, isError: false }));
+});
