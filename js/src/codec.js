@@ -28,6 +28,12 @@ export const MAX_RESULT_DEPTH = 64;
 export const MAX_PARSE_DEPTH = 256;
 
 const textEncoder = new TextEncoder();
+
+// A string without lone surrogates, which TextEncoder writes as they are
+// (it would replace a lone surrogate with U+FFFD). Node 18 lacks
+// String.prototype.isWellFormed.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const wellFormed = typeof String.prototype.isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !LONE_SURROGATE.test(s);
 const textDecoder = new TextDecoder();
 
 /** Thrown by the encoder for a request that breaks a bound before the
@@ -265,7 +271,7 @@ export class Encoder {
     this.ensure(5 + max);
     const start = this.pos;
     let n;
-    if (s.isWellFormed()) {
+    if (wellFormed(s)) {
       n = textEncoder.encodeInto(s, this.buf.subarray(start + 5, start + 5 + max)).written;
     } else {
       n = wtf8Into(s, this.buf, start + 5) - (start + 5);
