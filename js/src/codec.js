@@ -75,7 +75,7 @@ export class Encoder {
    * (the bounds are the caller's: see core.js). */
   begin(maxBytes, maxNodes) {
     this.pos = 0;
-    this.bigIntegers = false; // an integer beyond ±(2^53-1) was written
+    this.bigIntegers = null; // the BigInts beyond ±(2^53-1) written, as decimal text
     this.maxBytes = maxBytes;
     this.nodesLeft = maxNodes > 0 ? maxNodes : Infinity;
   }
@@ -193,7 +193,10 @@ export class Encoder {
   /** A BigInt within 64 bits as an integer (int64 or uint64); true when it
    * fits. */
   bigint(n) {
-    if (n > 9007199254740991n || n < -9007199254740991n) this.bigIntegers = true;
+    if (n > 9007199254740991n || n < -9007199254740991n) {
+      if (this.bigIntegers === null) this.bigIntegers = new Set();
+      this.bigIntegers.add(n.toString());
+    }
     if (n >= -0x8000000000000000n && n < 0) {
       this.ensure(9);
       this.buf[this.pos++] = 0xd3;
@@ -267,13 +270,19 @@ export class Encoder {
       this.pos = p;
       return;
     }
-    const max = len * 3;
-    this.ensure(5 + max);
+    // room for the worst case (3 bytes a UTF-16 unit), or for what is left
+    // of the request when that is less; a string that does not fit then is
+    // too large
+    const room = Math.min(len * 3, this.maxBytes - this.pos - 5);
+    this.ensure(5 + Math.max(room, 0));
     const start = this.pos;
     let n;
     if (wellFormed(s)) {
-      n = textEncoder.encodeInto(s, this.buf.subarray(start + 5, start + 5 + max)).written;
+      const r = textEncoder.encodeInto(s, this.buf.subarray(start + 5, start + 5 + Math.max(room, 0)));
+      if (r.read < len) throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
+      n = r.written;
     } else {
+      if (wtf8Length(s) > room) throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
       n = wtf8Into(s, this.buf, start + 5) - (start + 5);
     }
     // the header is written in front, then the bytes are moved next to it
@@ -333,7 +342,7 @@ export class Encoder {
    * MODE_JSON) at depth (the outermost request value being 1), refusing
    * nesting deeper than maxDepth with max_depth.
    */
-  value(v, mode, depth, maxDepth, key) {
+  value(v, mode, depth, maxDepth) {
     if (--this.nodesLeft < 0) {
       throw new EncodeLimit(this.nodesCode, "the value holds more values than the budget allows");
     }
@@ -369,7 +378,11 @@ export class Encoder {
       if (depth > maxDepth) throw tooDeep(maxDepth);
       const n = v.length;
       this.arrayHeader(n);
-      for (let i = 0; i < n; i++) this.value(v[i], mode, depth + 1, maxDepth, i);
+      if (mode === JSON_MODE) {
+        for (let i = 0; i < n; i++) this.value(applyToJSON(v[i], i), mode, depth + 1, maxDepth);
+      } else {
+        for (let i = 0; i < n; i++) this.value(v[i], mode, depth + 1, maxDepth);
+      }
       return;
     }
     if (v instanceof Uint8Array) {
@@ -377,51 +390,32 @@ export class Encoder {
       return;
     }
     const proto = Object.getPrototypeOf(v);
-    if ((proto === Object.prototype || proto === null) && typeof v.toJSON !== "function") {
+    if (proto === Object.prototype || proto === null) {
+      if (mode === STRICT && typeof v.toJSON === "function") {
+        this.noJSON();
+        return;
+      }
       if (depth > maxDepth) throw tooDeep(maxDepth);
       this.object(v, mode, depth, maxDepth);
       return;
     }
-    this.special(v, mode, depth, maxDepth, key);
+    this.special(v, mode, depth, maxDepth);
   }
 
-  /** A plain object: its own enumerable string keys in their order.
-   * Members whose value is undefined are absent in both modes (as an
-   * optional field that is not given); in json mode so are the members
-   * JSON.stringify drops (functions, symbols, a toJSON that gives nothing,
-   * and a BigInt beyond 64 bits). */
+  /** A plain object: its own enumerable string keys in their order, each
+   * value read once. Members whose value is undefined are absent in both
+   * modes (as an optional field that is not given); in json mode so are
+   * the members JSON.stringify drops (functions, symbols, a toJSON that
+   * gives nothing, and a BigInt beyond 64 bits). */
   object(v, mode, depth, maxDepth) {
     const keys = Object.keys(v);
-    if (mode === JSON_MODE) {
-      this.jsonObject(v, keys, depth, maxDepth);
-      return;
-    }
-    let n = 0;
-    for (let i = 0; i < keys.length; i++) {
-      if (v[keys[i]] !== undefined) n++;
-    }
-    this.mapHeader(n);
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i];
-      const x = v[k];
-      if (x === undefined) continue;
-      this.string(k);
-      this.value(x, mode, depth + 1, maxDepth);
-    }
-  }
-
-  /** A plain object in json mode: toJSON is called once per member, with
-   * the member's name, as JSON.stringify calls it. */
-  jsonObject(v, keys, depth, maxDepth) {
     const vals = new Array(keys.length);
     let n = 0;
     for (let i = 0; i < keys.length; i++) {
       let x = v[keys[i]];
-      if (x !== null && typeof x === "object" && typeof x.toJSON === "function" && !(x instanceof Uint8Array) && !(x instanceof Date)) {
-        x = new Converted(x.toJSON(keys[i]));
-        if (dropped(x.v)) x = undefined;
-      } else if (dropped(x)) {
-        x = undefined;
+      if (mode === JSON_MODE) {
+        x = applyToJSON(x, keys[i]);
+        if (dropped(x)) x = undefined;
       }
       vals[i] = x;
       if (x !== undefined) n++;
@@ -431,14 +425,15 @@ export class Encoder {
       const x = vals[i];
       if (x === undefined) continue;
       this.string(keys[i]);
-      if (x instanceof Converted) this.value(x.v, JSON_MODE, depth + 1, maxDepth);
-      else this.value(x, JSON_MODE, depth + 1, maxDepth);
+      this.value(x, mode, depth + 1, maxDepth);
     }
   }
 
   /** An object that is not plain: a Date, a Map, a boxed primitive, another
-   * typed array, a class instance, or an object with toJSON. */
-  special(v, mode, depth, maxDepth, key) {
+   * typed array or a class instance. In json mode its toJSON, if any, was
+   * called by its container (applyToJSON), as JSON.stringify calls it, and
+   * is not called again on what it gave. */
+  special(v, mode, depth, maxDepth) {
     if (v instanceof Date) {
       // A valid Date is a timestamp in both modes: the module refuses it
       // (strict) or writes it as Date.prototype.toJSON does (json), and, as
@@ -455,17 +450,7 @@ export class Encoder {
       this.noJSON();
       return;
     }
-    // json mode: what JSON.stringify writes
-    if (typeof v.toJSON === "function") {
-      // what toJSON gives is written as it is (null where it gives nothing)
-      this.value(v.toJSON(key === undefined ? "" : String(key)), JSON_MODE, depth, maxDepth);
-      return;
-    }
-    if (v instanceof Number || v instanceof String || v instanceof Boolean) {
-      this.value(v.valueOf(), JSON_MODE, depth, maxDepth);
-      return;
-    }
-    if (typeof BigInt === "function" && v instanceof BigInt) {
+    if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) {
       this.value(v.valueOf(), JSON_MODE, depth, maxDepth);
       return;
     }
@@ -476,12 +461,22 @@ export class Encoder {
   }
 }
 
-/** Converted holds what a member's toJSON gave, so that it is written as it
- * is (toJSON is not called again on it). */
-class Converted {
-  constructor(v) {
-    this.v = v;
-  }
+const dateToJSON = Date.prototype.toJSON;
+
+/**
+ * applyToJSON is what JSON.stringify does with a member or element before
+ * writing it (in json mode): an object's toJSON is called with its key, and
+ * what it gives is written as it is. Two exceptions keep the module's own
+ * rules: bytes (a Uint8Array, a Buffer) stay bytes, and a Date with the
+ * standard toJSON stays a Date (the module writes it exactly as toJSON
+ * does). A Date that a toJSON gives is written as JSON.stringify writes it,
+ * as an object of its own members.
+ */
+export function applyToJSON(x, key) {
+  if (x === null || typeof x !== "object" || typeof x.toJSON !== "function" || x instanceof Uint8Array) return x;
+  if (x instanceof Date && x.toJSON === dateToJSON) return x;
+  const y = x.toJSON(String(key));
+  return y instanceof Date ? Object.assign({}, y) : y;
 }
 
 /** dropped reports whether JSON.stringify leaves out an object member of
@@ -500,6 +495,21 @@ function dropped(x) {
 
 function tooDeep(maxDepth) {
   return new EncodeLimit("max_depth", "the value nests deeper than " + maxDepth + " levels");
+}
+
+/** wtf8Length is the length of s as WTF-8. */
+function wtf8Length(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
 }
 
 /** wtf8Into writes s as WTF-8 at p and returns the position after it. */
@@ -677,13 +687,15 @@ class Decoder {
 
 /**
  * parseExact parses JSON the module wrote, as JSON.parse does, except that
- * an integer beyond ±(2^53-1) becomes a BigInt with its exact value rather
- * than the nearest double. It is used only for results whose request held
- * such a BigInt (the encoder notes it), so that the returned object holds
- * what the module wrote: JSON.stringify then refuses the BigInt loudly
- * rather than sending another number, and serialize writes it exactly.
+ * an integer token that is one of bigInts (the decimal text of the BigInts
+ * beyond ±(2^53-1) the request held) becomes that BigInt rather than the
+ * nearest double. It is used only for results whose request held such a
+ * BigInt, so that the returned object holds what the caller gave:
+ * JSON.stringify then refuses the BigInt loudly rather than sending another
+ * number, and serialize writes it exactly. A number the caller gave as a
+ * double stays the double it was.
  */
-export function parseExact(text) {
+export function parseExact(text, bigInts) {
   let i = 0;
   const value = () => {
     const c = text.charCodeAt(i);
@@ -724,9 +736,7 @@ export function parseExact(text) {
     if (tok === "true") return true;
     if (tok === "false") return false;
     if (tok === "null") return null;
-    const n = Number(tok);
-    if (/^-?\d+$/.test(tok) && !Number.isSafeInteger(n)) return BigInt(tok);
-    return n;
+    return bigInts.has(tok) ? BigInt(tok) : Number(tok);
   };
   const string = () => {
     const start = i;

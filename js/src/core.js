@@ -9,7 +9,7 @@
 // caller gets the same bytes, checks and codes as a Go caller.
 
 import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
-import { Encoder, EncodeLimit, decode, parseExact, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
+import { Encoder, EncodeLimit, decode, parseExact, applyToJSON, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
 
 /** The ABI major version this package speaks; a module of another one is
  * refused. */
@@ -75,8 +75,9 @@ const builtResults = new WeakMap();
  * its memory grew past the high-water mark (linear memory never shrinks).
  */
 class Engine {
-  constructor(module, options) {
+  constructor(module, options, webcrypto) {
     this.module = module;
+    this.webcrypto = webcrypto;
     this.stderr = options.stderr;
     this.highWater = options.highWaterBytes ?? DEFAULT_HIGH_WATER;
     this.instance = null;
@@ -87,7 +88,7 @@ class Engine {
   }
 
   start() {
-    const wasi = createWasi(this.stderr);
+    const wasi = createWasi(this.stderr, this.webcrypto);
     const instance = new WebAssembly.Instance(this.module, wasi.imports);
     const ex = instance.exports;
     wasi.bind(ex.memory);
@@ -130,10 +131,10 @@ class Engine {
     if (req.length > MAX_REQUEST) {
       throw new McpResultError("max_bytes", "", "the request is larger than the module accepts");
     }
-    if (this.instance === null) this.start();
-    const ex = this.exports;
     let resp;
     try {
+      if (this.instance === null) this.start();
+      const ex = this.exports;
       const ptr = ex.mcpresult_alloc(req.length);
       if (ptr === 0) throw new Error("the module could not allocate the request");
       new Uint8Array(this.memory.buffer, ptr, req.length).set(req);
@@ -145,8 +146,8 @@ class Engine {
       ex.mcpresult_free(ptr);
       ex.mcpresult_free(rptr);
     } catch (err) {
+      if (err instanceof McpResultError) throw err; // another ABI version
       this.discard();
-      if (err instanceof McpResultError) throw err;
       const why = err instanceof WasiExit ? err.message : "the module failed (" + (err && err.message) + ")";
       throw new McpResultError("internal", "", why + "; a new instance serves the next call");
     }
@@ -156,12 +157,20 @@ class Engine {
       this.instance = this.exports = this.memory = null;
       this.stats.recycled++;
     }
-    if (typeof resp !== "object" || resp === null || typeof resp.ok !== "boolean") {
+    if (!wellFormedResponse(resp)) {
       this.discard();
       throw new McpResultError("internal", "", "malformed response from the module");
     }
     return resp;
   }
+}
+
+/** wellFormedResponse checks the part of a response every op has. */
+function wellFormedResponse(r) {
+  if (!isObject(r) || typeof r.ok !== "boolean") return false;
+  if (r.ok) return true;
+  const e = r.error;
+  return isObject(e) && typeof e.code === "string" && typeof e.path === "string" && typeof e.message === "string";
 }
 
 /** moduleShape checks that a compiled module is an mcpresult module this
@@ -184,11 +193,12 @@ function checkModule(module) {
  * instantiate is what every loader ends in: it checks the compiled module,
  * and returns the API. With eager, it also starts an instance at once (and
  * so checks the ABI version now); a loader for a runtime that forbids
- * randomness at load time leaves it to the first call.
+ * randomness at load time leaves it to the first call. webcrypto gives the
+ * random bytes (the global crypto, which Node 18 has only behind a flag).
  */
-export function instantiate(module, options = {}, eager = true) {
+export function instantiate(module, options = {}, eager = true, webcrypto = globalThis.crypto) {
   checkModule(module);
-  const engine = new Engine(module, options);
+  const engine = new Engine(module, options, webcrypto);
   if (eager) engine.start();
   return makeApi(engine, options.settings, false);
 }
@@ -260,6 +270,32 @@ function modeOf(c) {
   return c === "json" ? MODE_JSON : MODE_STRICT;
 }
 
+/** quoteConverted handles an ordinary value that json canonicalization
+ * turns into a string (an object whose toJSON gives one, a boxed String):
+ * it is not a string the caller gave, so its text is its JSON (quoted), as
+ * JSON.stringify writes it and as for a Go json.Marshaler, rather than the
+ * string verbatim. */
+function quoteConverted(input) {
+  const v = input.value;
+  if (v === null || typeof v !== "object") return input;
+  let x = applyToJSON(v, "value");
+  if (x instanceof String) x = x.valueOf();
+  if (typeof x !== "string" || !wellFormedString(x)) return input; // a lone surrogate: the module says invalid_utf8
+  const out = {};
+  for (const k of Object.keys(input)) setMember(out, k, k === "value" ? JSON.stringify(x) : input[k]);
+  return out;
+}
+
+function wellFormedString(s) {
+  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+}
+
+/** setMember sets an own member, "__proto__" included (as JSON.parse
+ * makes it). */
+function setMember(o, k, v) {
+  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
 /** The byte and node budgets of settings, or the defaults where a setting
  * is absent or out of its range (the module reports it). */
 function maxBytesOf(s) {
@@ -289,7 +325,7 @@ function makeApi(engine, settings, inherit) {
     const byBytes = maxBytes === Infinity ? Infinity : Math.floor((maxBytes + 1) / 2);
     enc.nodesLeft = Math.min(maxNodes, byBytes);
     enc.nodesCode = maxNodes <= byBytes ? "max_nodes" : "max_bytes";
-    enc.value(v, mode, 1, maxDepth);
+    enc.value(mode === MODE_JSON ? applyToJSON(v, "") : v, mode, 1, maxDepth);
     enc.nodesLeft = Infinity;
   }
 
@@ -328,7 +364,7 @@ function makeApi(engine, settings, inherit) {
   // an integer no double holds (only a BigInt can), whose exact value the
   // returned object must keep.
   function parse(enc, json) {
-    return enc.bigIntegers ? parseExact(json) : JSON.parse(json);
+    return enc.bigIntegers !== null ? parseExact(json, enc.bigIntegers) : JSON.parse(json);
   }
 
   /** build is the ABI's build: kind tool, resource, error or value. */
@@ -337,11 +373,12 @@ function makeApi(engine, settings, inherit) {
     const inh = opts && opts.inherit !== undefined ? opts.inherit : inherit;
     let mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
     let maxBytes = maxBytesOf(s);
-    if (isObject(input) && kind !== "resource") {
+    if (isObject(input)) {
       const c = input.canonicalization;
-      if (c === "json" || c === "strict") mode = modeOf(c);
+      if ((c === "json" || c === "strict") && kind !== "resource") mode = modeOf(c);
       const m = input.maxJsonBytes;
       if (Number.isSafeInteger(m) && m > maxBytes && m <= 64000000) maxBytes = m;
+      if (kind === "value" && mode === MODE_JSON) input = quoteConverted(input);
     }
     const enc = encode((enc) => {
       enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0));
@@ -523,7 +560,7 @@ function makeApi(engine, settings, inherit) {
         }
         for (const k of Object.keys(options)) {
           if (k === "value") throw new McpResultError("unknown_option", "/value", "the value is the first argument, not an option");
-          input[k] = options[k];
+          setMember(input, k, options[k]);
         }
       }
       return build("value", input);
@@ -563,10 +600,10 @@ function withOptions(block, options) {
     const v = options[k];
     if (v === undefined) continue;
     const key = k === "meta" ? "_meta" : k;
-    if (key in block) {
+    if (Object.hasOwn(block, key)) {
       throw new McpResultError("duplicate_option", "/" + key, "this field is given twice (meta is written _meta)");
     }
-    block[key] = v;
+    setMember(block, key, v);
   }
   return block;
 }

@@ -8,12 +8,30 @@ export { McpResultError, ClientError, ABI_VERSION, EXECUTION_FAILED_TEXT, INVALI
 
 let bundled;
 
+// Node 18 has the Web Crypto API only as node:crypto's webcrypto (the global
+// crypto came with Node 19); Deno and Bun have the global.
+async function webcrypto() {
+  if (globalThis.crypto && typeof globalThis.crypto.getRandomValues === "function") return globalThis.crypto;
+  return (await import("node:crypto")).webcrypto;
+}
+
 /** load compiles the bundled module once per process (or takes
  * options.module) and returns the API, with an instance started at once so
  * that a module of another ABI version is refused here. */
 export async function load(options = {}) {
-  const module = options.module !== undefined ? await compile(options.module) : await (bundled ??= compileBundled());
-  return instantiate(module, options, true);
+  let module;
+  if (options.module !== undefined) {
+    module = await compile(options.module);
+  } else {
+    bundled ??= compileBundled();
+    try {
+      module = await bundled;
+    } catch (e) {
+      bundled = undefined; // a later load tries again
+      throw e;
+    }
+  }
+  return instantiate(module, options, true, await webcrypto());
 }
 
 async function compileBundled() {

@@ -42,9 +42,10 @@ export class WasiExit extends Error {
 /**
  * createWasi returns the import object for one instance and a function that
  * binds it to the instance's memory once it exists. stderr receives what the
- * module writes to fd 1 or 2, as text (or nothing when it is undefined).
+ * module writes to fd 1 or 2, as text (or nothing when it is undefined);
+ * webcrypto is the Web Crypto object random bytes come from.
  */
-export function createWasi(stderr) {
+export function createWasi(stderr, webcrypto) {
   let memory = null;
   const view = () => new DataView(memory.buffer);
   const decoder = new TextDecoder();
@@ -103,7 +104,7 @@ export function createWasi(stderr) {
       // getRandomValues fills at most 65,536 bytes per call; workerd refuses
       // it outside a request, which is why instances are made lazily
       for (let off = 0; off < len; off += 65536) {
-        crypto.getRandomValues(new Uint8Array(memory.buffer, ptr + off, Math.min(65536, len - off)));
+        webcrypto.getRandomValues(new Uint8Array(memory.buffer, ptr + off, Math.min(65536, len - off)));
       }
       return ERRNO_SUCCESS;
     },

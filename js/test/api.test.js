@@ -316,3 +316,67 @@ test("a toJSON that builds a result itself does not disturb the request being wr
   const r = json.tool({ structuredContent: { a: "x".repeat(100), inner, b: [1, 2, 3] } });
   assert.equal(mcp.jsonOf(r), JSON.stringify({ content: [{ type: "text", text: JSON.stringify(r.structuredContent) }], structuredContent: { a: "x".repeat(100), inner: '{"inner":true}', b: [1, 2, 3] }, isError: false }));
 });
+
+test("json: toJSON is called once, by the container, as JSON.stringify calls it", () => {
+  class Money {
+    constructor(c) {
+      this.cents = c;
+    }
+    toJSON() {
+      return this;
+    }
+  }
+  const self = { toJSON: () => self };
+  const custom = new Date(0);
+  custom.toJSON = () => "custom";
+  const arr = [1, 2];
+  arr.toJSON = () => "arr";
+  const cases = [
+    { price: new Money(5) },
+    { a: { toJSON: () => ({ toJSON: () => "inner", b: 1 }) } },
+    { d: { toJSON: () => new Date(0) } },
+    { custom },
+    { list: [arr, { toJSON: (k) => "at " + k }] },
+    { outer: { toJSON: (k) => ({ key: k }) } },
+  ];
+  for (const v of cases) {
+    assert.equal(json.tool({ structuredContent: v }).content[0].text, JSON.stringify(v));
+  }
+  assert.equal(json.fromValue({ x: self }).content[0].text, JSON.stringify({ x: {} }));
+  // an ordinary value that becomes a string is JSON text, not the string verbatim
+  assert.equal(json.fromValue({ toJSON: () => "x" }).content[0].text, '"x"');
+  assert.equal(json.fromValue(new String("s")).content[0].text, '"s"');
+  assert.equal(json.fromValue("s").content[0].text, "s");
+});
+
+test("a BigInt beyond 2^53 comes back a BigInt; a double the caller gave stays a double", () => {
+  const r = mcp.tool({ structuredContent: { id: 2n ** 60n, ts: 1e17, n: 2 ** 53 } });
+  assert.equal(r.structuredContent.id, 2n ** 60n);
+  assert.equal(typeof r.structuredContent.ts, "number");
+  assert.equal(typeof r.structuredContent.n, "number");
+});
+
+test("each member is read once (getters that change are written as first read)", () => {
+  let a = 0;
+  const v = {
+    get x() {
+      return a++ === 0 ? undefined : "moved";
+    },
+    y: 1,
+  };
+  assert.deepEqual(mcp.tool({ structuredContent: v }).structuredContent, { y: 1 });
+});
+
+test('"__proto__" option keys are members like any other', () => {
+  const opts = JSON.parse('{"__proto__": 5}');
+  const e = thrown(() => mcp.tool({ content: [mcp.text("x", opts)] }));
+  assert.deepEqual([e.code, e.path], ["unknown_field", "/content/0/__proto__"]);
+  assert.equal(thrown(() => mcp.fromValue(1, opts)).code, "unknown_option");
+});
+
+test("a string as long as the largest budget allows is written (50 million characters)", () => {
+  const m = mcp.forServer({ maxJsonBytes: 64_000_000 });
+  const r = m.tool({ content: [mcp.text("x".repeat(50_000_000))] });
+  assert.equal(mcp.jsonOf(r).length, 50_000_055);
+  assert.equal(thrown(() => m.tool({ content: [mcp.text("x".repeat(64_000_000))] })).code, "max_bytes");
+});
