@@ -502,11 +502,10 @@ function makeApi(engine, settings, inherit) {
         // a failing onError must not reach the client either
       }
     };
-    return async function wrapped(...args) {
-      let out;
-      try {
-        out = await handler.apply(this, args);
-      } catch (err) {
+    // settle turns what the handler gave or threw into the result the
+    // client gets
+    const settle = (threw, err, out) => {
+      if (threw) {
         if (err instanceof ClientError) {
           try {
             return api.error(err.message, err.code);
@@ -536,6 +535,24 @@ function makeApi(engine, settings, inherit) {
         return failure(INVALID_OUTPUT_TEXT);
       }
       return out;
+    };
+    return async function wrapped(...args) {
+      let out;
+      let threw = false;
+      let err;
+      try {
+        out = await handler.apply(this, args);
+      } catch (e) {
+        threw = true;
+        err = e;
+      }
+      try {
+        return settle(threw, err, out);
+      } catch (e) {
+        // a value whose very inspection throws (a revoked Proxy)
+        report(e);
+        return failure(EXECUTION_FAILED_TEXT);
+      }
     };
   }
 

@@ -380,3 +380,12 @@ test("a string as long as the largest budget allows is written (50 million chara
   assert.equal(mcp.jsonOf(r).length, 50_000_055);
   assert.equal(thrown(() => m.tool({ content: [mcp.text("x".repeat(64_000_000))] })).code, "max_bytes");
 });
+
+test("wrap never rejects, even on a value whose inspection throws", async () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const seen = [];
+  assert.equal((await mcp.wrap(() => proxy, { onError: (e) => seen.push(e) })()).content[0].text, EXECUTION_FAILED_TEXT);
+  assert.equal((await mcp.wrap(() => { throw proxy; })()).content[0].text, EXECUTION_FAILED_TEXT);
+  assert.equal(seen.length, 1);
+});
