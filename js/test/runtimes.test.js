@@ -4,10 +4,11 @@
 //
 // Deno and Bun run runtimes/run-vectors.mjs, which imports the package by
 // its name (the "default" export condition) and ends with a summary line.
-// workerd serves runtimes/workerd/worker.js in a config written here: the
-// Worker and the package's files, named as a bundler resolving the
-// "workerd" export condition would lay them out. The vector files go to
-// it in a POST, since a Worker has no file system.
+// workerd serves runtimes/workerd/worker.js in a config that
+// runtimes/workerd-bundle.js writes: the Worker and the package's files,
+// named as a bundler resolving the "workerd" export condition would lay
+// them out. The vector files go to it in a POST, since a Worker has no
+// file system.
 //
 // Nothing here touches the network but workerd's socket on 127.0.0.1;
 // every cache a runtime writes goes to a temporary directory, removed in
@@ -16,12 +17,13 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applies } from "./vectors.js";
 import { loadVectorFiles, vectorRoot } from "./files.js";
+import { listen, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
 
 const testDir = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(testDir, "..");
@@ -135,143 +137,15 @@ test("bun", async (t) => {
   await runScript(t, "bun", bun, ["--no-install", runVectors], { DO_NOT_TRACK: "1", BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" });
 });
 
-/** exportTarget resolves the package's "." export as a bundler for Workers
- * does (wrangler's esbuild conditions: workerd, worker, browser, then
- * import and default), and gives the target and the conditions taken. */
-function exportTarget(exportsField) {
-  const conditions = ["workerd", "worker", "browser", "import", "default"];
-  let target = typeof exportsField === "object" && !Array.isArray(exportsField) && Object.keys(exportsField).some((k) => k.startsWith(".")) ? exportsField["."] : exportsField;
-  const taken = [];
-  for (;;) {
-    if (typeof target === "string") return { target, taken };
-    if (Array.isArray(target)) {
-      target = target[0];
-      continue;
-    }
-    const key = target && typeof target === "object" ? Object.keys(target).find((k) => conditions.includes(k)) : undefined;
-    assert.ok(key, `package.json exports "." has no target for the conditions ${conditions.join(", ")}`);
-    taken.push(key);
-    target = target[key];
-  }
-}
-
-/** packageFiles lists the files the package publishes (package.json
- * "files") that a Worker can import: its .js modules and its .wasm. */
-function packageFiles(pkg) {
-  assert.ok(Array.isArray(pkg.files), "package.json has no files list");
-  const out = [];
-  const add = (rel) => {
-    const p = join(pkgDir, rel);
-    if (!existsSync(p)) return;
-    if (statSync(p).isDirectory()) {
-      for (const e of readdirSync(p).sort()) add(join(rel, e));
-    } else if (/\.(m?js|wasm)$/.test(rel)) {
-      out.push(rel.split(sep).join("/"));
-    }
-  };
-  for (const f of pkg.files) add(f);
-  return out;
-}
-
-/** capnpString writes a Cap'n Proto text literal (the names here are plain
- * file names; anything else is refused). */
-function capnpString(s) {
-  assert.match(s, /^[\w./@ -]*$/, `no Cap'n Proto literal for ${JSON.stringify(s)} here`);
-  return `"${s}"`;
-}
-
-/** writeWorkerdConfig writes the bundle and a config for it into dir and
- * returns the config's path and what "mcpresult" resolved to. The bundle:
+/** The Worker's own modules, at the bundle's root beside the package's
+ * files (runtimes/workerd-bundle.js lays those out):
  *
- *   worker.js                            test/runtimes/workerd/worker.js, the main module
- *   vectors.js                           test/vectors.js, the runner
- *   node_modules/mcpresult/src/*.js      the package's modules
- *   node_modules/mcpresult/*.wasm        its module, a Wasm module (workerd compiles it)
- *   mcpresult                            export * from the "workerd" entry
- *
- * workerd resolves a specifier against the importing module's name as a
- * URL under file:///bundle/, bare ones too: so "mcpresult" from worker.js
- * is the module "mcpresult", and "../mcpresult.wasm" from
- * node_modules/mcpresult/src/workerd.js is node_modules/mcpresult/mcpresult.wasm. */
-function writeWorkerdConfig(dir) {
-  const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-  const { target, taken } = exportTarget(pkg.exports);
-  assert.ok(target.startsWith("./"), `the "." export ${target} is not a path in the package`);
-  const prefix = `node_modules/${pkg.name}/`;
-  const modules = [
-    { name: "worker.js", from: join(testDir, "runtimes", "workerd", "worker.js"), type: "esModule" },
-    { name: "vectors.js", from: join(testDir, "vectors.js"), type: "esModule" },
-  ];
-  for (const rel of packageFiles(pkg)) {
-    modules.push({ name: prefix + rel, from: join(pkgDir, rel), type: rel.endsWith(".wasm") ? "wasm" : "esModule" });
-  }
-  const entry = prefix + target.slice(2);
-  assert.ok(modules.some((m) => m.name === entry), `the "." export ${target} is not among the package's files`);
-  // export * passes on every named export; the package has no default one.
-  modules.push({ name: pkg.name, text: `export * from "./${entry}";\n`, type: "esModule" });
-
-  const lines = [];
-  for (const m of modules) {
-    const to = join(dir, "bundle", ...m.name.split("/"));
-    mkdirSync(dirname(to), { recursive: true });
-    if (m.text !== undefined) writeFileSync(to, m.text);
-    else copyFileSync(m.from, to);
-    lines.push(`    (name = ${capnpString(m.name)}, ${m.type} = embed ${capnpString("bundle/" + m.name)}),`);
-  }
-
-  const config = `using Workerd = import "/workerd/workerd.capnp";
-
-const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
-  sockets = [(name = "http", http = (), service = "main")],
-);
-
-const worker :Workerd.Worker = (
-  # No compatibility flag: without nodejs_compat no node: module exists,
-  # so the Worker starting proves the workerd entry imports none.
-  compatibilityDate = "2025-09-01",
-  modules = [
-${lines.join("\n")}
-  ],
-);
-`;
-  const path = join(dir, "config.capnp");
-  writeFileSync(path, config);
-  return { path, resolved: `${pkg.name} -> ${target} (${taken.join(" > ")})`, count: modules.length };
-}
-
-/** listen waits for workerd to report its socket's port on the control
- * descriptor (fd 3), or to end. */
-function listen(child) {
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    const timer = setTimeout(() => reject(new Error(`workerd did not listen within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
-    child.stdio[3].setEncoding("utf8").on("data", (s) => {
-      buf += s;
-      for (const line of buf.split("\n").slice(0, -1)) {
-        let msg;
-        try {
-          msg = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        if (msg.event === "listen" && msg.socket === "http") {
-          clearTimeout(timer);
-          resolve(msg.port);
-        }
-      }
-      buf = buf.slice(buf.lastIndexOf("\n") + 1);
-    });
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`workerd ended before listening (exit code ${code}${signal ? ", signal " + signal : ""})`));
-    });
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-  });
-}
+ *   worker.js    test/runtimes/workerd/worker.js, the main module
+ *   vectors.js   test/vectors.js, the runner */
+const workerModules = [
+  { name: "worker.js", from: join(testDir, "runtimes", "workerd", "worker.js") },
+  { name: "vectors.js", from: join(testDir, "vectors.js") },
+];
 
 test("workerd", async (t) => {
   const cmd = bin("workerd");
@@ -279,7 +153,7 @@ test("workerd", async (t) => {
   assert.equal(version.code, 0, `workerd --version\n${output(version)}`);
 
   const dir = join(tmp, "workerd");
-  const { path, resolved, count } = writeWorkerdConfig(dir);
+  const { path, resolved, count } = writeWorkerdConfig(dir, workerModules);
   t.diagnostic(`bundle: ${count} modules, ${resolved}`);
 
   // --socket-addr gives the config's socket port 0, and workerd reports
@@ -297,7 +171,7 @@ test("workerd", async (t) => {
 
   let port;
   try {
-    port = await listen(workerd);
+    port = await listen(workerd, TIMEOUT_MS);
   } catch (err) {
     // the stderr of a workerd that failed to start is all there at the close
     if (workerd.exitCode !== null || workerd.signalCode !== null) await closed;
