@@ -65,6 +65,7 @@ fuzz:
 # independent oracles (official MCP schemas, RFC 8785).
 test: vet fmt-check vectors-check oracle
 	$(GO) test -race -count=1 ./...
+	cd host/examples/gosdk && $(GO) vet ./... && $(GO) test -race -count=1 ./...
 	$(MAKE) test-js
 
 # The JS package's tests: its type declarations compiled against a typed
