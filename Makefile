@@ -105,8 +105,9 @@ $(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock
 	touch $@
 
 # Builds every example request in testdata/examples (the kind is the last
-# part of the file name) and prints the result, or the error with its path.
-demo: $(CLI)
+# part of the file name) and prints the result, or the error with its path;
+# then the official SDK's Client talks to js/examples/server.mjs over stdio.
+demo: $(CLI) $(JS)/node_modules/.installed $(JS_WASM)
 	@for f in $(EXAMPLES); do \
 		name=$$(basename $$f .json); kind=$${name##*.}; \
 		echo "── $$f  (mcpresult build --kind $$kind)"; \
@@ -122,6 +123,19 @@ demo: $(CLI)
 		printf '%s  %s\n            validate: ' $$v "$$out"; \
 		echo "$$out" | $(CLI) validate --protocol $$v; \
 	done
+	@echo
+	@node $(JS)/examples/client.mjs
+
+# The official MCP conformance suite (testdata/conformance: its pinned
+# version, run on the Node 22 binary the node package installs there)
+# against js/examples/server.mjs over Streamable HTTP, one run per scenario.
+.PHONY: conformance
+conformance: testdata/conformance/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
+	node testdata/conformance/run.mjs
+
+testdata/conformance/node_modules/.installed: testdata/conformance/package.json testdata/conformance/package-lock.json
+	cd testdata/conformance && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The performance table: the native baselines and the module under wazero,
 # measured side by side in one run (medians of 5), with the ratios and the

@@ -1,0 +1,472 @@
+#!/usr/bin/env node
+// An MCP server on the official TypeScript SDK (McpServer, 1.32.x) whose
+// every tool and resource result is built with mcpresult and written for the
+// protocol revision the client negotiated.
+//
+//   node js/examples/server.mjs                       stdio (stdout carries only the protocol)
+//   node js/examples/server.mjs --http [--port N]     Streamable HTTP on http://127.0.0.1:N/mcp
+//                                                     (N = 0, the default, takes a free port;
+//                                                     the URL is printed on stderr)
+//
+// Imported, createServer(options) gives one McpServer (one per connection,
+// as the SDK wants) and serveHttp(options) the HTTP server.
+//
+// The tools are the ones the official conformance suite calls
+// (test_simple_text, test_image_content, test_audio_content,
+// test_embedded_resource, test_multiple_content_types, test_error_handling)
+// and the library's own showcase: resource_link, weather (structured content
+// with an output schema), stats_list (structured content that is an array),
+// lookup (a ClientError with a code), crash (a private error), oversized (a
+// result over its byte budget). The resources are test://static-text,
+// test://static-binary and the template test://template/{id}/data.
+//
+// How the negotiated revision is known. SDK 1.32.2 keeps no negotiated
+// protocol version on the server side: Server._oninitialize picks it (the
+// requested version when supported, else its latest) and returns it in the
+// initialize result, and only the client side stores it (Client hands it to
+// transport.setProtocolVersion, for the HTTP header). So this server reads
+// it where it is decided, on the wire: before the transport is connected, an
+// observer is placed on it (McpServer.connect is wrapped on the instance):
+// transport.onmessage notes the id of each initialize request (Protocol.connect
+// keeps an onmessage set before it and calls it first), and transport.send
+// records result.protocolVersion of the response to that id, which is
+// exactly what the client was told. Only public Transport members are used.
+// Before any initialize (the SDK does not refuse requests that come first)
+// the version is the SDK's DEFAULT_NEGOTIATED_PROTOCOL_VERSION, the one its
+// HTTP transport assumes for a request without an MCP-Protocol-Version.
+//
+// Why the tools are served by the low-level Server. McpServer.registerTool
+// takes its input and output schemas as zod schemas and lists them
+// unchanged whatever the client's revision; when a tool has an output
+// schema, McpServer's tools/call also rejects a result without
+// structuredContent. Neither fits a result written per revision: a
+// 2024-11-05 or 2025-03-26 client must be listed no outputSchema and
+// receives no structuredContent (the revision has no such field), and for a
+// 2025-06-18 or 2025-11-25 client an array is wrapped as {"result": [...]}
+// with the schema mcp.outputSchema gives. So tools/list and tools/call are
+// set on server.server (the Server inside McpServer; setRequestHandler is its
+// public way to answer a method) with JSON Schemas: tools/list lists each
+// output schema as mcp.outputSchema writes it for the negotiated revision,
+// and tools/call checks the arguments with the SDK's own Ajv validator.
+// Resources stay on McpServer (registerResource, ResourceTemplate). The
+// SDK's Server still checks every tools/call result against its
+// CallToolResultSchema, so each result also passes the SDK's own check.
+
+import http from "node:http";
+import { randomUUID } from "node:crypto";
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import {
+  CallToolRequestSchema,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { load, ClientError } from "mcpresult";
+
+const mcp = await load();
+
+// The conformance suite's media: a 1×1 PNG and a minimal WAV.
+const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+const WAV_BASE64 = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=";
+/** The PNG as bytes: the library writes the base64 itself. */
+export const PNG_BYTES = new Uint8Array(Buffer.from(PNG_BASE64, "base64"));
+
+const NO_ARGUMENTS = { type: "object", properties: {} };
+const CITY_ARGUMENT = {
+  type: "object",
+  properties: { city: { type: "string", description: "A city name, such as Paris" } },
+};
+
+const CITIES = {
+  paris: { city: "Paris", country: "FR", population: 2102650 },
+  tokyo: { city: "Tokyo", country: "JP", population: 14187176 },
+  lima: { city: "Lima", country: "PE", population: 10151200 },
+};
+
+const WEATHER = {
+  paris: { temperatureC: 18.5, conditions: "partly cloudy", humidity: 64 },
+  tokyo: { temperatureC: 22, conditions: "clear", humidity: 58 },
+  lima: { temperatureC: 16, conditions: "overcast", humidity: 83 },
+};
+
+const WEATHER_SCHEMA = {
+  type: "object",
+  properties: {
+    city: { type: "string" },
+    temperatureC: { type: "number" },
+    conditions: { type: "string" },
+    humidity: { type: "integer", minimum: 0, maximum: 100 },
+  },
+  required: ["city", "temperatureC", "conditions", "humidity"],
+  additionalProperties: false,
+};
+
+const STATS_SCHEMA = {
+  type: "array",
+  items: {
+    type: "object",
+    properties: { name: { type: "string" }, count: { type: "integer" } },
+    required: ["name", "count"],
+  },
+};
+
+/** The private text crash throws: a client must never see it. */
+export const SECRET = "secret-detail-db=postgres://admin:hunter2@10.0.0.7/prod";
+
+/** The per-call byte budget of oversized, and what it tries to write. */
+const OVERSIZED_BUDGET = 1024;
+
+/**
+ * The tools: a name, a description, the JSON Schema of the arguments, an
+ * output schema (as written for the latest revision; tools/list gives
+ * mcp.outputSchema of it for the client's), and the handler, which builds
+ * its result with mcpresult (or throws) and is wrapped by mcp.wrap.
+ */
+const TOOLS = [
+  {
+    name: "test_simple_text",
+    description: "Returns a simple text block (the conformance suite's tools-call-simple-text).",
+    handler: () => mcp.tool({ content: mcp.text("This is a simple text response for testing.") }),
+  },
+  {
+    name: "test_image_content",
+    description: "Returns a 1x1 PNG image block, given to the library as bytes (tools-call-image).",
+    handler: () => mcp.tool({ content: mcp.image(PNG_BYTES, "image/png") }),
+  },
+  {
+    name: "test_audio_content",
+    description: "Returns a short WAV audio block (tools-call-audio).",
+    handler: () => mcp.tool({ content: mcp.audio(WAV_BASE64, "audio/wav") }),
+  },
+  {
+    name: "test_embedded_resource",
+    description: "Returns an embedded text resource (tools-call-embedded-resource).",
+    handler: () =>
+      mcp.tool({
+        content: mcp.embeddedResource(
+          mcp.textResource("test://embedded-resource", "This is an embedded resource content.", { mimeType: "text/plain" }),
+        ),
+      }),
+  },
+  {
+    name: "test_multiple_content_types",
+    description: "Returns text, an image and an embedded JSON resource in one result (tools-call-mixed-content).",
+    handler: () =>
+      mcp.tool({
+        content: [
+          mcp.text("Multiple content types test:"),
+          mcp.image(PNG_BYTES, "image/png"),
+          mcp.embeddedResource(
+            mcp.textResource("test://mixed-content-resource", JSON.stringify({ test: "data", value: 123 }), {
+              mimeType: "application/json",
+            }),
+          ),
+        ],
+      }),
+  },
+  {
+    name: "test_error_handling",
+    description: "Always fails with an error the client may see (tools-call-error).",
+    handler: () => {
+      throw new ClientError("This tool intentionally returns an error for testing", "intentional_error");
+    },
+  },
+  {
+    name: "resource_link",
+    description: "Returns a link to a resource, with its title, size and MIME type (a text line for clients before 2025-06-18).",
+    handler: () =>
+      mcp.tool({
+        content: [
+          mcp.text("The quarterly report:"),
+          mcp.resourceLink("test://reports/2026-q3.pdf", "2026-q3.pdf", {
+            title: "Quarterly report, 2026 Q3",
+            mimeType: "application/pdf",
+            size: 48213,
+          }),
+        ],
+      }),
+  },
+  {
+    name: "weather",
+    description: "The current weather of a city (Paris, Tokyo or Lima; Paris when none is given), as structured content with a text fallback.",
+    inputSchema: CITY_ARGUMENT,
+    outputSchema: WEATHER_SCHEMA,
+    handler: ({ city = "Paris" }) => {
+      const key = city.toLowerCase();
+      const w = WEATHER[key];
+      if (w === undefined) throw new ClientError("no weather for that city", "not_found");
+      // no content given: the library writes the compact JSON as the text block
+      return mcp.tool({ structuredContent: { city: CITIES[key].city, ...w } });
+    },
+  },
+  {
+    name: "stats_list",
+    description: "Request counts per endpoint: structured content that is an array (wrapped as {\"result\": [...]} for 2025-06-18 and 2025-11-25 clients).",
+    outputSchema: STATS_SCHEMA,
+    handler: () =>
+      mcp.tool({
+        structuredContent: [
+          { name: "/search", count: 1520 },
+          { name: "/items", count: 311 },
+          { name: "/login", count: 87 },
+        ],
+      }),
+  },
+  {
+    name: "lookup",
+    description: "Looks a city up (Paris, Tokyo or Lima); any other city is an error with the code not_found.",
+    inputSchema: CITY_ARGUMENT,
+    handler: ({ city }) => {
+      const c = typeof city === "string" ? CITIES[city.toLowerCase()] : undefined;
+      if (c === undefined) throw new ClientError("no such city", "not_found");
+      return mcp.tool({ content: mcp.text(`${c.city} (${c.country}): population ${c.population}`) });
+    },
+  },
+  {
+    name: "crash",
+    description: "Fails with a private error: the client sees only that the tool failed.",
+    handler: () => {
+      throw new Error(SECRET);
+    },
+  },
+  {
+    name: "oversized",
+    description: `Builds a result larger than its own byte budget (${OVERSIZED_BUDGET} bytes): the library refuses it and the client sees that the output was invalid.`,
+    handler: () => mcp.tool({ content: mcp.text("x".repeat(4 * OVERSIZED_BUDGET)), maxJsonBytes: OVERSIZED_BUDGET }),
+  },
+];
+
+/** The names of the tools, in the order tools/list gives them. */
+export const TOOL_NAMES = TOOLS.map((t) => t.name);
+
+/** What the client sees for a private failure: the tool name and the error,
+ * on stderr (never stdout, which carries the protocol in stdio mode). */
+function logError(err, tool) {
+  const detail = err && err.stack ? err.stack : String(err);
+  process.stderr.write(`mcpresult example server: tool ${tool} failed privately: ${detail}\n`);
+}
+
+/**
+ * createServer gives a new McpServer (one per connection) serving the tools
+ * and resources above. options.onError(error, toolName) receives the
+ * private detail of each failure wrap hides from the client (default: it is
+ * written to stderr). options.name/version set serverInfo.
+ */
+export function createServer(options = {}) {
+  const onError = typeof options.onError === "function" ? options.onError : logError;
+  const server = new McpServer({ name: options.name ?? "mcpresult-example", version: options.version ?? "0.2.0" });
+
+  // The revision this connection negotiated (see the header comment).
+  let negotiated;
+  const protocolVersion = () => negotiated ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    const initializeIds = new Set();
+    const prior = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      if (message && message.method === "initialize" && "id" in message) initializeIds.add(message.id);
+      prior?.(message, extra);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message, sendOptions) => {
+      if (message && "id" in message && initializeIds.has(message.id)) {
+        initializeIds.delete(message.id);
+        const v = message.result && message.result.protocolVersion;
+        if (typeof v === "string") negotiated = v;
+      }
+      return send(message, sendOptions);
+    };
+    return connect(transport);
+  };
+  /** The negotiated revision (undefined before initialize). */
+  server.negotiatedProtocolVersion = () => negotiated;
+
+  const writeFor = (result) => mcp.serialize(result, { protocolVersion: protocolVersion(), output: "object" });
+
+  // Tools, on the low-level Server.
+  const validator = new AjvJsonSchemaValidator();
+  const tools = new Map(
+    TOOLS.map((t) => [
+      t.name,
+      {
+        ...t,
+        inputSchema: t.inputSchema ?? NO_ARGUMENTS,
+        checkArguments: validator.getValidator(t.inputSchema ?? NO_ARGUMENTS),
+        run: mcp.wrap(t.handler, { onError: (err) => onError(err, t.name) }),
+      },
+    ]),
+  );
+  server.server.registerCapabilities({ tools: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools.values()].map((t) => {
+      const def = { name: t.name, description: t.description, inputSchema: t.inputSchema };
+      const out = t.outputSchema === undefined ? undefined : mcp.outputSchema(t.outputSchema, protocolVersion());
+      if (out !== undefined) def.outputSchema = out;
+      return def;
+    }),
+  }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args = {} } = request.params;
+    const tool = tools.get(name);
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+    const check = tool.checkArguments(args);
+    if (!check.valid) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${check.errorMessage}`);
+    return writeFor(await tool.run(args));
+  });
+
+  // Resources, on McpServer.
+  server.registerResource(
+    "static-text",
+    "test://static-text",
+    { description: "A static text resource.", mimeType: "text/plain" },
+    (uri) =>
+      writeFor(
+        mcp.resource({
+          contents: mcp.textResource(uri.href, "This is the content of the static text resource.", { mimeType: "text/plain" }),
+        }),
+      ),
+  );
+  server.registerResource(
+    "static-binary",
+    "test://static-binary",
+    { description: "A static binary resource: a 1x1 PNG.", mimeType: "image/png" },
+    (uri) => writeFor(mcp.resource({ contents: mcp.blobResource(uri.href, PNG_BYTES, { mimeType: "image/png" }) })),
+  );
+  server.registerResource(
+    "template",
+    new ResourceTemplate("test://template/{id}/data", { list: undefined }),
+    { description: "JSON data for an id, substituted into the URI template.", mimeType: "application/json" },
+    (uri, { id }) =>
+      writeFor(
+        mcp.resource({
+          contents: mcp.textResource(uri.href, JSON.stringify({ id: String(id), templateTest: true, data: `Data for ID: ${id}` }), {
+            mimeType: "application/json",
+          }),
+        }),
+      ),
+  );
+
+  return server;
+}
+
+/**
+ * serveHttp serves createServer over Streamable HTTP at /mcp on 127.0.0.1
+ * (loopback only; a request whose Host or Origin names another host is
+ * refused, against DNS rebinding). Sessions are stateful: an initialize
+ * request opens one (its id in Mcp-Session-Id), DELETE ends one, and a
+ * session idle for idleMs (default 5 minutes) is closed, since most clients
+ * never send DELETE. Resolves to {url, port, sessions, close()}.
+ */
+export async function serveHttp({ port = 0, idleMs = 5 * 60 * 1000, onError } = {}) {
+  const sessions = new Map(); // id -> {transport, server, lastSeen}
+  let allowed = new Set();
+
+  const refuse = (res, status, message) => {
+    if (res.headersSent) return void res.end();
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+  };
+
+  async function handle(req, res) {
+    const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (pathname !== "/mcp") return refuse(res, 404, "Not found: the endpoint is /mcp");
+    if (!allowed.has(req.headers.host ?? "")) return refuse(res, 403, "Forbidden: unexpected Host header");
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowed.has(origin.replace(/^http:\/\//, ""))) return refuse(res, 403, "Forbidden: unexpected Origin");
+
+    const sid = req.headers["mcp-session-id"];
+    if (typeof sid === "string") {
+      const s = sessions.get(sid);
+      if (s === undefined) return refuse(res, 404, "Session not found");
+      s.lastSeen = Date.now();
+      return s.transport.handleRequest(req, res);
+    }
+    // no session: only a POST initialize opens one (the transport answers
+    // 400 to any other first request)
+    if (req.method !== "POST") return refuse(res, 400, "Bad Request: no valid session ID");
+    const server = createServer({ onError });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => sessions.set(id, { transport, server, lastSeen: Date.now() }),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  }
+
+  const httpServer = http.createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      process.stderr.write(`mcpresult example server: request failed: ${err && err.stack ? err.stack : err}\n`);
+      refuse(res, 500, "Internal server error");
+    });
+  });
+
+  const closeSession = async (id, s) => {
+    sessions.delete(id);
+    await s.transport.close().catch(() => {});
+    await s.server.close().catch(() => {});
+  };
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, s] of sessions) if (now - s.lastSeen > idleMs) void closeSession(id, s);
+  }, Math.max(10, Math.min(idleMs, 60 * 1000)));
+  sweep.unref();
+
+  await new Promise((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(port, "127.0.0.1", resolve);
+  });
+  const actual = httpServer.address().port;
+  allowed = new Set([`127.0.0.1:${actual}`, `localhost:${actual}`]);
+  return {
+    url: `http://127.0.0.1:${actual}/mcp`,
+    port: actual,
+    sessions,
+    async close() {
+      clearInterval(sweep);
+      await Promise.all([...sessions].map(([id, s]) => closeSession(id, s)));
+      httpServer.closeAllConnections?.();
+      await new Promise((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      http: { type: "boolean", default: false },
+      port: { type: "string", default: "0" },
+      "idle-ms": { type: "string", default: String(5 * 60 * 1000) },
+    },
+  });
+  if (!values.http) {
+    const server = createServer();
+    await server.connect(new StdioServerTransport());
+    return;
+  }
+  const port = Number(values.port);
+  const idleMs = Number(values["idle-ms"]);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error("--port takes a port number (0: any free port)");
+  if (!Number.isInteger(idleMs) || idleMs < 1) throw new Error("--idle-ms takes a positive number of milliseconds");
+  const served = await serveHttp({ port, idleMs });
+  process.stderr.write(`mcpresult example server listening on ${served.url}\n`);
+  const stop = () => served.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    process.stderr.write(`mcpresult example server: ${err && err.message ? err.message : err}\n`);
+    process.exit(1);
+  });
+}
