@@ -147,4 +147,4 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) run ./testdata/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules testdata/conformance/node_modules
