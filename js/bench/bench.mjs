@@ -185,7 +185,7 @@ function baseline(build) {
 // Engine.call does, without the encoding, the decoding or the API around it.
 const module = await WebAssembly.compile(readFileSync(WASM_URL));
 function rawInstance(countCalls) {
-  const wasi = createWasi(undefined);
+  const wasi = createWasi(undefined, globalThis.crypto);
   const imports = wasi.imports;
   if (countCalls) {
     const fns = imports.wasi_snapshot_preview1;

@@ -220,54 +220,24 @@ export class Encoder {
   string(s) {
     const len = s.length;
     if (len < 64) {
-      // short strings: a loop is faster than TextEncoder's call
+      // short strings: a loop is faster than TextEncoder's call. The header
+      // is guessed from len (the UTF-8 length n is at least len) and moved
+      // when n needs the longer one.
       this.ensure(2 + len * 3);
       const b = this.buf;
       const start = this.pos;
-      let p = start + 1;
-      if (len >= 32) p++;
-      for (let i = 0; i < len; i++) {
-        let c = s.charCodeAt(i);
-        if (c < 0x80) {
-          b[p++] = c;
-        } else if (c < 0x800) {
-          b[p++] = 0xc0 | (c >> 6);
-          b[p++] = 0x80 | (c & 0x3f);
-        } else {
-          if (c >= 0xd800 && c < 0xdc00 && i + 1 < len) {
-            const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d < 0xe000) {
-              c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-              i++;
-              b[p++] = 0xf0 | (c >> 18);
-              b[p++] = 0x80 | ((c >> 12) & 0x3f);
-              b[p++] = 0x80 | ((c >> 6) & 0x3f);
-              b[p++] = 0x80 | (c & 0x3f);
-              continue;
-            }
-          }
-          b[p++] = 0xe0 | (c >> 12);
-          b[p++] = 0x80 | ((c >> 6) & 0x3f);
-          b[p++] = 0x80 | (c & 0x3f);
-        }
-      }
-      const n = p - start - (len >= 32 ? 2 : 1);
+      const h = len < 32 ? 1 : 2;
+      const p = wtf8Into(s, b, start + h);
+      const n = p - start - h;
       if (n < 32) {
-        if (len >= 32) {
-          // the header was given two bytes, but one is enough: move back
-          b.copyWithin(start + 1, start + 2, p);
-          p--;
-        }
         b[start] = 0xa0 | n;
+        this.pos = p;
       } else {
-        if (len < 32) {
-          b.copyWithin(start + 2, start + 1, p);
-          p++;
-        }
+        if (h === 1) b.copyWithin(start + 2, start + 1, p);
         b[start] = 0xd9;
         b[start + 1] = n;
+        this.pos = start + 2 + n;
       }
-      this.pos = p;
       return;
     }
     // room for the worst case (3 bytes a UTF-16 unit), or for what is left

@@ -15,12 +15,9 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { load, McpResultError, ClientError } from "mcpresult";
 import canonicalize from "canonicalize";
-import Ajv from "ajv";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { revisionSchema } from "./schemas.js";
 import { CallToolResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -580,16 +577,10 @@ test(
 // c. Every serialize output validates against the official schema of its
 //    revision, and validate agrees.
 
-const schemaDir = new URL("../../testdata/mcp-schemas/", import.meta.url);
 const validators = {};
 for (const v of VERSIONS) {
-  const schema = JSON.parse(readFileSync(new URL(`${v}/schema.json`, schemaDir), "utf8"));
-  const modern = typeof schema.$schema === "string" && schema.$schema.includes("2020-12");
-  const ajv = modern ? new Ajv2020({ strict: false, allErrors: true }) : new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(schema, "mcp");
-  const defs = modern ? "$defs" : "definitions";
-  validators[v] = { tool: ajv.getSchema(`mcp#/${defs}/CallToolResult`), resource: ajv.getSchema(`mcp#/${defs}/ReadResourceResult`) };
+  const { definition } = revisionSchema(v);
+  validators[v] = { tool: definition("CallToolResult"), resource: definition("ReadResourceResult") };
   assert.ok(validators[v].tool && validators[v].resource, `${v}: CallToolResult and ReadResourceResult are in the schema`);
 }
 

@@ -23,7 +23,7 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applies } from "./vectors.js";
 import { loadVectorFiles, vectorRoot } from "./files.js";
-import { listen, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
+import { serve, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
 
 const testDir = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(testDir, "..");
@@ -161,22 +161,9 @@ test("workerd", async (t) => {
   const args = ["serve", path, "--socket-addr=http=127.0.0.1:0", "--control-fd=3"];
   t.diagnostic([cmd, ...args].map(shown).join(" "));
   const started = performance.now();
-  workerd = spawn(cmd, args, { cwd: dir, env: env(), stdio: ["ignore", "pipe", "pipe", "pipe"] });
-  const closed = new Promise((r) => workerd.once("close", r));
-  let stdout = "";
-  let stderr = "";
-  workerd.stdout.setEncoding("utf8").on("data", (s) => (stdout += s));
-  workerd.stderr.setEncoding("utf8").on("data", (s) => (stderr += s));
-  const logs = () => `--- workerd stdout\n${cap(stdout)}\n--- workerd stderr\n${cap(stderr)}`;
-
-  let port;
-  try {
-    port = await listen(workerd, TIMEOUT_MS);
-  } catch (err) {
-    // the stderr of a workerd that failed to start is all there at the close
-    if (workerd.exitCode !== null || workerd.signalCode !== null) await closed;
-    assert.fail(`${err.message}\n${logs()}`);
-  }
+  const served = await serve(cmd, path, { cwd: dir, env: env(), timeoutMs: TIMEOUT_MS });
+  workerd = served.child;
+  const { port, logs } = served;
   const base = `http://127.0.0.1:${port}/`;
 
   const ready = await fetch(base, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch((e) => e);

@@ -14,14 +14,13 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { listen, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
+import { serve, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
 
 const testDir = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(testDir, "..");
@@ -54,14 +53,12 @@ const EXECUTION_FAILED = '{"content":[{"type":"text","text":"tool execution fail
 
 const tmp = mkdtempSync(join(tmpdir(), "mcpresult-worker-"));
 let workerd = null;
-let stdout = "";
-let stderr = "";
+let served = null;
 let endpoint = "";
 let startMs = 0;
 
-const CAP = 20_000;
-const cap = (s) => (s.length > CAP ? s.slice(0, CAP) + `\n[... ${s.length - CAP} more characters]` : s);
-const logs = () => `--- workerd stdout\n${cap(stdout)}\n--- workerd stderr\n${cap(stderr)}`;
+const logs = () => (served === null ? "" : served.logs());
+const stderrText = () => (served === null ? "" : served.out.stderr);
 
 before(async () => {
   assert.ok(existsSync(workerdBin), `workerd is missing: no ${workerdBin} (it comes from the devDependency "workerd": run npm ci in js/)`);
@@ -72,18 +69,9 @@ before(async () => {
   delete env.NODE_TEST_CONTEXT;
   delete env.FORCE_COLOR;
   const started = performance.now();
-  workerd = spawn(workerdBin, ["serve", path, "--socket-addr=http=127.0.0.1:0", "--control-fd=3"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
-  const closed = new Promise((r) => workerd.once("close", r));
-  workerd.stdout.setEncoding("utf8").on("data", (s) => (stdout += s));
-  workerd.stderr.setEncoding("utf8").on("data", (s) => (stderr += s));
-  let port;
-  try {
-    port = await listen(workerd, TIMEOUT_MS);
-  } catch (err) {
-    if (workerd.exitCode !== null || workerd.signalCode !== null) await closed;
-    assert.fail(`${err.message}\n${logs()}`);
-  }
-  endpoint = `http://127.0.0.1:${port}/mcp`;
+  served = await serve(workerdBin, path, { cwd: dir, env, timeoutMs: TIMEOUT_MS });
+  workerd = served.child;
+  endpoint = `http://127.0.0.1:${served.port}/mcp`;
   startMs = Math.round(performance.now() - started);
 });
 
@@ -230,8 +218,8 @@ test("the official SDK client: initialize, tools, resources", async (t) => {
 
   // the private message reached workerd's log (console.error in onError),
   // and nothing the client received
-  assert.ok(await until(() => stderr.includes(PRIVATE)), `the private error is not in workerd's stderr\n${logs()}`);
-  assert.match(stderr, /tool failed: Error: connection to db-7\.internal refused/);
+  assert.ok(await until(() => stderrText().includes(PRIVATE)), `the private error is not in workerd's stderr\n${logs()}`);
+  assert.match(stderrText(), /tool failed: Error: connection to db-7\.internal refused/);
   for (const e of exchanges) {
     for (const part of PRIVATE_PARTS) {
       assert.ok(!e.body.includes(part) && !e.responseHeaders.includes(part), `"${part}" reached the client: ${e.body}`);

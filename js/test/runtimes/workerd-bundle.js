@@ -8,6 +8,7 @@
 // imports it.
 
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -150,4 +151,34 @@ export function listen(child, timeoutMs) {
       reject(err);
     });
   });
+}
+
+const LOG_CAP = 20_000;
+const capped = (s) => (s.length > LOG_CAP ? s.slice(0, LOG_CAP) + `\n[... ${s.length - LOG_CAP} more characters]` : s);
+
+/**
+ * serve starts `workerd serve` on a config written by writeWorkerdConfig,
+ * on a loopback port workerd picks and reports (see listen), and gives the
+ * process, the port, its output so far (logs, for assertion messages) and
+ * stop. A workerd that does not listen fails the test with its output.
+ */
+export async function serve(bin, configPath, { cwd, env, timeoutMs }) {
+  const child = spawn(bin, ["serve", configPath, "--socket-addr=http=127.0.0.1:0", "--control-fd=3"], { cwd, env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+  const closed = new Promise((r) => child.once("close", r));
+  const out = { stdout: "", stderr: "" };
+  child.stdout.setEncoding("utf8").on("data", (s) => (out.stdout += s));
+  child.stderr.setEncoding("utf8").on("data", (s) => (out.stderr += s));
+  const logs = () => `--- workerd stdout\n${capped(out.stdout)}\n--- workerd stderr\n${capped(out.stderr)}`;
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  let port;
+  try {
+    port = await listen(child, timeoutMs);
+  } catch (err) {
+    // the stderr of a workerd that failed to start is all there at the close
+    if (child.exitCode !== null || child.signalCode !== null) await closed;
+    assert.fail(`${err.message}\n${logs()}`);
+  }
+  return { child, port, out, logs, stop };
 }
