@@ -120,13 +120,19 @@ func inputKey(op Op) string {
 // itself, with the same codes as natively. An op the ABI does not have is
 // unknown_op.
 func ParseRequest(op Op, data []byte) (*Request, error) {
+	return parseRequest(op, data, false)
+}
+
+// parseRequest is ParseRequest, with the request's strings sharing data's
+// memory when share is set (see DecodeOptions.Share).
+func parseRequest(op Op, data []byte, share bool) (*Request, error) {
 	keys, ok := requestKeys(op)
 	if !ok {
 		return nil, content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate, 5 outputSchema")
 	}
 	// The request's own map is one level more than its values have when
 	// they are parsed from JSON natively.
-	v, err := Decode(data, DecodeOptions{MaxDepth: content.MaxParseDepth + 1})
+	v, err := Decode(data, DecodeOptions{MaxDepth: content.MaxParseDepth + 1, Share: share})
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package abi
 import (
 	"math"
 	"strconv"
+	"unsafe"
 
 	"github.com/mcpresult/mcpresult/content"
 )
@@ -17,6 +18,11 @@ type DecodeOptions struct {
 	// MaxDepth is the deepest nesting, the outermost value being level 0
 	// (0: content.MaxParseDepth).
 	MaxDepth int
+	// Share makes the strings of the Value share data's memory instead of
+	// copying it: data must then stay unchanged for as long as the Value
+	// (or any string taken from it) is in use. Handle shares, since nothing
+	// of a request outlives its call; a copy is the safe default.
+	Share bool
 }
 
 // Decode reads one MessagePack value into a content.Value, keeping what the
@@ -33,7 +39,8 @@ type DecodeOptions struct {
 // written as their decimal or true/false). Data after the value is
 // invalid_request.
 func Decode(data []byte, o DecodeOptions) (content.Value, error) {
-	d := decoder{data: data, left: o.MaxNodes, maxDepth: o.MaxDepth}
+	d := decoder{data: data, left: o.MaxNodes, maxDepth: o.MaxDepth, share: o.Share}
+	d.path = d.pathBuf[:0]
 	if d.maxDepth <= 0 {
 		d.maxDepth = content.MaxParseDepth
 	}
@@ -56,7 +63,9 @@ type decoder struct {
 	i        int
 	left     int // values that may still be declared
 	path     []string
+	pathBuf  [8]string // the path's first keys, so that a shallow request allocates no path
 	err      *content.Error
+	share    bool
 }
 
 func (d *decoder) fail(code content.Code, msg string) {
@@ -179,6 +188,9 @@ func (d *decoder) str(n uint64) content.Value {
 	if d.err != nil {
 		return content.Value{}
 	}
+	if d.share && len(b) > 0 {
+		return content.NewString(unsafe.String(&b[0], len(b)))
+	}
 	return content.NewString(string(b))
 }
 
@@ -253,8 +265,8 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 	if !ok {
 		return content.Value{}
 	}
-	members := make([]content.Member, m)
-	for j := range members {
+	items := make([]content.Value, 2*m)
+	for j := 0; j < len(items); j += 2 {
 		k := d.value(depth + 1)
 		if d.err != nil {
 			return content.Value{}
@@ -265,9 +277,9 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 		if d.err != nil {
 			return content.Value{}
 		}
-		members[j] = content.Member{Key: k, Value: v}
+		items[j], items[j+1] = k, v
 	}
-	return content.NewObject(members...)
+	return content.NewObjectItems(items)
 }
 
 // keyText is a key as a JSON Pointer segment names it.

@@ -17,7 +17,9 @@ func Handle(op Op, req []byte) (resp []byte) {
 			resp = AppendError(nil, content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)"))
 		}
 	}()
-	r, err := ParseRequest(op, req)
+	// Nothing of the request outlives the call (the response is written
+	// into a buffer of its own), so its strings share req's memory.
+	r, err := parseRequest(op, req, true)
 	if err != nil {
 		return errorResponse(err)
 	}

@@ -91,6 +91,7 @@ type Checker struct {
 	capBy Code            // max_nodes or max_bytes, whichever set cap
 	at    map[string]bool // paths with an error, when collecting several
 	path  path
+	buf   [8]segment // the path's first steps, so that a shallow path allocates nothing
 	errs  []*Error
 	warns []*Error
 	halt  bool
@@ -107,6 +108,7 @@ func NewChecker(o CheckOptions) *Checker {
 		o.MaxDepth = MaxDepth
 	}
 	c := &Checker{opts: o, cap: o.MaxNodes, capBy: CodeMaxNodes}
+	c.path = c.buf[:0]
 	if byBytes := (o.MaxBytes + 1) / 2; o.MaxBytes > 0 && (c.cap == 0 || byBytes < c.cap) {
 		c.cap, c.capBy = byBytes, CodeMaxBytes
 	}

@@ -152,6 +152,7 @@ const maxJCSInteger = 1 << 53
 // ±2^53 is an error (not_i_json). The error path is relative to v.
 func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 	w := writer{format: f}
+	w.path = w.buf[:0]
 	dst = w.value(dst, v)
 	if w.err != nil {
 		return dst, w.err
@@ -162,6 +163,7 @@ func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 type writer struct {
 	format Format
 	path   path
+	buf    [8]segment // the path's first steps, so that a shallow value allocates no path
 	err    *Error
 	// base is where this call's output starts in dst; limit, when not 0,
 	// is the most bytes it may write (max_bytes past it).
