@@ -1,0 +1,122 @@
+// Package check holds the rules of `mcpresult check`: it lints what a live
+// MCP server actually returned to a tools/call or resources/read, for the
+// protocol revision negotiated with it. CheckToolCall and CheckResourceRead
+// take one exchange as it happened on the wire and return every Finding:
+// a severity, a stable code, a JSON Pointer into the result as received
+// ("" for the whole result; /error/message, /error/data/… for a JSON-RPC
+// error) and a message for people that names what kind of thing it found
+// and where, never the value (a secret, a path, a rejected value).
+//
+// Severities: error, a client of this revision cannot read the result or
+// will reject it, or a rule of the library is broken; warning, valid but
+// likely to hurt users (clients show nothing, lose precision, leak
+// detail…); info, figures worth knowing.
+//
+// # Codes
+//
+// Every finding of result.Validate at stage wire, for the negotiated
+// revision and the kind of result, keeps its code, path and message, with
+// its severity (error or warning): invalid_base64, missing_text_fallback,
+// field_not_in_revision, max_bytes… (content.Codes lists them). A result
+// that is not JSON, or a response with neither result nor error, is
+// invalid_json (error). Beyond those:
+//
+//   - output_schema_no_structured_content (error): the tool declares an
+//     outputSchema and a result that is not isError has no
+//     structuredContent; clients that check it (Cursor, the official SDKs'
+//     clients) reject the call.
+//   - output_schema_mismatch (error): structuredContent does not validate
+//     against the tool's outputSchema. The schema is compiled both as JSON
+//     Schema 2020-12 (the Go SDK) and as draft-07 (Ajv's default, the
+//     TypeScript SDK), unless it names its dialect with $schema; the
+//     message says under which it fails ("fails under draft-07 only": for
+//     example a format, which draft-07 asserts and 2020-12 only
+//     annotates). One finding per place, at most 20.
+//   - output_schema_invalid (error): the outputSchema does not compile
+//     under a dialect (named), or is not a JSON object or boolean. References
+//     outside the schema are never loaded (no file, no network), and a
+//     pattern Go's regexp cannot compile (an ECMAScript lookahead) accepts
+//     every string rather than make the schema invalid.
+//   - text_copy_mismatch (warning): structuredContent is present, some text
+//     block is a JSON object or array (any JSON when the structured content
+//     is a scalar), and none of those is the same JSON value
+//     (content.EqualJSON; a {"result": value} wrapper matches a copy of
+//     the value). No JSON text at all is validate's missing_text_fallback.
+//   - media_type_mismatch (error): the decoded bytes of an image or audio
+//     block, or of blob resource contents whose mimeType is image/* or
+//     audio/*, are a format other than its mimeType names (PNG bytes
+//     labelled image/jpeg: the Anthropic API behind Claude Code refuses
+//     "Image does not match the provided media type"). Recognized by magic
+//     numbers: PNG, JPEG, GIF, WebP, BMP, ICO, TIFF, SVG, AVIF, HEIC/HEIF,
+//     WAV, MP3, AAC (ADTS), Ogg, FLAC, AIFF, MP4/M4A, WebM/Matroska; common
+//     aliases count as the same type (image/jpg, audio/mp3, audio/x-wav…).
+//   - media_type_unknown (warning): the bytes are no format this check
+//     knows although the mimeType names one it knows, or there are no
+//     bytes. Data that is not base64 is left to validate.
+//   - image_format_unsupported (warning): an image block whose mimeType is
+//     not image/jpeg, image/png, image/gif or image/webp, the only image
+//     types the Anthropic API and the OpenAI API accept (an SVG, image/jpg).
+//   - image_too_large (warning): an image over a limit of ClientLimits:
+//     wider or taller than 8000 px (Anthropic API), base64 data over
+//     5 MB (Anthropic API), over 20 MB decoded (OpenAI API).
+//   - image_downscaled (info): an image whose long edge is over 1568 px,
+//     which the Anthropic API scales down before the model sees it.
+//   - unsafe_integer (warning): an integer literal beyond ±(2^53−1) in
+//     structuredContent (revisions that have it) or in any _meta, read from
+//     the raw text, so integers beyond 64 bits count too: JavaScript
+//     clients lose precision. At most 20 per result.
+//   - error_leaks_stack (warning): a stack trace or panic (Go, JavaScript,
+//     Python, Java, .NET, Rust, Ruby) in error text.
+//   - error_leaks_path (warning): an absolute file path in error text: under
+//     /home, /Users, /var, /etc, /tmp… with a file extension, three segments
+//     or more, or in a home directory (so /etc/shadow alone is not one);
+//     C:\dir\…, C:\file.ext; \\server\share\.
+//   - error_leaks_connection_string (warning): a URL with a password
+//     (scheme://user:pass@host, redis://:pw@host) or an ADO.NET connection
+//     string with a password, in any text; a database URL (postgres://,
+//     mongodb+srv://, redis://…) or a JDBC URL, in error text.
+//   - error_leaks_secret (warning): what looks like a secret, in any text:
+//     an AWS access key ID, a GitHub, Slack, OpenAI or Anthropic, Google or
+//     Stripe key or token, a JSON Web Token, a private key, a bearer token,
+//     a password=, api_key=… assignment or a "password": "…" member.
+//     Placeholders (****, <password>, ${VAR}, REDACTED…) are not secrets.
+//   - result_size (info): the bytes of the result as compact JSON.
+//   - result_tokens (info): an estimate of the tokens of text a model reads:
+//     the UTF-8 bytes of the text blocks and text resource contents divided
+//     by 4 (images, audio and blobs not counted).
+//   - result_over_client_cap (warning): a tool result whose estimate is over
+//     a cap of ClientLimits: the 10,000 tokens above which Claude Code
+//     warns, or its default maximum of 25,000 (MAX_MCP_OUTPUT_TOKENS).
+//   - protocol_error_for_tool_failure (warning): a call whose arguments
+//     were valid was answered with a JSON-RPC error, other than the
+//     protocol's own (-32700, -32600, -32601, -32602, and -32042, -32020,
+//     -32021, -32022 of the later revisions): a failure of the tool belongs
+//     in a result with isError, which the model reads.
+//   - tool_error_for_invalid_arguments (info): from revision 2025-11-25 on,
+//     input validation errors are meant to be tool results with isError
+//     (the model reads them and can correct its call), so a JSON-RPC error
+//     answering arguments that are invalid (or that the server rejects with
+//     -32602 although they conform to the inputSchema) is noted; before
+//     2025-11-25, -32602 is what the revision asks for, and only another
+//     JSON-RPC error answering invalid arguments is noted. It is info, not
+//     a warning: the official schema of 2026-07-28 still lists invalid tool
+//     arguments under -32602, and the official SDKs moved to tool results
+//     only recently.
+//
+// Error text is the text of an isError result (its text blocks, embedded
+// text resources and the strings of its structuredContent) and a JSON-RPC
+// error's message and data. Leaks are looked for in every text block, text
+// resource contents (embedded, or of a resource result) and error text;
+// paths, stack traces and database URLs only in error text, where they are
+// detail that escaped, not the tool's output. Each code is reported once per
+// text, naming every kind it found there.
+//
+// Resource reads get validate, media, unsafe integers (in _meta), leaks in
+// text contents, and result_size and result_tokens; a JSON-RPC error
+// answering them gets the leak checks.
+//
+// The checks use Go's regexp and JSON Schema validation
+// (github.com/santhosh-tekuri/jsonschema/v6): this package is part of the
+// command line only, never of the packages the WebAssembly module builds
+// from (content, result, abi, wasm), nor of the host.
+package check

@@ -1,0 +1,270 @@
+package check
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// leakPattern is one kind of detail that should not reach a client.
+type leakPattern struct {
+	what string // the kind, as a message names it (never the match itself)
+	re   *regexp.Regexp
+	// anyText: looked for in every text; otherwise only in error text (the
+	// text of an isError result or of a JSON-RPC error), where a path or a
+	// host is a leak rather than the tool's output.
+	anyText bool
+	// accept, when set, rejects matches that are no leak (placeholders).
+	accept func(match []string) bool
+	// hints, when set, are strings one of which a match contains: the
+	// pattern is only run on a text that holds one (lower-cased when fold).
+	hints []string
+	fold  bool
+}
+
+// leakRules are the patterns of each code, in the order they are looked
+// for.
+var leakRules = []struct {
+	code     string
+	patterns []leakPattern
+}{
+	{CodeErrorLeaksStack, []leakPattern{
+		{what: "a Go goroutine dump", re: regexp.MustCompile(`goroutine \d+ \[[a-z ]+\]:`)},
+		{what: "a Go panic", hints: []string{"panic: "}, re: regexp.MustCompile(`(?m)^panic: `)},
+		{what: "a Go stack frame", re: regexp.MustCompile(`\.go:\d+ \+0x[0-9a-f]+`)},
+		{what: "a JavaScript stack frame", hints: []string{"at "}, re: regexp.MustCompile(`(?m)^\s+at (?:[^\s()]+ )?\(?(?:file://|node:|/|[A-Za-z]:\\|webpack:|<anonymous>)[^\s()]*:\d+:\d+\)?\s*$`)},
+		{what: "a Python traceback", hints: []string{"Traceback", "File \""}, re: regexp.MustCompile(`Traceback \(most recent call last\)|(?m)^\s*File "[^"]+", line \d+, in `)},
+		{what: "a Java stack frame", hints: []string{"at "}, re: regexp.MustCompile(`(?m)^\s+at [a-zA-Z_$][\w$]*(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)`)},
+		{what: "a .NET stack frame", hints: []string{":line "}, re: regexp.MustCompile(`(?m)^\s+at [\w.<>` + "`" + `]+\(.*\) in .+:line \d+`)},
+		{what: "a Rust panic", re: regexp.MustCompile(`thread '[^']*' panicked at `)},
+		{what: "a Ruby backtrace", hints: []string{".rb:"}, re: regexp.MustCompile(`(?m)^\s*(?:from )?/[^\s:]+\.rb:\d+:in `)},
+	}},
+	{CodeErrorLeaksPath, []leakPattern{
+		{what: "an absolute Unix path", re: regexp.MustCompile(`(?:^|[\s"'(\[=,:;]|file://)(/(?:home|Users|root|var|usr|opt|etc|srv|tmp|private|mnt|Library|Volumes|run|snap|nix|app|workspace|proc)/[\w.@+~-]+(?:/[\w.@+~-]*)*)`),
+			accept: func(m []string) bool { return revealingPath(m[1]) }},
+		{what: "an absolute Windows path", hints: []string{":\\"}, re: regexp.MustCompile(`(?:^|[^\w])[A-Za-z]:\\(?:[^\\\s"'<>|*?:]+\\)+[^\\\s"'<>|*?:]*|(?:^|[^\w])[A-Za-z]:\\[^\\\s"'<>|*?:]+\.[A-Za-z0-9]{1,8}\b`)},
+		{what: "a Windows network path", hints: []string{"\\\\"}, re: regexp.MustCompile(`(?:^|[\s"'(])\\\\[\w.-]+\\[\w.$-]+\\`)},
+	}},
+	{CodeErrorLeaksConnectionString, []leakPattern{
+		{what: "a URL with a password in it", hints: []string{"@"}, anyText: true,
+			re:     regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]*://([^\s/:@"'<>]*):([^\s/@"'<>]+)@[^\s/"'<>]+`),
+			accept: func(m []string) bool { return !isPlaceholder(m[2]) }},
+		{what: "an ADO.NET connection string with a password", fold: true, hints: []string{"password=", "pwd="}, anyText: true,
+			re:     regexp.MustCompile(`(?i)\b(?:server|data source|host)=[^;"']+;[^"'\n]*\b(?:password|pwd)=([^;"'\s]+)`),
+			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
+		{what: "a database URL", hints: []string{"://"}, re: regexp.MustCompile(`\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|clickhouse|cockroachdb|couchbases?|neo4j(?:\+s)?|cassandra|memcached?)://[^\s"'<>]+`)},
+		{what: "a JDBC URL", hints: []string{"jdbc:"}, re: regexp.MustCompile(`\bjdbc:[a-z0-9]+:[^\s"'<>]+`)},
+	}},
+	{CodeErrorLeaksSecret, []leakPattern{
+		{what: "an AWS access key ID", hints: []string{"AKIA", "ASIA"}, anyText: true, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+		{what: "a GitHub token", hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, anyText: true, re: regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{22,}`)},
+		{what: "a Slack token", hints: []string{"xox"}, anyText: true, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
+		{what: "an OpenAI or Anthropic API key", hints: []string{"sk-"}, anyText: true, re: regexp.MustCompile(`\bsk-(?:ant-[a-z0-9]+-|proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
+		{what: "a Google API key", hints: []string{"AIza"}, anyText: true, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
+		{what: "a Stripe secret key", hints: []string{"k_live_"}, anyText: true, re: regexp.MustCompile(`\b[rs]k_live_[0-9A-Za-z]{20,}`)},
+		{what: "a JSON Web Token", hints: []string{"eyJ"}, anyText: true, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)},
+		{what: "a private key", anyText: true, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----`)},
+		{what: "a bearer token", fold: true, hints: []string{"bearer"}, anyText: true, re: regexp.MustCompile(`\b[Bb]earer\s+([A-Za-z0-9._~+/-]{20,}=*)`),
+			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
+		{what: "a password or key assignment", fold: true, hints: []string{"pass", "pwd", "secret", "key", "token"}, anyText: true,
+			re:     regexp.MustCompile(`(?i)\b(?:password|passwd|pwd|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key)\s*=\s*["']?([^\s"'&;,)]{4,})`),
+			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
+		{what: "a password or key in JSON", anyText: true,
+			re:     regexp.MustCompile(`(?i)"(?:password|passwd|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key)"\s*:\s*"([^"]{4,})"`),
+			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
+	}},
+}
+
+// revealingPath reports a Unix path that says something: three segments
+// or more, a file name with an extension, or a user's home directory
+// (/etc/shadow alone names no layout of the server).
+func revealingPath(p string) bool {
+	var segs []string
+	for _, s := range strings.Split(p, "/") {
+		if s != "" {
+			segs = append(segs, s)
+		}
+	}
+	if len(segs) < 2 {
+		return false
+	}
+	last := segs[len(segs)-1]
+	if i := strings.LastIndexByte(last, '.'); i >= 0 && i < len(last)-1 {
+		return true
+	}
+	return len(segs) >= 3 || segs[0] == "home" || segs[0] == "Users" || segs[0] == "root"
+}
+
+// isPlaceholder reports a value that stands for a secret without being one:
+// ****, xxxx, <password>, ${VAR}, {{var}}, %s, REDACTED, changeme….
+func isPlaceholder(s string) bool {
+	if strings.Trim(s, "*xX•.-_#") == "" {
+		return true
+	}
+	if strings.HasPrefix(s, "$") || strings.HasPrefix(s, "<") || strings.HasPrefix(s, "{") || strings.HasPrefix(s, "%") || strings.HasPrefix(s, "[") {
+		return true
+	}
+	switch strings.ToLower(strings.Trim(s, `"'`)) {
+	case "redacted", "hidden", "removed", "masked", "none", "null", "undefined", "true", "false",
+		"password", "secret", "changeme", "example", "required", "missing", "invalid", "empty":
+		return true
+	}
+	return false
+}
+
+// leakText is one text to look in, and where it is.
+type leakText struct {
+	path, text string
+	isError    bool // the text of an isError result or of a JSON-RPC error
+}
+
+// scanLeaks adds a finding per code for each text where a pattern of the
+// code matches, naming the kinds found, never the match.
+func (f *findings) scanLeaks(texts []leakText) {
+	for _, t := range texts {
+		where := "the text at " + t.path
+		if t.path == "" {
+			where = "the result"
+		}
+		lower := ""
+		for _, rule := range leakRules {
+			var kinds []string
+			for _, p := range rule.patterns {
+				if p.fold && lower == "" {
+					lower = strings.ToLower(t.text)
+				}
+				if !p.anyText && !t.isError || !hinted(p, t.text, lower) || !leakMatch(p, t.text) {
+					continue
+				}
+				kinds = append(kinds, p.what)
+			}
+			if len(kinds) == 0 {
+				continue
+			}
+			f.add(Warning, rule.code, t.path, leakMessage(rule.code, where, kinds, t.isError))
+		}
+	}
+}
+
+// hinted reports a text that holds one of the pattern's hints (or a
+// pattern without hints).
+func hinted(p leakPattern, text, lower string) bool {
+	if p.fold {
+		text = lower
+	}
+	for _, h := range p.hints {
+		if strings.Contains(text, h) {
+			return true
+		}
+	}
+	return len(p.hints) == 0
+}
+
+func leakMatch(p leakPattern, text string) bool {
+	if p.accept == nil {
+		return p.re.MatchString(text)
+	}
+	for _, m := range p.re.FindAllStringSubmatch(text, 8) {
+		if p.accept(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func leakMessage(code, where string, kinds []string, isError bool) string {
+	found := where + " contains what looks like " + joinKinds(kinds)
+	switch code {
+	case CodeErrorLeaksStack:
+		return found + "; a client, and the model, see the server's internals: log the trace and send a short message"
+	case CodeErrorLeaksPath:
+		return found + "; it shows the server's file layout (and often a user name): send a path relative to what the user asked for, or none"
+	case CodeErrorLeaksConnectionString:
+		if isError {
+			return found + "; it names the server's infrastructure (and may carry credentials): keep it in the server's log"
+		}
+		return found + "; credentials in output reach the client and the model: remove them"
+	default:
+		return found + "; a secret in output reaches the client, the model and their logs: remove it and rotate it"
+	}
+}
+
+// leaks looks for leaks in every text of a result: text blocks, text
+// resource contents (embedded or read) and, in an isError result, the
+// strings of structuredContent.
+func (f *findings) leaks(v content.Value, kind string, isError bool) {
+	var texts []leakText
+	if kind == result.KindResource {
+		if cs, ok := v.Get("contents"); ok && cs.Kind() == content.KindArray {
+			for i := 0; i < cs.Len(); i++ {
+				if t, ok := cs.Index(i).Get("text"); ok && t.Kind() == content.KindString {
+					texts = append(texts, leakText{path: pointer("/contents", i, "text"), text: t.Str()})
+				}
+			}
+		}
+		f.scanLeaks(texts)
+		return
+	}
+	for i, b := range contentBlocks(v) {
+		switch strMember(b, "type") {
+		case "text":
+			if t, ok := b.Get("text"); ok && t.Kind() == content.KindString {
+				texts = append(texts, leakText{path: pointer("/content", i, "text"), text: t.Str(), isError: isError})
+			}
+		case "resource":
+			r, _ := b.Get("resource")
+			if t, ok := r.Get("text"); ok && t.Kind() == content.KindString {
+				texts = append(texts, leakText{path: pointer("/content", i, "resource", "text"), text: t.Str(), isError: isError})
+			}
+		}
+	}
+	if sc, ok := v.Get("structuredContent"); ok && isError {
+		texts = appendStrings(texts, sc, "/structuredContent", 0)
+	}
+	f.scanLeaks(texts)
+}
+
+// rpcLeaks looks for leaks in a JSON-RPC error's message and data.
+func (f *findings) rpcLeaks(e *RPCError) {
+	texts := []leakText{{path: "/error/message", text: e.Message, isError: true}}
+	if len(e.Data) > 0 {
+		if d, err := content.ParseJSON(e.Data); err == nil {
+			texts = appendStrings(texts, d, "/error/data", 0)
+		}
+	}
+	f.scanLeaks(texts)
+}
+
+// appendStrings adds the strings of a JSON value (error text) with their
+// paths.
+func appendStrings(texts []leakText, v content.Value, path string, depth int) []leakText {
+	if depth > 32 || len(texts) > 1000 {
+		return texts
+	}
+	switch v.Kind() {
+	case content.KindString:
+		texts = append(texts, leakText{path: path, text: v.Str(), isError: true})
+	case content.KindArray:
+		for i := 0; i < v.Len(); i++ {
+			texts = appendStrings(texts, v.Index(i), pointer(path, i), depth+1)
+		}
+	case content.KindObject:
+		for i := 0; i < v.Len(); i++ {
+			m := v.Member(i)
+			if m.Key.Kind() == content.KindString {
+				texts = appendStrings(texts, m.Value, pointer(path, m.Key.Str()), depth+1)
+			}
+		}
+	}
+	return texts
+}
+
+// joinKinds writes "a", "a and b", "a, b and c".
+func joinKinds(k []string) string {
+	if len(k) < 2 {
+		return strings.Join(k, "")
+	}
+	return strings.Join(k[:len(k)-1], ", ") + " and " + k[len(k)-1]
+}

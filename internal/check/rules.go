@@ -1,0 +1,546 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// Severity of a finding.
+type Severity string
+
+// The severities, most severe first.
+const (
+	// Error: a client of this revision cannot read the result or will
+	// reject it, or a rule of the library is broken.
+	Error Severity = "error"
+	// Warning: valid, but likely to hurt users (clients show nothing, lose
+	// precision, leak detail...).
+	Warning Severity = "warning"
+	// Info: figures worth knowing (size, tokens).
+	Info Severity = "info"
+)
+
+// Finding is one thing a check found about one result.
+type Finding struct {
+	Severity Severity `json:"severity"`
+	// Code is stable and snake_case: a result.Validate code
+	// (invalid_base64, ...) or one of this package's (Code… constants).
+	Code string `json:"code"`
+	// Path is a JSON Pointer into the result as received ("" for the whole
+	// result); for a JSON-RPC error, into the response (/error/message,
+	// /error/data/…).
+	Path string `json:"path"`
+	// Message is for people; it never repeats a secret or a value it
+	// found, only what kind of thing and where.
+	Message string `json:"message"`
+}
+
+// The codes of this package; the other codes of a Finding are those of
+// result.Validate (content.Codes).
+const (
+	CodeOutputSchemaNoStructuredContent = "output_schema_no_structured_content"
+	CodeOutputSchemaMismatch            = "output_schema_mismatch"
+	CodeOutputSchemaInvalid             = "output_schema_invalid"
+	CodeTextCopyMismatch                = "text_copy_mismatch"
+	CodeMediaTypeMismatch               = "media_type_mismatch"
+	CodeMediaTypeUnknown                = "media_type_unknown"
+	CodeImageFormatUnsupported          = "image_format_unsupported"
+	CodeImageTooLarge                   = "image_too_large"
+	CodeImageDownscaled                 = "image_downscaled"
+	CodeUnsafeInteger                   = "unsafe_integer"
+	CodeErrorLeaksStack                 = "error_leaks_stack"
+	CodeErrorLeaksPath                  = "error_leaks_path"
+	CodeErrorLeaksConnectionString      = "error_leaks_connection_string"
+	CodeErrorLeaksSecret                = "error_leaks_secret"
+	CodeResultSize                      = "result_size"
+	CodeResultTokens                    = "result_tokens"
+	CodeResultOverClientCap             = "result_over_client_cap"
+	CodeProtocolErrorForToolFailure     = "protocol_error_for_tool_failure"
+	CodeToolErrorForInvalidArguments    = "tool_error_for_invalid_arguments"
+)
+
+// Tool is what tools/list said about a tool.
+type Tool struct {
+	Name         string
+	InputSchema  json.RawMessage
+	OutputSchema json.RawMessage // nil when the tool declares none
+}
+
+// ToolCall is one tools/call exchange as it happened on the wire.
+type ToolCall struct {
+	Revision  string // the protocol revision negotiated with the server
+	Tool      Tool
+	Arguments json.RawMessage
+	Result    json.RawMessage // the JSON-RPC result exactly as received; nil when the server answered with a JSON-RPC error
+	RPCError  *RPCError       // the JSON-RPC error, when there was one
+	ArgsValid bool            // the arguments conform to the tool's inputSchema
+}
+
+// RPCError is a JSON-RPC error object.
+type RPCError struct {
+	Code    int64
+	Message string
+	Data    json.RawMessage
+}
+
+// ResourceRead is one resources/read exchange.
+type ResourceRead struct {
+	Revision, URI string
+	Result        json.RawMessage
+	RPCError      *RPCError
+}
+
+// Limit is a figure a client documents, that a result is measured against.
+type Limit struct {
+	Client string // who sets it: "Anthropic API", "Claude Code", ...
+	What   string // what is limited, in which unit, and what happens above it
+	Value  int64
+	Source string // where the figure is documented
+}
+
+// The limits, named for the checks that use them. Each figure is one its
+// client documents; a figure that could not be attributed is left out.
+var (
+	// Claude docs, "Vision" (platform.claude.com/docs/en/build-with-claude/vision):
+	// "If you submit an image larger than 8000x8000 px, it will be rejected."
+	limitAnthropicPixels = Limit{"Anthropic API", "image width or height in pixels; a larger image is rejected", 8000,
+		"Claude docs, Vision: images larger than 8000x8000 px are rejected"}
+	// The same page: "If your image's long edge is more than 1568 pixels
+	// [...] it will first be scaled down, preserving aspect ratio".
+	limitAnthropicLongEdge = Limit{"Anthropic API", "image long edge in pixels; a larger image is scaled down before the model sees it", 1568,
+		"Claude docs, Vision: evaluate image size"}
+	// Claude docs, Vision: 5 MB per image through the API; the API's own
+	// error ("image exceeds 5 MB maximum: … bytes > 5242880 bytes") counts
+	// the base64 data, so this check does too (the stricter reading).
+	limitAnthropicBytes = Limit{"Anthropic API", "image size in bytes of base64 data; a larger image is rejected", 5 << 20,
+		"Claude docs, Vision: 5 MB maximum per image through the API"}
+	// OpenAI docs, "Images and vision", image input requirements: "Up to
+	// 20MB per image".
+	limitOpenAIBytes = Limit{"OpenAI API", "image size in bytes (decoded); a larger image is rejected", 20_000_000,
+		"OpenAI docs, Images and vision: image input requirements, up to 20 MB per image"}
+	// Claude Code docs, "Connect Claude Code to tools via MCP", MCP output
+	// limits: a warning above 10,000 tokens of MCP tool output, and a
+	// default maximum of 25,000 tokens (MAX_MCP_OUTPUT_TOKENS).
+	limitClaudeCodeWarn = Limit{"Claude Code", "tokens of MCP tool output; above this Claude Code warns", 10_000,
+		"Claude Code docs, MCP: output limits and warnings"}
+	limitClaudeCodeMax = Limit{"Claude Code", "tokens of MCP tool output; the default maximum (MAX_MCP_OUTPUT_TOKENS), above which the output is not passed to the model as it is", 25_000,
+		"Claude Code docs, MCP: output limits and warnings (MAX_MCP_OUTPUT_TOKENS)"}
+)
+
+// ClientLimits are the documented client limits the checks measure results
+// against (image_too_large, image_downscaled, result_over_client_cap).
+var ClientLimits = []Limit{
+	limitAnthropicPixels, limitAnthropicLongEdge, limitAnthropicBytes, limitOpenAIBytes,
+	limitClaudeCodeWarn, limitClaudeCodeMax,
+}
+
+// Revisions this package asks "from this one on" about (they compare as
+// strings; "" is the latest).
+const (
+	revStructured     = result.V20250618 // structuredContent and outputSchema
+	revInputToolError = result.V20251125 // input validation errors as tool results
+)
+
+func atLeast(rev, min string) bool { return rev == "" || rev >= min }
+
+// objectOnly reports a revision whose structuredContent must be an object.
+func objectOnly(rev string) bool { return rev == result.V20250618 || rev == result.V20251125 }
+
+type findings []Finding
+
+func (f *findings) add(s Severity, code, path, msg string) {
+	*f = append(*f, Finding{Severity: s, Code: code, Path: path, Message: msg})
+}
+
+// pointer returns base followed by the steps as JSON Pointer segments.
+func pointer(base string, steps ...any) string {
+	b := []byte(base)
+	for _, s := range steps {
+		switch s := s.(type) {
+		case int:
+			b = strconv.AppendInt(append(b, '/'), int64(s), 10)
+		case string:
+			b = content.AppendPointer(b, s)
+		}
+	}
+	return string(b)
+}
+
+// CheckToolCall returns every finding about one tools/call exchange.
+func CheckToolCall(c ToolCall) []Finding {
+	var f findings
+	if c.RPCError != nil {
+		f.rpcError(c)
+		return f
+	}
+	v, ok := f.parse(c.Result)
+	if !ok {
+		return f
+	}
+	f.validate(v, result.KindTool, c.Revision)
+	if v.Kind() != content.KindObject {
+		return f
+	}
+	isError := false
+	if e, ok := v.Get("isError"); ok && e.Kind() == content.KindBool {
+		isError = e.Bool()
+	}
+	if atLeast(c.Revision, revStructured) {
+		f.outputSchema(c, c.Result, v, isError)
+		f.textCopy(v)
+	}
+	f.media(v, result.KindTool)
+	f.unsafeIntegers(c.Result, atLeast(c.Revision, revStructured))
+	f.leaks(v, result.KindTool, isError)
+	f.size(c.Result, v, true)
+	return f
+}
+
+// CheckResourceRead returns every finding about one resources/read
+// exchange.
+func CheckResourceRead(r ResourceRead) []Finding {
+	var f findings
+	if r.RPCError != nil {
+		f.rpcLeaks(r.RPCError)
+		return f
+	}
+	v, ok := f.parse(r.Result)
+	if !ok {
+		return f
+	}
+	f.validate(v, result.KindResource, r.Revision)
+	if v.Kind() != content.KindObject {
+		return f
+	}
+	f.media(v, result.KindResource)
+	f.unsafeIntegers(r.Result, false)
+	f.leaks(v, result.KindResource, false)
+	f.size(r.Result, v, false)
+	return f
+}
+
+// parse reads the raw result as ParseJSON does (key order, duplicates and
+// 64-bit integers kept).
+func (f *findings) parse(raw json.RawMessage) (content.Value, bool) {
+	if raw == nil {
+		f.add(Error, string(content.CodeInvalidJSON), "", "the response carries neither a result nor an error")
+		return content.Value{}, false
+	}
+	v, err := content.ParseJSON(raw)
+	if err != nil {
+		code, msg := string(content.CodeInvalidJSON), "the result is not JSON"
+		var e *content.Error
+		if errors.As(err, &e) {
+			code, msg = string(e.Code), e.Message
+		}
+		f.add(Error, code, "", msg)
+		return content.Value{}, false
+	}
+	return v, true
+}
+
+// validate adds what result.Validate finds at stage wire.
+func (f *findings) validate(v content.Value, kind, rev string) {
+	rep, err := result.Validate(v, result.ValidateOptions{Kind: kind, ProtocolVersion: rev, Stage: result.StageWire})
+	if err != nil {
+		code, msg := "unsupported_protocol_version", err.Error()
+		var e *content.Error
+		if errors.As(err, &e) {
+			code, msg = string(e.Code), e.Message
+		}
+		f.add(Error, code, "", "the result cannot be validated for revision "+strconv.Quote(rev)+": "+msg)
+		return
+	}
+	for _, e := range rep.Errors {
+		f.add(Error, string(e.Code), e.Path, e.Message)
+	}
+	for _, e := range rep.Warnings {
+		f.add(Warning, string(e.Code), e.Path, e.Message)
+	}
+}
+
+// rpcError judges a JSON-RPC error answering tools/call, and looks for
+// leaks in it.
+func (f *findings) rpcError(c ToolCall) {
+	e := c.RPCError
+	const (
+		parseError         = -32700
+		invalidRequest     = -32600
+		methodNotFound     = -32601
+		invalidParams      = -32602
+		urlElicitation     = -32042 // 2025-11-25: the client must first visit a URL
+		headerMismatch     = -32020 // 2026-07-28
+		missingCapability  = -32021 // 2026-07-28
+		unsupportedVersion = -32022 // 2026-07-28
+	)
+	modern := atLeast(c.Revision, revInputToolError)
+	switch code := e.Code; {
+	case code == parseError, code == invalidRequest, code == methodNotFound,
+		code == urlElicitation, code == headerMismatch, code == missingCapability, code == unsupportedVersion:
+		// Protocol-level answers that are not about the tool's work.
+	case code == invalidParams:
+		if !modern {
+			break // -32602 is what these revisions ask for invalid arguments
+		}
+		what := "arguments that do not conform to the tool's inputSchema were"
+		if c.ArgsValid {
+			what = "arguments that conform to the tool's inputSchema were"
+		}
+		f.add(Info, CodeToolErrorForInvalidArguments, "/error/code",
+			what+" answered with JSON-RPC error -32602; from revision 2025-11-25 on, input validation errors are meant to be tool results with isError: true, which the model reads and can correct its call from (a JSON-RPC error reaches only the client); -32602 stays right for a request the server cannot read at all, such as an unknown tool")
+	case !c.ArgsValid:
+		if modern {
+			f.add(Info, CodeToolErrorForInvalidArguments, "/error/code",
+				"invalid arguments were answered with JSON-RPC error "+strconv.FormatInt(code, 10)+"; from revision 2025-11-25 on, input validation errors are meant to be tool results with isError: true, which the model can read")
+		} else {
+			f.add(Info, CodeToolErrorForInvalidArguments, "/error/code",
+				"invalid arguments were answered with JSON-RPC error "+strconv.FormatInt(code, 10)+"; this revision expects -32602 (Invalid params) or a tool result with isError: true")
+		}
+	default:
+		f.add(Warning, CodeProtocolErrorForToolFailure, "/error/code",
+			"a call with valid arguments was answered with JSON-RPC error "+strconv.FormatInt(code, 10)+"; a failure of the tool belongs in a result with isError: true, which the model reads and can act on, while a JSON-RPC error reaches only the client")
+	}
+	f.rpcLeaks(e)
+}
+
+// textCopy reports structured content whose JSON copy in a text block
+// differs from it. Text that is no JSON object or array is a summary, not a
+// copy; no copy at all is validate's missing_text_fallback.
+func (f *findings) textCopy(v content.Value) {
+	sc, ok := v.Get("structuredContent")
+	if !ok {
+		return
+	}
+	scalar := sc.Kind() != content.KindObject && sc.Kind() != content.KindArray
+	var inner content.Value // the value of a {"result": value} wrapper
+	wrapped := false
+	if sc.Kind() == content.KindObject && sc.Len() == 1 {
+		if k := sc.Member(0).Key; k.Kind() == content.KindString && k.Str() == "result" {
+			inner, wrapped = sc.Member(0).Value, true
+		}
+	}
+	first := ""
+	for i, b := range contentBlocks(v) {
+		if strMember(b, "type") != "text" {
+			continue
+		}
+		t, ok := b.Get("text")
+		if !ok || t.Kind() != content.KindString {
+			continue
+		}
+		tv, err := content.ParseJSON([]byte(t.Str()))
+		if err != nil {
+			continue
+		}
+		if k := tv.Kind(); k != content.KindObject && k != content.KindArray && !scalar && !wrapped {
+			continue
+		}
+		if content.EqualJSON(tv, sc) || wrapped && content.EqualJSON(tv, inner) {
+			return // a text block holds the copy
+		}
+		if first == "" {
+			first = pointer("/content", i, "text")
+		}
+	}
+	if first != "" {
+		f.add(Warning, CodeTextCopyMismatch, first,
+			"this text block is JSON but not the same value as structuredContent; clients that show only content (and models that read it) see different data than clients that read structuredContent")
+	}
+}
+
+// contentBlocks returns the blocks of content, or nil.
+func contentBlocks(v content.Value) []content.Value {
+	c, ok := v.Get("content")
+	if !ok || c.Kind() != content.KindArray {
+		return nil
+	}
+	out := make([]content.Value, c.Len())
+	for i := range out {
+		out[i] = c.Index(i)
+	}
+	return out
+}
+
+// strMember returns the string member k of an object ("" when absent or not a
+// string).
+func strMember(v content.Value, k string) string {
+	s, ok := v.Get(k)
+	if !ok || s.Kind() != content.KindString {
+		return ""
+	}
+	return s.Str()
+}
+
+// unsafeIntegers reports integer literals beyond ±(2^53−1) in
+// structuredContent (when the revision has it) and in any _meta, read
+// from the raw text so that integers beyond 64 bits are seen too.
+func (f *findings) unsafeIntegers(raw []byte, structured bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var w tokenWalk
+	reported := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return
+		}
+		if w.key(tok) {
+			continue
+		}
+		if d, ok := tok.(json.Delim); ok {
+			w.delim(d)
+			continue
+		}
+		if n, ok := tok.(json.Number); ok && reported < 20 && isIntLiteral(string(n)) && !safeInt(string(n)) && w.watched(structured) {
+			reported++
+			f.add(Warning, CodeUnsafeInteger, pointer("", w.path...),
+				"an integer beyond ±(2^53−1); JavaScript clients (JSON.parse) read it as the nearest double and lose precision; send it as a string")
+		}
+		w.next()
+	}
+}
+
+// tokenWalk keeps the JSON Pointer of the value an encoding/json token
+// stream is at.
+type tokenWalk struct {
+	frames []walkFrame
+	path   []any
+}
+
+type walkFrame struct {
+	obj, wantKey bool
+	index        int
+}
+
+// key takes an object's key, reporting whether tok was one.
+func (w *tokenWalk) key(tok json.Token) bool {
+	n := len(w.frames)
+	if n == 0 || !w.frames[n-1].obj || !w.frames[n-1].wantKey {
+		return false
+	}
+	k, ok := tok.(string)
+	if ok {
+		w.frames[n-1].wantKey = false
+		w.path = append(w.path, k)
+	}
+	return ok
+}
+
+// delim opens or closes an object or array.
+func (w *tokenWalk) delim(d json.Delim) {
+	switch d {
+	case '{':
+		w.frames = append(w.frames, walkFrame{obj: true, wantKey: true})
+	case '[':
+		w.frames = append(w.frames, walkFrame{})
+		w.path = append(w.path, 0)
+	default:
+		if f := w.frames[len(w.frames)-1]; !f.obj {
+			w.path = w.path[:len(w.path)-1]
+		}
+		w.frames = w.frames[:len(w.frames)-1]
+		w.next()
+	}
+}
+
+// next steps past a value that ended.
+func (w *tokenWalk) next() {
+	n := len(w.frames)
+	if n == 0 {
+		return
+	}
+	top := &w.frames[n-1]
+	if top.obj {
+		top.wantKey = true
+		w.path = w.path[:len(w.path)-1]
+		return
+	}
+	top.index++
+	w.path[len(w.path)-1] = top.index
+}
+
+// watched reports a place under /structuredContent (when structured) or
+// under any _meta.
+func (w *tokenWalk) watched(structured bool) bool {
+	for i, s := range w.path {
+		if k, ok := s.(string); ok && (k == "_meta" || i == 0 && structured && k == "structuredContent") {
+			return true
+		}
+	}
+	return false
+}
+
+func isIntLiteral(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '.' || c == 'e' || c == 'E' {
+			return false
+		}
+	}
+	return true
+}
+
+// safeInt reports an integer literal within ±(2^53−1).
+func safeInt(s string) bool {
+	if s != "" && s[0] == '-' {
+		s = s[1:]
+	}
+	const max = "9007199254740991"
+	if len(s) != len(max) {
+		return len(s) < len(max)
+	}
+	return s <= max
+}
+
+// size adds result_size, result_tokens and, for tool results,
+// result_over_client_cap.
+func (f *findings) size(raw []byte, v content.Value, tool bool) {
+	var buf bytes.Buffer
+	n := len(raw)
+	if json.Compact(&buf, raw) == nil {
+		n = buf.Len()
+	}
+	f.add(Info, CodeResultSize, "", fmt.Sprintf("%d bytes of compact JSON", n))
+	text := textBytes(v)
+	tokens := (text + 3) / 4
+	f.add(Info, CodeResultTokens, "", fmt.Sprintf(
+		"about %d tokens of text, estimated as the %d UTF-8 bytes of the text blocks and text resource contents divided by 4, rounded up (images, audio and blobs not counted)",
+		tokens, text))
+	if !tool {
+		return
+	}
+	for _, l := range []Limit{limitClaudeCodeMax, limitClaudeCodeWarn} {
+		if int64(tokens) > l.Value {
+			f.add(Warning, CodeResultOverClientCap, "", fmt.Sprintf(
+				"about %d tokens of text, over %s's %d (%s; %s); paginate or filter the output",
+				tokens, l.Client, l.Value, l.What, l.Source))
+			return
+		}
+	}
+}
+
+// textBytes counts the bytes of text a model reads: text blocks and text
+// resource contents (embedded, or of a resource result).
+func textBytes(v content.Value) int {
+	n := 0
+	for _, b := range contentBlocks(v) {
+		switch strMember(b, "type") {
+		case "text":
+			n += len(strMember(b, "text"))
+		case "resource":
+			r, _ := b.Get("resource")
+			n += len(strMember(r, "text"))
+		}
+	}
+	if cs, ok := v.Get("contents"); ok && cs.Kind() == content.KindArray {
+		for i := 0; i < cs.Len(); i++ {
+			n += len(strMember(cs.Index(i), "text"))
+		}
+	}
+	return n
+}

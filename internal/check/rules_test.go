@@ -1,0 +1,297 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// toolCall is a call with valid arguments and the given result.
+func toolCall(rev, res string) ToolCall {
+	return ToolCall{Revision: rev, Tool: Tool{Name: "t"}, Result: json.RawMessage(res), ArgsValid: true}
+}
+
+// withCode returns the findings of a code.
+func withCode(fs []Finding, code string) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f.Code == code {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func dump(fs []Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "\n  %s %s %q: %s", f.Severity, f.Code, f.Path, f.Message)
+	}
+	return b.String()
+}
+
+// expect checks that code is found at path with severity sev, or (path
+// "-") that it is not found at all.
+func expect(t *testing.T, fs []Finding, code, path string, sev Severity) {
+	t.Helper()
+	got := withCode(fs, code)
+	if path == "-" {
+		if len(got) != 0 {
+			t.Fatalf("%s found, want none:%s", code, dump(fs))
+		}
+		return
+	}
+	for _, f := range got {
+		if f.Path == path {
+			if f.Severity != sev {
+				t.Fatalf("%s at %q is %s, want %s", code, path, f.Severity, sev)
+			}
+			if f.Message == "" {
+				t.Fatalf("%s at %q has no message", code, path)
+			}
+			return
+		}
+	}
+	t.Fatalf("%s at %q not found:%s", code, path, dump(fs))
+}
+
+const good1125 = `{"content":[{"type":"text","text":"{\"city\":\"Oslo\",\"tempC\":3}"}],"structuredContent":{"city":"Oslo","tempC":3},"isError":false}`
+
+// TestQuietOnGood: a good result of each revision gives only figures.
+func TestQuietOnGood(t *testing.T) {
+	cases := []struct{ rev, res, schema string }{
+		{"2024-11-05", `{"content":[{"type":"text","text":"hello"}]}`, ""},
+		{"2025-03-26", `{"content":[{"type":"text","text":"hello"}],"isError":false}`, ""},
+		{"2025-06-18", good1125, `{"type":"object","properties":{"tempC":{"type":"integer"}}}`},
+		{"2025-11-25", good1125, `{"type":"object","required":["city"]}`},
+		{"2026-07-28", `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":[1,2],"isError":false,"resultType":"complete"}`, `{"type":"array","items":{"type":"integer"}}`},
+		{"", `{"content":[{"type":"text","text":"hi"}],"isError":false,"resultType":"complete"}`, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.rev, func(t *testing.T) {
+			call := toolCall(c.rev, c.res)
+			if c.schema != "" {
+				call.Tool.OutputSchema = json.RawMessage(c.schema)
+			}
+			fs := CheckToolCall(call)
+			for _, f := range fs {
+				if f.Severity != Info {
+					t.Fatalf("unexpected finding:%s", dump(fs))
+				}
+			}
+			expect(t, fs, CodeResultSize, "", Info)
+			expect(t, fs, CodeResultTokens, "", Info)
+		})
+	}
+	fs := CheckResourceRead(ResourceRead{Revision: "2025-06-18", URI: "file:///a.txt",
+		Result: json.RawMessage(`{"contents":[{"uri":"file:///a.txt","mimeType":"text/plain","text":"hi"}]}`)})
+	for _, f := range fs {
+		if f.Severity != Info {
+			t.Fatalf("resource: unexpected finding:%s", dump(fs))
+		}
+	}
+}
+
+// TestValidateFindings: validate's errors and warnings keep their code,
+// path and severity.
+func TestValidateFindings(t *testing.T) {
+	cases := []struct {
+		name, rev, res, code, path string
+		sev                        Severity
+	}{
+		{"data URI", "2025-06-18", `{"content":[{"type":"text","text":"x"},{"type":"image","data":"data:image/png;base64,AAAA","mimeType":"image/png"}],"isError":false}`,
+			"invalid_base64", "/content/1/data", Error},
+		{"empty content", "2025-06-18", `{"content":[],"isError":false}`, "empty_content", "/content", Warning},
+		{"missing text fallback", "2025-06-18", `{"content":[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"structuredContent":{"a":1}}`,
+			"missing_text_fallback", "/structuredContent", Warning},
+		{"field of a later revision", "2025-03-26", `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`,
+			"field_not_in_revision", "/structuredContent", Warning},
+		{"no resultType on the wire", "2026-07-28", `{"content":[{"type":"text","text":"x"}],"isError":false}`,
+			"missing_field", "/resultType", Error},
+		{"not JSON", "2025-06-18", `{"content":`, "invalid_json", "", Error},
+		{"no result", "2025-06-18", "", "invalid_json", "", Error},
+		{"unknown revision", "1999-01-01", `{"content":[{"type":"text","text":"x"}]}`, "unsupported_protocol_version", "", Error},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			call := toolCall(c.rev, c.res)
+			if c.res == "" {
+				call.Result = nil
+			}
+			expect(t, CheckToolCall(call), c.code, c.path, c.sev)
+		})
+	}
+	t.Run("resource", func(t *testing.T) {
+		fs := CheckResourceRead(ResourceRead{Revision: "2025-06-18",
+			Result: json.RawMessage(`{"contents":[{"uri":"file:///a","blob":"!!"}]}`)})
+		expect(t, fs, "invalid_base64", "/contents/0/blob", Error)
+	})
+}
+
+func TestTextCopyMismatch(t *testing.T) {
+	cases := []struct {
+		name, rev, res string
+		path           string // "-": quiet
+	}{
+		{"differs", "2025-06-18", `{"content":[{"type":"text","text":"{\"a\":2}"}],"structuredContent":{"a":1}}`, "/content/0/text"},
+		{"second block differs", "2025-11-25", `{"content":[{"type":"text","text":"Weather:"},{"type":"text","text":"[1]"}],"structuredContent":{"a":[1]}}`, "/content/1/text"},
+		{"scalar differs", "2026-07-28", `{"content":[{"type":"text","text":"42"}],"structuredContent":41,"resultType":"complete"}`, "/content/0/text"},
+		{"equal, other key order", "2025-06-18", `{"content":[{"type":"text","text":"{\"b\":1.0,\"a\":[true]}"}],"structuredContent":{"a":[true],"b":1}}`, "-"},
+		{"one of two blocks holds it", "2025-06-18", `{"content":[{"type":"text","text":"{\"x\":1}"},{"type":"text","text":"{\"a\":1}"}],"structuredContent":{"a":1}}`, "-"},
+		{"wrapped value", "2025-11-25", `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]}}`, "-"},
+		{"summary text", "2025-06-18", `{"content":[{"type":"text","text":"Found 3 items"},{"type":"text","text":"3"}],"structuredContent":{"count":3}}`, "-"},
+		{"no text block", "2025-06-18", `{"content":[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"structuredContent":{"a":1}}`, "-"},
+		{"no structured content", "2025-06-18", `{"content":[{"type":"text","text":"{\"a\":2}"}]}`, "-"},
+		{"revision without structured content", "2025-03-26", `{"content":[{"type":"text","text":"{\"a\":2}"}],"structuredContent":{"a":1}}`, "-"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			expect(t, CheckToolCall(toolCall(c.rev, c.res)), CodeTextCopyMismatch, c.path, Warning)
+		})
+	}
+}
+
+func TestUnsafeInteger(t *testing.T) {
+	cases := []struct {
+		name, rev, res string
+		paths          []string // nil: quiet
+	}{
+		{"beyond 2^53", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"id":9007199254740993}}`, []string{"/structuredContent/id"}},
+		{"negative", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":{"b":[0,-9007199254740992]}}}`, []string{"/structuredContent/a/b/1"}},
+		{"beyond 64 bits", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"n":123456789012345678901234567890}}`, []string{"/structuredContent/n"}},
+		{"escaped key", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a/b":[{"~":18446744073709551615}]}}`, []string{"/structuredContent/a~1b/0/~0"}},
+		{"result _meta", "2025-03-26", `{"content":[{"type":"text","text":"x"}],"_meta":{"traceId":12345678901234567890}}`, []string{"/_meta/traceId"}},
+		{"block _meta", "2025-06-18", `{"content":[{"type":"text","text":"x","_meta":{"n":[1,2,9007199254740993]}}]}`, []string{"/content/0/_meta/n/2"}},
+		{"several", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":[1e400,{"a":9007199254740992,"b":9007199254740993}]}`, nil},
+		{"largest safe", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":9007199254740991,"b":-9007199254740991}}`, nil},
+		{"floats", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":1e300,"b":9007199254740993.5}}`, nil},
+		{"not watched", "2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{},"other":{"a":9007199254740993}}`, nil},
+		{"revision without structured content", "2025-03-26", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":9007199254740993}}`, nil},
+	}
+	// "several": an array at the root of structured content (2025-06-18
+	// reports invalid_type, and the integers are still read).
+	cases[6].paths = []string{"/structuredContent/1/a", "/structuredContent/1/b"}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := CheckToolCall(toolCall(c.rev, c.res))
+			got := withCode(fs, CodeUnsafeInteger)
+			if len(got) != len(c.paths) {
+				t.Fatalf("got %d unsafe_integer, want %v:%s", len(got), c.paths, dump(fs))
+			}
+			for i, p := range c.paths {
+				expect(t, fs, CodeUnsafeInteger, p, Warning)
+				if strings.Contains(got[i].Message, "900719925474099") {
+					t.Fatalf("message repeats the value: %s", got[i].Message)
+				}
+			}
+		})
+	}
+	t.Run("resource _meta", func(t *testing.T) {
+		fs := CheckResourceRead(ResourceRead{Revision: "2025-06-18",
+			Result: json.RawMessage(`{"contents":[{"uri":"file:///a","text":"x","_meta":{"n":9007199254740993}}]}`)})
+		expect(t, fs, CodeUnsafeInteger, "/contents/0/_meta/n", Warning)
+	})
+}
+
+func TestSize(t *testing.T) {
+	text := func(n int) string {
+		return `{"content":[{"type":"text","text":"` + strings.Repeat("a", n) + `"}],"isError":false}`
+	}
+	cases := []struct {
+		name, res string
+		capMsg    string // "": no result_over_client_cap
+	}{
+		{"small", text(100), ""},
+		{"just under the warning", text(40_000), ""},
+		{"over the warning", text(40_004), "10000"},
+		{"over the default maximum", text(100_004), "25000"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := CheckToolCall(toolCall("2025-06-18", c.res))
+			expect(t, fs, CodeResultSize, "", Info)
+			expect(t, fs, CodeResultTokens, "", Info)
+			caps := withCode(fs, CodeResultOverClientCap)
+			if c.capMsg == "" {
+				if len(caps) != 0 {
+					t.Fatalf("unexpected cap:%s", dump(fs))
+				}
+				return
+			}
+			if len(caps) != 1 || caps[0].Severity != Warning || !strings.Contains(caps[0].Message, c.capMsg) || !strings.Contains(caps[0].Message, "Claude Code") {
+				t.Fatalf("want one result_over_client_cap naming %s:%s", c.capMsg, dump(fs))
+			}
+		})
+	}
+	t.Run("compact bytes", func(t *testing.T) {
+		fs := CheckToolCall(toolCall("2025-03-26", "{ \"content\" : [ {\"type\":\"text\", \"text\":\"abcd\"} ] }\n"))
+		s := withCode(fs, CodeResultSize)
+		want := len(`{"content":[{"type":"text","text":"abcd"}]}`)
+		if len(s) != 1 || !strings.HasPrefix(s[0].Message, fmt.Sprint(want)+" bytes") {
+			t.Fatalf("result_size:%s", dump(fs))
+		}
+		tk := withCode(fs, CodeResultTokens)
+		if len(tk) != 1 || !strings.HasPrefix(tk[0].Message, "about 1 tokens") || !strings.Contains(tk[0].Message, "divided by 4") {
+			t.Fatalf("result_tokens:%s", dump(fs))
+		}
+	})
+	t.Run("resource: no client cap", func(t *testing.T) {
+		fs := CheckResourceRead(ResourceRead{Revision: "2025-06-18",
+			Result: json.RawMessage(`{"contents":[{"uri":"file:///a","text":"` + strings.Repeat("a", 200_000) + `"}]}`)})
+		expect(t, fs, CodeResultTokens, "", Info)
+		expect(t, fs, CodeResultOverClientCap, "-", Warning)
+	})
+}
+
+func TestProtocolErrors(t *testing.T) {
+	cases := []struct {
+		rev       string
+		code      int64
+		argsValid bool
+		want      string // "": neither code
+	}{
+		{"2025-06-18", -32603, true, CodeProtocolErrorForToolFailure},
+		{"2025-11-25", -32000, true, CodeProtocolErrorForToolFailure},
+		{"2024-11-05", 1, true, CodeProtocolErrorForToolFailure},
+		{"2025-06-18", -32601, true, ""},
+		{"2025-06-18", -32600, true, ""},
+		{"2025-06-18", -32700, true, ""},
+		{"2025-11-25", -32042, true, ""},
+		{"2026-07-28", -32021, true, ""},
+		{"2025-06-18", -32602, false, ""},
+		{"2025-03-26", -32602, true, ""},
+		{"2025-11-25", -32602, false, CodeToolErrorForInvalidArguments},
+		{"2026-07-28", -32602, false, CodeToolErrorForInvalidArguments},
+		{"", -32602, true, CodeToolErrorForInvalidArguments},
+		{"2025-11-25", -32603, false, CodeToolErrorForInvalidArguments},
+		{"2025-06-18", -32603, false, CodeToolErrorForInvalidArguments},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s %d valid=%v", c.rev, c.code, c.argsValid), func(t *testing.T) {
+			call := ToolCall{Revision: c.rev, Tool: Tool{Name: "t"}, ArgsValid: c.argsValid,
+				RPCError: &RPCError{Code: c.code, Message: "failed"}}
+			fs := CheckToolCall(call)
+			for _, code := range []string{CodeProtocolErrorForToolFailure, CodeToolErrorForInvalidArguments} {
+				switch {
+				case code != c.want:
+					expect(t, fs, code, "-", Warning)
+				case code == CodeProtocolErrorForToolFailure:
+					expect(t, fs, code, "/error/code", Warning)
+				default:
+					expect(t, fs, code, "/error/code", Info)
+				}
+			}
+			if len(fs) > 1 {
+				t.Fatalf("more than one finding:%s", dump(fs))
+			}
+		})
+	}
+	t.Run("an isError result for invalid arguments", func(t *testing.T) {
+		call := toolCall("2025-11-25", `{"content":[{"type":"text","text":"city: required"}],"isError":true}`)
+		call.ArgsValid = false
+		fs := CheckToolCall(call)
+		expect(t, fs, CodeToolErrorForInvalidArguments, "-", Info)
+		expect(t, fs, CodeProtocolErrorForToolFailure, "-", Warning)
+	})
+}

@@ -1,0 +1,129 @@
+package check
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestOutputSchema(t *testing.T) {
+	const text = `{"type":"text","text":"x"}`
+	cases := []struct {
+		name, rev, schema, res string
+		code, path             string // code "": none of the output_schema codes
+		msg                    string // a part of the message
+	}{
+		{"no structured content", "2025-06-18", `{"type":"object"}`,
+			`{"content":[` + text + `],"isError":false}`, CodeOutputSchemaNoStructuredContent, "", "no structuredContent"},
+		{"no structured content, isError omitted", "2025-11-25", `{"type":"object"}`,
+			`{"content":[` + text + `]}`, CodeOutputSchemaNoStructuredContent, "", ""},
+		{"wrong type", "2025-06-18", `{"type":"object","properties":{"id":{"type":"integer"}}}`,
+			`{"content":[` + text + `],"structuredContent":{"id":"7"}}`, CodeOutputSchemaMismatch, "/structuredContent/id", "(fails under 2020-12 and draft-07): got string, want integer"},
+		{"required", "2025-11-25", `{"type":"object","required":["city"]}`,
+			`{"content":[` + text + `],"structuredContent":{"town":"Oslo"}}`, CodeOutputSchemaMismatch, "/structuredContent", "missing property"},
+		{"deep, escaped", "2025-11-25", `{"type":"object","properties":{"a/b":{"type":"array","items":{"type":"boolean"}}}}`,
+			`{"content":[` + text + `],"structuredContent":{"a/b":[true,1]}}`, CodeOutputSchemaMismatch, "/structuredContent/a~1b/1", ""},
+		{"format: draft-07 only", "2025-06-18", `{"type":"object","properties":{"email":{"type":"string","format":"email"}}}`,
+			`{"content":[` + text + `],"structuredContent":{"email":"not an address"}}`, CodeOutputSchemaMismatch, "/structuredContent/email", "fails under draft-07 only"},
+		{"prefixItems: 2020-12 only", "2026-07-28", `{"type":"array","prefixItems":[{"type":"string"}]}`,
+			`{"content":[` + text + `],"structuredContent":[1],"resultType":"complete"}`, CodeOutputSchemaMismatch, "/structuredContent/0", "fails under 2020-12 only"},
+		{"anyOf reported once", "2025-06-18", `{"type":"object","properties":{"v":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`,
+			`{"content":[` + text + `],"structuredContent":{"v":1}}`, CodeOutputSchemaMismatch, "/structuredContent/v", "none of the anyOf"},
+		{"local ref", "2025-06-18", `{"type":"object","properties":{"p":{"$ref":"#/$defs/P"}},"$defs":{"P":{"type":"object","required":["x"]}}}`,
+			`{"content":[` + text + `],"structuredContent":{"p":{}}}`, CodeOutputSchemaMismatch, "/structuredContent/p", "/$defs/P/required"},
+		{"invalid schema", "2025-06-18", `{"type":5}`,
+			`{"content":[` + text + `],"structuredContent":{}}`, CodeOutputSchemaInvalid, "", "2020-12 or draft-07 (not valid against the dialect's meta-schema at /type)"},
+		{"tuple items: invalid under 2020-12", "2025-06-18", `{"type":"object","properties":{"t":{"items":[{"type":"string"}]}}}`,
+			`{"content":[` + text + `],"structuredContent":{"t":["a"]}}`, CodeOutputSchemaInvalid, "", "does not compile as JSON Schema 2020-12"},
+		{"not a schema", "2025-06-18", `[1]`,
+			`{"content":[` + text + `],"structuredContent":{}}`, CodeOutputSchemaInvalid, "", "neither"},
+		{"file ref is not loaded", "2025-06-18", `{"type":"object","properties":{"a":{"$ref":"file:///etc/passwd"}}}`,
+			`{"content":[` + text + `],"structuredContent":{"a":1}}`, CodeOutputSchemaInvalid, "", "not loaded"},
+		{"remote ref is not loaded", "2025-06-18", `{"$ref":"https://example.com/schema.json"}`,
+			`{"content":[` + text + `],"structuredContent":{"a":1}}`, CodeOutputSchemaInvalid, "", "not loaded"},
+
+		{"matches", "2025-06-18", `{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}`,
+			`{"content":[{"type":"text","text":"{\"id\":7}"}],"structuredContent":{"id":7}}`, "", "", ""},
+		{"big integer matches integer", "2025-06-18", `{"type":"object","properties":{"id":{"type":"integer","minimum":0}}}`,
+			`{"content":[` + text + `],"structuredContent":{"id":123456789012345678901234567890}}`, "", "", ""},
+		{"isError is not held to it", "2025-06-18", `{"type":"object","required":["id"]}`,
+			`{"content":[{"type":"text","text":"no such city"}],"isError":true}`, "", "", ""},
+		{"no outputSchema", "2025-06-18", ``,
+			`{"content":[` + text + `]}`, "", "", ""},
+		{"outputSchema null", "2025-06-18", `null`,
+			`{"content":[` + text + `]}`, "", "", ""},
+		{"revision without outputSchema", "2025-03-26", `{"type":"object","required":["id"]}`,
+			`{"content":[` + text + `]}`, "", "", ""},
+		{"object-only revision, array: validate's", "2025-06-18", `{"type":"object"}`,
+			`{"content":[` + text + `],"structuredContent":[1]}`, "", "", ""},
+		{"$schema draft-07 tuple", "2025-06-18", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"t":{"items":[{"type":"string"}]}}}`,
+			`{"content":[` + text + `],"structuredContent":{"t":["a"]}}`, "", "", ""},
+		{"ECMAScript lookahead", "2025-06-18", `{"type":"object","properties":{"s":{"type":"string","pattern":"^(?!x)"}}}`,
+			`{"content":[` + text + `],"structuredContent":{"s":"y"}}`, "", "", ""},
+		{"last of repeated keys", "2025-06-18", `{"type":"object","properties":{"id":{"type":"integer"}}}`,
+			`{"content":[` + text + `],"structuredContent":{"id":"x"},"structuredContent":{"id":1}}`, "", "", ""},
+	}
+	codes := []string{CodeOutputSchemaNoStructuredContent, CodeOutputSchemaMismatch, CodeOutputSchemaInvalid}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			call := toolCall(c.rev, c.res)
+			if c.schema != "" {
+				call.Tool.OutputSchema = json.RawMessage(c.schema)
+			}
+			fs := CheckToolCall(call)
+			for _, code := range codes {
+				if code != c.code {
+					expect(t, fs, code, "-", Error)
+				}
+			}
+			if c.code == "" {
+				return
+			}
+			expect(t, fs, c.code, c.path, Error)
+			for _, f := range withCode(fs, c.code) {
+				if f.Path == c.path && !strings.Contains(f.Message, c.msg) {
+					t.Fatalf("message %q does not say %q", f.Message, c.msg)
+				}
+			}
+		})
+	}
+}
+
+// TestOutputSchemaMessages: messages name the keyword, never the value.
+func TestOutputSchemaMessages(t *testing.T) {
+	const secret = "hunter2-very-secret"
+	cases := []struct{ name, schema string }{
+		{"pattern", `{"type":"object","properties":{"p":{"type":"string","pattern":"^[0-9]+$"}}}`},
+		{"format", `{"type":"object","properties":{"p":{"type":"string","format":"date"}}}`},
+		{"enum", `{"type":"object","properties":{"p":{"enum":["a","b"]}}}`},
+		{"const", `{"type":"object","properties":{"p":{"const":"a"}}}`},
+		{"maxLength", `{"type":"object","properties":{"p":{"type":"string","maxLength":3}}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			call := toolCall("2025-06-18", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"p":"`+secret+`"}}`)
+			call.Tool.OutputSchema = json.RawMessage(c.schema)
+			fs := CheckToolCall(call)
+			expect(t, fs, CodeOutputSchemaMismatch, "/structuredContent/p", Error)
+			for _, f := range fs {
+				if strings.Contains(f.Message, secret) {
+					t.Fatalf("message repeats the value: %s", f.Message)
+				}
+			}
+		})
+	}
+	t.Run("at most 20", func(t *testing.T) {
+		var b strings.Builder
+		for i := range 30 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`"x"`)
+		}
+		call := toolCall("2026-07-28", `{"content":[{"type":"text","text":"x"}],"structuredContent":[`+b.String()+`],"resultType":"complete"}`)
+		call.Tool.OutputSchema = json.RawMessage(`{"type":"array","items":{"type":"integer"}}`)
+		if n := len(withCode(CheckToolCall(call), CodeOutputSchemaMismatch)); n != 21 {
+			t.Fatalf("%d findings, want 20 and a summary", n)
+		}
+	})
+}
