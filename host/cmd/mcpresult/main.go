@@ -1,10 +1,11 @@
-// Command mcpresult builds, serializes and validates MCP results, and
-// writes tools' output schemas.
+// Command mcpresult builds, serializes and validates MCP results, writes
+// tools' output schemas, and checks what a live MCP server returns.
 //
 //	mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]
 //	mcpresult serialize     [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [FILE|-]
 //	mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]
 //	mcpresult output-schema [--protocol V] [--max-json-bytes N] [FILE|-]
+//	mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
 //
 // JSON in (a build request, a result, or a tool's output schema), JSON out.
 // build and serialize write the result's JSON to standard output; validate
@@ -23,6 +24,12 @@
 // with every flag left at its default. An input larger than
 // 4 × maxJsonBytes + 64 KiB is refused (max_bytes) before it is read whole.
 // No message repeats a value it rejects.
+//
+// check connects to a server (a command over stdio, or a Streamable HTTP
+// endpoint) once per revision, calls its tools and reads its resources, and
+// reports what is wrong with each result as the server sent it: the report
+// on standard output, exit 1 when a finding is an error or the server could
+// not be checked (see runCheck and package internal/check).
 //
 // The command runs through the embedded WebAssembly module (package host),
 // with its compilation cached under the user's cache directory so that the
@@ -53,7 +60,9 @@ const usage = `usage:
   mcpresult serialize     [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [--engine module|native] [FILE|-]
   mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [--engine module|native] [FILE|-]
   mcpresult output-schema [--protocol V] [--max-json-bytes N] [--engine module|native] [FILE|-]
-                          (a tool's outputSchema for revision V; nothing for a revision without one)`
+                          (a tool's outputSchema for revision V; nothing for a revision without one)
+  mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
+                          (calls a live server's tools for each revision, or V, and checks what it returns)`
 
 // flagSpec is one flag of a command: its allowed values (nil: any), and
 // whether it is a boolean.
@@ -90,6 +99,7 @@ var commands = map[string]map[string]flagSpec{
 		"max-json-bytes": {},
 		"engine":         engineFlag,
 	},
+	"check": checkFlags,
 }
 
 var engineFlag = flagSpec{values: []string{"module", "native"}, def: "module"}
@@ -220,12 +230,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(args) == 0 || commands[args[0]] == nil {
-		return fail("a command is needed: build, serialize, validate or output-schema")
+		return fail("a command is needed: build, serialize, validate, output-schema or check")
 	}
 	cmd := args[0]
 	flags, file, err := parseArgs(cmd, args[1:])
 	if err != nil {
 		return fail(err.Error())
+	}
+	if cmd == "check" {
+		if file != "" {
+			return fail("check reads no input file")
+		}
+		return runCheck(flags, stdout, stderr)
 	}
 	var s result.Settings
 	if v, ok := flags["max-json-bytes"]; ok {

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/mcpresult/mcpresult/internal/check"
+)
+
+// checkFlags are the flags of check; --protocol has no default (every
+// revision the server accepts).
+var checkFlags = map[string]flagSpec{
+	"stdio":    {},
+	"url":      {},
+	"protocol": {values: check.ProtocolRevisions()},
+	"calls":    {},
+	"json":     {boolean: true, def: "false"},
+	"timeout":  {def: check.DefaultTimeout.String()},
+}
+
+// runCheck runs mcpresult check: it connects to a live MCP server (a command
+// over stdio, or a Streamable HTTP endpoint), once per protocol revision,
+// calls its tools and reads its resources, and checks every result as the
+// server sent it (see check.Run). The report goes to standard output, as
+// text (coloured on a terminal, unless NO_COLOR is set) or as JSON
+// (--json); a progress line goes to standard error while it runs, on a
+// terminal. Without --calls each tool is called once, with arguments made
+// from its inputSchema; --calls names a JSON file of the calls to make per
+// tool, bad arguments on purpose among them (its format: check.ParseCalls):
+//
+//	{"forecast": [{"arguments": {"city": "Paris", "days": 2}},
+//	              {"arguments": {"days": 0}, "valid": false, "note": "no city"}],
+//	 "export": []}
+//
+// The exit code is 0 when every revision asked could be checked
+// and no finding is an error, 1 when a finding is an error or the server
+// could not be checked (it did not start, never answered, speaks none of the
+// revisions asked, or a session broke), and 2 on a usage error (a calls file
+// that cannot be read is one).
+func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
+	fail := func(msg string) int {
+		io.WriteString(stderr, "mcpresult: "+msg+"\n"+usage+"\n")
+		return 2
+	}
+	var o check.Options
+	stdio, hasStdio := flags["stdio"]
+	u, hasURL := flags["url"]
+	switch {
+	case hasStdio == hasURL:
+		return fail("check needs one server: --stdio \"command args…\" or --url URL")
+	case hasStdio:
+		argv, err := splitCommandLine(stdio)
+		if err != nil {
+			return fail("--stdio: " + err.Error())
+		}
+		if len(argv) == 0 {
+			return fail("--stdio needs a command")
+		}
+		o.Stdio = argv
+	default:
+		p, err := url.Parse(u)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return fail("--url must be an http or https URL")
+		}
+		o.URL = u
+	}
+	o.Protocol = flags["protocol"]
+	timeout, err := time.ParseDuration(flags["timeout"])
+	if err != nil || timeout <= 0 {
+		return fail("--timeout must be a positive duration, such as 30s or 2m")
+	}
+	o.Timeout = timeout
+	if path, ok := flags["calls"]; ok {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return fail("cannot read the calls file: " + reason(err))
+		}
+		if o.Calls, err = check.ParseCalls(data); err != nil {
+			return fail("the calls file: " + err.Error())
+		}
+	}
+
+	progress := isTerminal(stderr)
+	if progress {
+		o.Progress = func(msg string) {
+			if r := []rune(msg); len(r) > 76 {
+				msg = string(r[:75]) + "…"
+			}
+			io.WriteString(stderr, "\r\x1b[K"+msg)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := check.Run(ctx, o)
+	if progress {
+		io.WriteString(stderr, "\r\x1b[K")
+	}
+	if err != nil {
+		return fail(err.Error())
+	}
+	if flags["json"] == "true" {
+		err = rep.WriteJSON(stdout)
+		if rep.Error != "" {
+			io.WriteString(stderr, "mcpresult: check: "+firstLine(rep.Error)+"\n")
+		}
+	} else {
+		err = rep.WriteText(stdout, isTerminal(stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb")
+	}
+	if err != nil {
+		io.WriteString(stderr, "mcpresult: cannot write the report: "+err.Error()+"\n")
+		return 1
+	}
+	if rep.Failed() || rep.Totals.Errors > 0 {
+		return 1
+	}
+	return 0
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// isTerminal reports a writer that is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// splitCommandLine splits --stdio into words as a shell would in simple
+// cases, without running one: words are separated by blanks; single quotes
+// keep everything up to the next single quote; double quotes keep
+// everything up to the next unescaped double quote, where a backslash
+// escapes " and \ (and is kept before any other character); outside quotes
+// a backslash escapes the next character. No variables, globs, operators or
+// redirections: those characters are kept as they are.
+func splitCommandLine(s string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; ch {
+		case ' ', '\t', '\n', '\r':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		case '\'':
+			inWord = true
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, errors.New("a single quote is not closed")
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case '"':
+			inWord = true
+			closed := false
+			for i++; i < len(s); i++ {
+				if s[i] == '"' {
+					closed = true
+					break
+				}
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+					i++
+				}
+				w.WriteByte(s[i])
+			}
+			if !closed {
+				return nil, errors.New("a double quote is not closed")
+			}
+		case '\\':
+			inWord = true
+			if i+1 >= len(s) {
+				return nil, errors.New("the command line ends with a backslash")
+			}
+			i++
+			w.WriteByte(s[i])
+		default:
+			inWord = true
+			w.WriteByte(ch)
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, nil
+}

@@ -1,0 +1,543 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Report is what Run found: per revision, per tool and per resource, each
+// exchange with its findings. Its order is stable: revisions oldest first,
+// tools by name with their calls in the order made, resources by URI,
+// findings by severity (in the order the checks gave them within one).
+type Report struct {
+	// Target is the server checked: its command line, its URL.
+	Target string `json:"target"`
+	// Protocol is the revision asked for ("" for all).
+	Protocol string `json:"protocol,omitempty"`
+	// Server is the server's name and version, as the first revision
+	// checked gave them.
+	Server    *ServerInfo       `json:"server,omitempty"`
+	Revisions []*RevisionReport `json:"revisions"`
+	Totals    Totals            `json:"totals"`
+	// Error says why nothing, or not everything, could be checked: the
+	// server did not start, never answered, speaks none of the revisions
+	// asked; or the run was interrupted.
+	Error    string    `json:"error,omitempty"`
+	Started  time.Time `json:"started"`
+	Duration Millis    `json:"durationMs"`
+}
+
+// ServerInfo is the serverInfo of initialize.
+type ServerInfo struct {
+	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
+	Version string `json:"version"`
+}
+
+// The status of a revision.
+const (
+	StatusChecked = "checked" // a session of the revision was made (and its checks run, unless it broke: then failed)
+	StatusSkipped = "skipped" // the server answered with another revision, or refused this one
+	StatusFailed  = "failed"  // the session could not be made, or broke
+)
+
+// RevisionReport is what one session of one revision found.
+type RevisionReport struct {
+	Revision string `json:"revision"`
+	Status   string `json:"status"`
+	// Negotiated is the revision the server answered initialize with.
+	Negotiated string `json:"negotiated,omitempty"`
+	// Reason says why the revision was skipped or failed.
+	Reason    string            `json:"reason,omitempty"`
+	Server    *ServerInfo       `json:"server,omitempty"`
+	Tools     []*ToolReport     `json:"tools"`
+	Resources []*ResourceReport `json:"resources"`
+	// Notes are what the driver noticed and did about it (a tool listed
+	// twice, a calls file naming a tool the server does not list…).
+	Notes    []string `json:"notes,omitempty"`
+	Duration Millis   `json:"durationMs"`
+}
+
+// ToolReport is one tool's calls.
+type ToolReport struct {
+	Name  string        `json:"name"`
+	Calls []*CallReport `json:"calls"`
+}
+
+// Where a call's arguments came from.
+const (
+	SourceCalls            = "calls"             // the calls file
+	SourceGenerated        = "generated"         // GenerateArguments, complete
+	SourceGeneratedPartial = "generated-partial" // GenerateArguments, a best effort
+)
+
+// What an exchange gave.
+const (
+	OutcomeResult     = "result"      // a result (for a tool: isError absent or false)
+	OutcomeToolError  = "tool_error"  // a tool result with isError true
+	OutcomeRPCError   = "rpc_error"   // a JSON-RPC error
+	OutcomeNoResponse = "no_response" // nothing within the timeout, or the connection broke
+)
+
+// CallReport is one tools/call.
+type CallReport struct {
+	Arguments json.RawMessage `json:"arguments"`
+	ArgsValid bool            `json:"argsValid"`
+	Source    string          `json:"source"`
+	Note      string          `json:"note,omitempty"`
+	Outcome   string          `json:"outcome"`
+	// Result is the JSON-RPC result exactly as the server sent it.
+	Result   json.RawMessage `json:"result,omitempty"`
+	RPCError *RPCError       `json:"-"`
+	Findings []Finding       `json:"findings"`
+	Duration Millis          `json:"durationMs"`
+}
+
+// ResourceReport is one resources/read.
+type ResourceReport struct {
+	URI      string          `json:"uri"`
+	Outcome  string          `json:"outcome"`
+	Result   json.RawMessage `json:"result,omitempty"`
+	RPCError *RPCError       `json:"-"`
+	Findings []Finding       `json:"findings"`
+	Duration Millis          `json:"durationMs"`
+}
+
+// rpcErrorJSON is an RPCError as the JSON report writes it.
+type rpcErrorJSON struct {
+	Code    int64           `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func rpcErrorOf(e *RPCError) *rpcErrorJSON {
+	if e == nil {
+		return nil
+	}
+	return &rpcErrorJSON{Code: e.Code, Message: e.Message, Data: e.Data}
+}
+
+// MarshalJSON writes the call with its JSON-RPC error as "rpcError"
+// {code, message, data}.
+func (c *CallReport) MarshalJSON() ([]byte, error) {
+	type plain CallReport
+	return json.Marshal(struct {
+		*plain
+		RPCError *rpcErrorJSON `json:"rpcError,omitempty"`
+	}{(*plain)(c), rpcErrorOf(c.RPCError)})
+}
+
+// MarshalJSON writes the read with its JSON-RPC error as "rpcError"
+// {code, message, data}.
+func (r *ResourceReport) MarshalJSON() ([]byte, error) {
+	type plain ResourceReport
+	return json.Marshal(struct {
+		*plain
+		RPCError *rpcErrorJSON `json:"rpcError,omitempty"`
+	}{(*plain)(r), rpcErrorOf(r.RPCError)})
+}
+
+// Totals count the report's revisions, exchanges and findings.
+type Totals struct {
+	Errors           int `json:"error"`
+	Warnings         int `json:"warning"`
+	Infos            int `json:"info"`
+	RevisionsChecked int `json:"revisionsChecked"`
+	RevisionsSkipped int `json:"revisionsSkipped"`
+	RevisionsFailed  int `json:"revisionsFailed"`
+	ToolCalls        int `json:"toolCalls"`
+	ResourceReads    int `json:"resourceReads"`
+}
+
+// Failed reports a run that could not check everything it was asked to: no
+// revision could be checked, or a session failed.
+func (r *Report) Failed() bool {
+	return r.Error != "" || r.Totals.RevisionsFailed > 0
+}
+
+// Millis is a duration that JSON writes as milliseconds (to the
+// microsecond).
+type Millis time.Duration
+
+// MarshalJSON writes the milliseconds.
+func (m Millis) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, math.Round(float64(m)/1e3)/1e3, 'f', -1, 64), nil
+}
+
+// String is the duration rounded for people: 12ms, 1.25s.
+func (m Millis) String() string {
+	d := time.Duration(m)
+	switch {
+	case d < time.Millisecond:
+		return "<1ms"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(10 * time.Millisecond).String()
+}
+
+// severityRank orders severities, most severe first.
+func severityRank(s Severity) int {
+	switch s {
+	case Error:
+		return 0
+	case Warning:
+		return 1
+	case Info:
+		return 2
+	}
+	return 3
+}
+
+// sortFindings orders findings by severity, stably, and never leaves them
+// nil (the JSON report writes [] for none).
+func sortFindings(fs []Finding) []Finding {
+	if fs == nil {
+		return []Finding{}
+	}
+	slices.SortStableFunc(fs, func(a, b Finding) int { return severityRank(a.Severity) - severityRank(b.Severity) })
+	return fs
+}
+
+// finish orders the findings, counts the totals, names the server and says
+// why nothing was checked when nothing was.
+func (r *Report) finish(revs []string, d time.Duration) {
+	r.Duration = Millis(d)
+	t := &r.Totals
+	count := func(fs []Finding) {
+		for _, f := range fs {
+			switch f.Severity {
+			case Error:
+				t.Errors++
+			case Warning:
+				t.Warnings++
+			case Info:
+				t.Infos++
+			}
+		}
+	}
+	var firstFailure string
+	sessions := 0 // sessions made, broken later or not
+	for _, rr := range r.Revisions {
+		switch rr.Status {
+		case StatusChecked:
+			t.RevisionsChecked++
+			sessions++
+		case StatusSkipped:
+			t.RevisionsSkipped++
+		case StatusFailed:
+			t.RevisionsFailed++
+			if rr.Negotiated != "" {
+				sessions++
+			}
+			if firstFailure == "" {
+				firstFailure = rr.Reason
+			}
+		}
+		if r.Server == nil && rr.Server != nil {
+			r.Server = rr.Server
+		}
+		if rr.Tools == nil {
+			rr.Tools = []*ToolReport{}
+		}
+		if rr.Resources == nil {
+			rr.Resources = []*ResourceReport{}
+		}
+		for _, tr := range rr.Tools {
+			for _, c := range tr.Calls {
+				t.ToolCalls++
+				c.Findings = sortFindings(c.Findings)
+				count(c.Findings)
+			}
+		}
+		for _, res := range rr.Resources {
+			t.ResourceReads++
+			res.Findings = sortFindings(res.Findings)
+			count(res.Findings)
+		}
+	}
+	if r.Revisions == nil {
+		r.Revisions = []*RevisionReport{}
+	}
+	if r.Error != "" || sessions > 0 {
+		return
+	}
+	switch {
+	case t.RevisionsFailed > 0:
+		r.Error = "no session could be made with the server: " + firstFailure
+	case len(revs) == 1 && len(r.Revisions) == 1:
+		r.Error = r.Revisions[0].Reason
+	case t.RevisionsSkipped > 0:
+		r.Error = "the server speaks none of the revisions " + strings.Join(revs, ", ")
+	}
+}
+
+// WriteJSON writes the report as JSON on one line (each result as the
+// server sent it, without the whitespace between its tokens).
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
+
+// ANSI colours.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+)
+
+// textWriter writes the text report, coloured or not.
+type textWriter struct {
+	b     bytes.Buffer
+	color bool
+}
+
+func (t *textWriter) paint(code, s string) string {
+	if !t.color || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func (t *textWriter) line(indent int, parts ...string) {
+	t.b.WriteString(strings.Repeat("  ", indent))
+	t.b.WriteString(strings.Join(parts, "  "))
+	t.b.WriteByte('\n')
+}
+
+func (t *textWriter) severity(s Severity) string {
+	label := fmt.Sprintf("%-7s", string(s))
+	switch s {
+	case Error:
+		return t.paint(ansiRed+ansiBold, label)
+	case Warning:
+		return t.paint(ansiYellow, label)
+	case Info:
+		return t.paint(ansiCyan, label)
+	}
+	return label
+}
+
+// WriteText writes the report for people: the server, then each revision
+// with its tools (each call with its findings: severity, code, path and
+// message) and resources, and a summary line. A tool or resource without
+// errors or warnings takes one line, which names the codes of its info
+// findings only (WriteJSON has them in full). color adds ANSI colours (for
+// a terminal).
+func (r *Report) WriteText(w io.Writer, color bool) error {
+	t := &textWriter{color: color}
+	t.line(0, t.paint(ansiBold, "mcpresult check"), r.Target)
+	if r.Server != nil {
+		t.line(0, "server", serverName(r.Server))
+	}
+	for _, rr := range r.Revisions {
+		t.b.WriteByte('\n')
+		t.revision(rr)
+	}
+	t.b.WriteByte('\n')
+	if r.Error != "" {
+		t.line(0, t.paint(ansiRed+ansiBold, "error:"), indentLines(r.Error, 1))
+	}
+	t.line(0, t.summary(r))
+	_, err := w.Write(t.b.Bytes())
+	return err
+}
+
+func serverName(s *ServerInfo) string {
+	name := s.Name
+	if s.Title != "" && s.Title != s.Name {
+		name += " (" + s.Title + ")"
+	}
+	if s.Version != "" {
+		name += " " + s.Version
+	}
+	return name
+}
+
+// indentLines indents the lines after the first of a multi-line text.
+func indentLines(s string, indent int) string {
+	return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat("  ", indent))
+}
+
+func (t *textWriter) revision(rr *RevisionReport) {
+	head := t.paint(ansiBold, rr.Revision)
+	switch rr.Status {
+	case StatusSkipped:
+		t.line(0, head, t.paint(ansiDim, "skipped: "+rr.Reason))
+		return
+	case StatusFailed:
+		if len(rr.Tools) == 0 && len(rr.Resources) == 0 {
+			t.line(0, head, t.paint(ansiRed, "failed: "+indentLines(rr.Reason, 1)))
+			t.notes(rr)
+			return
+		}
+	}
+	calls := 0
+	for _, tr := range rr.Tools {
+		calls += len(tr.Calls)
+	}
+	t.line(0, head, fmt.Sprintf("%s, %s, %s", plural(len(rr.Tools), "tool"), plural(calls, "call"), plural(len(rr.Resources), "resource")), t.paint(ansiDim, rr.Duration.String()))
+	for _, tr := range rr.Tools {
+		serious := false
+		var all []Finding
+		for _, c := range tr.Calls {
+			serious = serious || hasProblems(c.Findings)
+			all = append(all, c.Findings...)
+		}
+		if len(tr.Calls) == 0 {
+			t.line(1, "tool "+tr.Name, t.paint(ansiDim, "not called"))
+			continue
+		}
+		if !serious {
+			t.line(1, "tool "+tr.Name, plural(len(tr.Calls), "call")+", "+t.clean(all))
+			continue
+		}
+		t.line(1, "tool "+tr.Name)
+		for i, c := range tr.Calls {
+			desc := []string{"call " + strconv.Itoa(i+1), shorten(string(c.Arguments), 60), t.paint(ansiDim, callSource(c)), exchangeOutcome(c.Outcome, c.RPCError), t.paint(ansiDim, c.Duration.String())}
+			if !hasProblems(c.Findings) {
+				t.line(2, append(desc, t.clean(c.Findings))...)
+				continue
+			}
+			t.line(2, desc...)
+			t.findings(3, c.Findings)
+		}
+	}
+	for _, res := range rr.Resources {
+		desc := []string{"resource " + res.URI, exchangeOutcome(res.Outcome, res.RPCError), t.paint(ansiDim, res.Duration.String())}
+		if !hasProblems(res.Findings) {
+			t.line(1, append(desc, t.clean(res.Findings))...)
+			continue
+		}
+		t.line(1, desc...)
+		t.findings(2, res.Findings)
+	}
+	t.notes(rr)
+	if rr.Status == StatusFailed {
+		t.line(1, t.paint(ansiRed, "failed: "+indentLines(rr.Reason, 2)))
+	}
+}
+
+// hasProblems reports an error or a warning among findings.
+func hasProblems(fs []Finding) bool {
+	return slices.ContainsFunc(fs, func(f Finding) bool { return f.Severity == Error || f.Severity == Warning })
+}
+
+// clean describes exchanges without errors or warnings: "no findings", or
+// the codes of their info findings (their messages are in the JSON
+// report, and in the text one beside an error or a warning).
+func (t *textWriter) clean(fs []Finding) string {
+	var codes []string
+	for _, f := range fs {
+		if !slices.Contains(codes, f.Code) {
+			codes = append(codes, f.Code)
+		}
+	}
+	if len(codes) == 0 {
+		return t.paint(ansiGreen, "no findings")
+	}
+	return t.paint(ansiGreen, "no errors or warnings") + " " + t.paint(ansiDim, "(info: "+strings.Join(codes, ", ")+")")
+}
+
+func (t *textWriter) notes(rr *RevisionReport) {
+	for _, n := range rr.Notes {
+		t.line(1, t.paint(ansiDim, "note: "+n))
+	}
+}
+
+func (t *textWriter) findings(indent int, fs []Finding) {
+	for _, f := range fs {
+		where := f.Code
+		if f.Path != "" {
+			where += " at " + f.Path
+		}
+		t.line(indent, t.severity(f.Severity)+" "+where+": "+indentLines(f.Message, indent+4))
+	}
+}
+
+func callSource(c *CallReport) string {
+	var s string
+	switch c.Source {
+	case SourceCalls:
+		s = "from the calls file"
+	case SourceGenerated:
+		s = "generated"
+	case SourceGeneratedPartial:
+		s = "generated (best effort)"
+	default:
+		s = c.Source
+	}
+	if !c.ArgsValid {
+		s = "invalid on purpose, " + s
+	}
+	if c.Note != "" {
+		s += ": " + c.Note
+	}
+	return s
+}
+
+func exchangeOutcome(outcome string, e *RPCError) string {
+	switch outcome {
+	case OutcomeToolError:
+		return "tool error"
+	case OutcomeRPCError:
+		if e != nil {
+			return "JSON-RPC error " + strconv.FormatInt(e.Code, 10)
+		}
+		return "JSON-RPC error"
+	case OutcomeNoResponse:
+		return "no response"
+	}
+	return outcome
+}
+
+// shorten cuts a text to n characters, with an ellipsis.
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+func (t *textWriter) summary(r *Report) string {
+	tt := r.Totals
+	revs := plural(tt.RevisionsChecked, "revision") + " checked"
+	if tt.RevisionsSkipped > 0 {
+		revs += fmt.Sprintf(", %d skipped", tt.RevisionsSkipped)
+	}
+	if tt.RevisionsFailed > 0 {
+		revs += ", " + t.paint(ansiRed, fmt.Sprintf("%d failed", tt.RevisionsFailed))
+	}
+	errs := plural(tt.Errors, "error")
+	if tt.Errors > 0 {
+		errs = t.paint(ansiRed+ansiBold, errs)
+	}
+	warns := plural(tt.Warnings, "warning")
+	if tt.Warnings > 0 {
+		warns = t.paint(ansiYellow, warns)
+	}
+	infos := fmt.Sprintf("%d info", tt.Infos)
+	return fmt.Sprintf("%s %s; %s, %s; %s, %s, %s (%s)", t.paint(ansiBold, "summary:"), revs,
+		plural(tt.ToolCalls, "tool call"), plural(tt.ResourceReads, "resource read"), errs, warns, infos, r.Duration.String())
+}

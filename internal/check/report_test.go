@@ -1,0 +1,193 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// sampleReport is a report as Run builds it, with fixed timings.
+func sampleReport() *Report {
+	ms := func(n float64) Millis { return Millis(time.Duration(n * float64(time.Millisecond))) }
+	r := &Report{
+		Target:  "node server.mjs --port 0",
+		Started: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC),
+		Revisions: []*RevisionReport{
+			{Revision: "2024-11-05", Status: StatusSkipped, Negotiated: "2025-06-18", Reason: `server does not speak 2024-11-05 (it answered "2025-06-18")`, Duration: ms(3)},
+			{
+				Revision: "2025-06-18", Status: StatusChecked, Negotiated: "2025-06-18",
+				Server: &ServerInfo{Name: "weather", Version: "1.2.0"},
+				Tools: []*ToolReport{
+					{Name: "forecast", Calls: []*CallReport{
+						{Arguments: json.RawMessage(`{"city":"a","days":1}`), ArgsValid: true, Source: SourceGenerated, Outcome: OutcomeResult,
+							Result: json.RawMessage(`{"content":[],"structuredContent":{"t":1}}`), Duration: ms(12.3456),
+							Findings: []Finding{
+								{Severity: "info", Code: "result_size", Path: "", Message: "43 bytes"},
+								{Severity: "error", Code: "missing_text_fallback", Path: "/content", Message: "structured content without a text copy"},
+								{Severity: "warning", Code: "unsafe_integer", Path: "/structuredContent/t", Message: "an integer past 2^53"},
+							}},
+						{Arguments: json.RawMessage(`{"city":"` + strings.Repeat("x", 80) + `","days":0}`), ArgsValid: false, Source: SourceCalls, Note: "days below its minimum",
+							Outcome: OutcomeRPCError, RPCError: &RPCError{Code: -32602, Message: "invalid params", Data: json.RawMessage(`{"field":"days"}`)}, Duration: ms(0.4),
+							Findings: []Finding{{Severity: "info", Code: "tool_error_for_invalid_arguments", Path: "/error/code", Message: "answered with -32602"}}},
+					}},
+					{Name: "greet", Calls: []*CallReport{
+						{Arguments: json.RawMessage(`{"name":"a"}`), ArgsValid: true, Source: SourceGeneratedPartial, Outcome: OutcomeToolError, Result: json.RawMessage(`{"content":[{"type":"text","text":"no"}],"isError":true}`), Duration: ms(2),
+							Findings: []Finding{{Severity: "info", Code: "result_size", Message: "60 bytes"}, {Severity: "info", Code: "result_tokens", Message: "1 token"}}},
+					}},
+				},
+				Resources: []*ResourceReport{
+					{URI: "memory://a", Outcome: OutcomeResult, Result: json.RawMessage(`{"contents":[]}`), Duration: ms(1)},
+					{URI: "memory://b", Outcome: OutcomeNoResponse, Duration: ms(30000), Findings: []Finding{{Severity: "error", Code: CodeNoResponse, Message: "no answer within 30s"}}},
+				},
+				Notes:    []string{`calls file: tool "absent" is not listed by the server: not called`},
+				Duration: ms(1234),
+			},
+			{Revision: "2025-11-25", Status: StatusFailed, Reason: "initialize failed: EOF; the server exited (exit status 1); its stderr ends with:\n    boom", Duration: ms(5)},
+		},
+	}
+	r.finish([]string{"2024-11-05", "2025-06-18", "2025-11-25"}, 1500*time.Millisecond)
+	return r
+}
+
+const sampleText = `mcpresult check  node server.mjs --port 0
+server  weather 1.2.0
+
+2024-11-05  skipped: server does not speak 2024-11-05 (it answered "2025-06-18")
+
+2025-06-18  2 tools, 3 calls, 2 resources  1.23s
+  tool forecast
+    call 1  {"city":"a","days":1}  generated  result  12ms
+      error   missing_text_fallback at /content: structured content without a text copy
+      warning unsafe_integer at /structuredContent/t: an integer past 2^53
+      info    result_size: 43 bytes
+    call 2  {"city":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…  invalid on purpose, from the calls file: days below its minimum  JSON-RPC error -32602  <1ms  no errors or warnings (info: tool_error_for_invalid_arguments)
+  tool greet  1 call, no errors or warnings (info: result_size, result_tokens)
+  resource memory://a  result  1ms  no findings
+  resource memory://b  no response  30s
+    error   no_response: no answer within 30s
+  note: calls file: tool "absent" is not listed by the server: not called
+
+2025-11-25  failed: initialize failed: EOF; the server exited (exit status 1); its stderr ends with:
+      boom
+
+summary: 1 revision checked, 1 skipped, 1 failed; 3 tool calls, 2 resource reads; 2 errors, 1 warning, 4 info (1.5s)
+`
+
+func TestWriteText(t *testing.T) {
+	r := sampleReport()
+	var b bytes.Buffer
+	if err := r.WriteText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != sampleText {
+		t.Errorf("text report:\n%s\nwant:\n%s", b.String(), sampleText)
+	}
+	if strings.Contains(b.String(), "\x1b[") {
+		t.Error("colour without color")
+	}
+	b.Reset()
+	r.WriteText(&b, true)
+	for _, want := range []string{"\x1b[31m\x1b[1merror  \x1b[0m", "\x1b[33mwarning\x1b[0m", "\x1b[36minfo   \x1b[0m", "\x1b[1m2025-06-18\x1b[0m"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("coloured report lacks %q", want)
+		}
+	}
+	if plain := stripANSI(b.String()); plain != sampleText {
+		t.Errorf("coloured report without its colours:\n%s", plain)
+	}
+
+	// A run that could check nothing says why.
+	r = &Report{Target: "x", Revisions: []*RevisionReport{{Revision: "2025-06-18", Status: StatusFailed, Reason: "the server could not be started: no such file"}}}
+	r.finish([]string{"2025-06-18"}, 0)
+	b.Reset()
+	r.WriteText(&b, false)
+	if want := "error:  no session could be made with the server: the server could not be started: no such file\nsummary: 0 revisions checked, 1 failed;"; !strings.Contains(b.String(), want) {
+		t.Errorf("failed run:\n%s", b.String())
+	}
+}
+
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func TestWriteJSON(t *testing.T) {
+	r := sampleReport()
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Target    string
+		Server    ServerInfo
+		Started   string
+		Duration  json.Number `json:"durationMs"`
+		Totals    map[string]int
+		Revisions []struct {
+			Revision, Status, Reason string
+			Tools                    []struct {
+				Name  string
+				Calls []map[string]json.RawMessage
+			}
+			Resources []map[string]json.RawMessage
+		}
+	}
+	dec := json.NewDecoder(&b)
+	dec.UseNumber()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Target != r.Target || got.Server.Name != "weather" || got.Started != "2026-11-30T12:00:00Z" || got.Duration != "1500" {
+		t.Errorf("header %+v", got)
+	}
+	wantTotals := map[string]int{"error": 2, "warning": 1, "info": 4, "revisionsChecked": 1, "revisionsSkipped": 1, "revisionsFailed": 1, "toolCalls": 3, "resourceReads": 2}
+	for k, v := range wantTotals {
+		if got.Totals[k] != v {
+			t.Errorf("totals[%s] = %d, want %d", k, got.Totals[k], v)
+		}
+	}
+	if len(got.Revisions) != 3 || got.Revisions[0].Status != "skipped" || got.Revisions[2].Reason == "" {
+		t.Fatalf("revisions %+v", got.Revisions)
+	}
+	// Skipped and failed revisions have empty lists, not null.
+	if got.Revisions[0].Tools == nil || got.Revisions[0].Resources == nil {
+		t.Error("a skipped revision's tools or resources are null")
+	}
+	calls := got.Revisions[1].Tools[0].Calls
+	c1, c2 := calls[0], calls[1]
+	for k, want := range map[string]string{
+		"arguments":  `{"city":"a","days":1}`,
+		"argsValid":  `true`,
+		"source":     `"generated"`,
+		"outcome":    `"result"`,
+		"result":     `{"content":[],"structuredContent":{"t":1}}`,
+		"durationMs": `12.346`,
+	} {
+		if string(c1[k]) != want {
+			t.Errorf("call 1 %s: %s, want %s", k, c1[k], want)
+		}
+	}
+	if _, ok := c1["rpcError"]; ok {
+		t.Error("call 1 has an rpcError")
+	}
+	if !strings.Contains(string(c1["findings"]), `{"severity":"error","code":"missing_text_fallback","path":"/content","message":"structured content without a text copy"}`) {
+		t.Errorf("call 1 findings %s", c1["findings"])
+	}
+	if string(c2["rpcError"]) != `{"code":-32602,"message":"invalid params","data":{"field":"days"}}` || !strings.Contains(string(c2["findings"]), `"code":"tool_error_for_invalid_arguments"`) || c2["result"] != nil {
+		t.Errorf("call 2: %s", c2)
+	}
+	if r := got.Revisions[1].Resources[1]; string(r["outcome"]) != `"no_response"` {
+		t.Errorf("resource 2: %s", r)
+	}
+}

@@ -1,0 +1,1001 @@
+package check
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpresult/mcpresult/result"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The codes of the findings the driver adds itself, about an exchange
+// rather than a result.
+const (
+	// CodeNoResponse (error): the server did not answer a tools/call or
+	// resources/read within the timeout, or the connection broke first.
+	CodeNoResponse = "no_response"
+	// CodeClientRejected (warning): the result arrived, and the official Go
+	// SDK's client refuses to read it (it returns an error instead of the
+	// result); the other findings say what is wrong with it.
+	CodeClientRejected = "client_rejected"
+)
+
+// DefaultTimeout is the time a request may take when Options.Timeout is 0.
+const DefaultTimeout = 30 * time.Second
+
+// Options say which server Run checks and how.
+type Options struct {
+	// Stdio is the command (and its arguments) of a server that speaks over
+	// stdin and stdout; it is started once per revision.
+	Stdio []string
+	// URL is the endpoint of a server that speaks Streamable HTTP.
+	URL string
+	// Transport, for tests and embedders, connects to the server: it is
+	// called once per session (a transport connects only once). Exactly one
+	// of Stdio, URL and Transport is set.
+	Transport func() mcp.Transport
+
+	// Protocol is the one revision to check, or "" for every revision of
+	// ProtocolRevisions that the server accepts.
+	Protocol string
+	// Calls are the calls to make, by tool name (see ParseCalls): a tool
+	// listed here is called with these arguments, in this order (not at all
+	// for an empty list); any other tool once, with arguments made from its
+	// inputSchema by GenerateArguments.
+	Calls map[string][]Call
+	// Timeout bounds each request (initialize, each page of a list, each
+	// call, each read); 0 means DefaultTimeout.
+	Timeout time.Duration
+	// Progress, when set, is told what Run is doing ("2025-06-18: tools/call
+	// forecast (3/11)"), one step at a time.
+	Progress func(string)
+
+	// The checks (CheckToolCall and CheckResourceRead unless a test sets
+	// them).
+	checkTool func(ToolCall) []Finding
+	checkRead func(ResourceRead) []Finding
+}
+
+// ProtocolRevisions are the revisions Run can check, oldest first: those
+// mcpresult knows that the Go SDK's client also speaks.
+func ProtocolRevisions() []string {
+	sdk := mcp.SupportedProtocolVersions()
+	var revs []string
+	for _, v := range result.ProtocolVersions() {
+		if slices.Contains(sdk, v) {
+			revs = append(revs, v)
+		}
+	}
+	slices.Sort(revs)
+	return revs
+}
+
+// Run connects to the server once for each revision to check (Options.
+// Protocol, or every one of ProtocolRevisions), with the Go SDK's client
+// asking for that revision; it lists the tools and the resources (every
+// page), calls each tool (with the calls of Options.Calls or generated
+// arguments), reads each resource, and checks each result as the server
+// sent it: the raw JSON of each JSON-RPC response is taken from the
+// connection, under the SDK, by request id, so the checks see every byte and
+// every field the server wrote, even one the SDK's types would drop or a
+// result the SDK refuses to read.
+//
+// A revision the server answers with another one is skipped ("server does
+// not speak …"); a session that cannot be made, or breaks, fails that
+// revision. When no revision could be checked at all (the server does not
+// start, never answers initialize, speaks none of the revisions asked), the
+// report's Error says why. Run returns an error only for invalid Options.
+func Run(ctx context.Context, o Options) (*Report, error) {
+	targets := 0
+	for _, set := range []bool{len(o.Stdio) > 0, o.URL != "", o.Transport != nil} {
+		if set {
+			targets++
+		}
+	}
+	if targets != 1 {
+		return nil, errors.New("check: exactly one of Stdio, URL and Transport must be set")
+	}
+	revs := ProtocolRevisions()
+	if o.Protocol != "" {
+		if !slices.Contains(revs, o.Protocol) {
+			return nil, fmt.Errorf("check: protocol revision %q is not one of %s", o.Protocol, strings.Join(revs, ", "))
+		}
+		revs = []string{o.Protocol}
+	}
+	for name, calls := range o.Calls {
+		for i, c := range calls {
+			if !isJSONObject(c.Arguments) {
+				return nil, fmt.Errorf("check: the arguments of call %d of tool %q are not a JSON object", i+1, name)
+			}
+		}
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.checkTool == nil {
+		o.checkTool = CheckToolCall
+	}
+	if o.checkRead == nil {
+		o.checkRead = CheckResourceRead
+	}
+
+	rep := &Report{Target: target(o), Protocol: o.Protocol, Started: time.Now()}
+	heard := false // the server has sent something
+	for _, rev := range revs {
+		if ctx.Err() != nil {
+			rep.Error = "interrupted"
+			break
+		}
+		rr, fatal, silent := runRevision(ctx, o, rev)
+		rep.Revisions = append(rep.Revisions, rr)
+		if fatal != "" {
+			rep.Error = fatal
+			break
+		}
+		if rr.Status == StatusFailed && silent && !heard {
+			// Nothing ever came from the server (it exited, refused the
+			// connection, or said nothing): another revision would fare no
+			// better.
+			break
+		}
+		heard = heard || !silent
+	}
+	rep.finish(revs, time.Since(rep.Started))
+	return rep, nil
+}
+
+// target is what the report names as the server checked.
+func target(o Options) string {
+	switch {
+	case len(o.Stdio) > 0:
+		return joinCommandLine(o.Stdio)
+	case o.URL != "":
+		return o.URL
+	}
+	return "(transport)"
+}
+
+// joinCommandLine writes a command as the check command's --stdio reads it:
+// words with blanks, quotes or backslashes in single quotes.
+func joinCommandLine(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\") {
+			words[i] = a
+			continue
+		}
+		words[i] = "'" + strings.ReplaceAll(a, "'", `'"'"'`) + "'"
+	}
+	return strings.Join(words, " ")
+}
+
+// session is one connection to the server, for one revision.
+type session struct {
+	o        Options
+	rev      string
+	tap      *tap
+	stderr   *tailBuffer // the stdio server's stderr, its end
+	cs       *mcp.ClientSession
+	progress func(string)
+}
+
+// runRevision checks one revision in its own session. fatal is set when no
+// other revision should be tried either: the server cannot be started, or
+// the run was interrupted. silent reports a session in which the server
+// sent nothing at all.
+func runRevision(ctx context.Context, o Options, rev string) (rr *RevisionReport, fatal string, silent bool) {
+	start := time.Now()
+	rr = &RevisionReport{Revision: rev}
+	s := &session{o: o, rev: rev, tap: newTap(), progress: func(string) {}}
+	defer func() {
+		rr.Duration = Millis(time.Since(start))
+		silent = s.tap.messages() == 0
+	}()
+	if o.Progress != nil {
+		s.progress = func(msg string) { o.Progress(rev + ": " + msg) }
+	}
+
+	var t mcp.Transport
+	switch {
+	case len(o.Stdio) > 0:
+		cmd := exec.Command(o.Stdio[0], o.Stdio[1:]...)
+		s.stderr = &tailBuffer{max: 4 << 10}
+		cmd.Stderr = s.stderr
+		cmd.WaitDelay = 2 * time.Second // a grandchild holding stderr open
+		t = &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
+	case o.URL != "":
+		t = &mcp.StreamableClientTransport{
+			Endpoint: o.URL,
+			// The SDK sends the negotiated revision's header from a hook of
+			// its own connection type, which a wrapped connection hides: the
+			// HTTP client sends it instead.
+			HTTPClient:           &http.Client{Transport: &versionHeader{base: http.DefaultTransport, tap: s.tap}},
+			DisableStandaloneSSE: true, // nothing to hear outside the requests
+		}
+	default:
+		t = o.Transport()
+	}
+
+	client := mcp.NewClient(&mcp.Implementation{Name: "mcpresult-check", Version: "1"}, &mcp.ClientOptions{
+		// An input_required result is a result to check, not a request to
+		// fulfil and retry.
+		MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true},
+	})
+	s.progress("initialize")
+	cctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	sent := &sentLog{}
+	cs, err := client.Connect(context.WithValue(cctx, sentKey{}, sent), &tapTransport{t: t, tap: s.tap}, &mcp.ClientSessionOptions{ProtocolVersion: rev})
+	timedOut := cctx.Err() != nil
+	cancel()
+	if err != nil {
+		rr, fatal = s.connectFailed(ctx, rr, sent, err, timedOut)
+		return rr, fatal, false
+	}
+	s.cs = cs
+	defer cs.Close()
+
+	ir := cs.InitializeResult()
+	rr.Negotiated = ir.ProtocolVersion
+	if ir.ProtocolVersion != rev {
+		rr.Status = StatusSkipped
+		rr.Reason = "server does not speak " + rev + " (it answered " + strconv.Quote(ir.ProtocolVersion) + ")"
+		return rr, "", false
+	}
+	if ir.ServerInfo != nil {
+		rr.Server = &ServerInfo{Name: ir.ServerInfo.Name, Title: ir.ServerInfo.Title, Version: ir.ServerInfo.Version}
+	}
+	rr.Status = StatusChecked
+	caps := ir.Capabilities
+	if caps == nil {
+		caps = &mcp.ServerCapabilities{}
+	}
+
+	if caps.Tools == nil {
+		rr.Notes = append(rr.Notes, "the server declares no tools capability: no tools listed")
+		for name := range o.Calls {
+			rr.Notes = append(rr.Notes, "calls file: tool "+strconv.Quote(name)+" not called (no tools capability)")
+		}
+	} else if reason := s.tools(ctx, rr); reason != "" {
+		rr, fatal = s.failed(ctx, rr, reason)
+		return rr, fatal, false
+	}
+	if caps.Resources == nil {
+		rr.Notes = append(rr.Notes, "the server declares no resources capability: no resources listed")
+	} else if reason := s.resources(ctx, rr); reason != "" {
+		rr, fatal = s.failed(ctx, rr, reason)
+		return rr, fatal, false
+	}
+	slices.Sort(rr.Notes)
+	return rr, "", false
+}
+
+// connectFailed classifies a session that could not be made.
+func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *sentLog, err error, timedOut bool) (*RevisionReport, string) {
+	var se *startError
+	switch {
+	case ctx.Err() != nil:
+		rr.Status, rr.Reason = StatusFailed, "interrupted"
+		return rr, "interrupted"
+	case errors.As(err, &se):
+		rr.Status, rr.Reason = StatusFailed, "the server could not be started: "+se.err.Error()
+		return rr, rr.Reason
+	}
+	// What the server answered, if it answered: another revision, or a
+	// refusal of this one.
+	for _, method := range []string{"initialize", "server/discover"} {
+		id, ok := sent.last(method)
+		if !ok {
+			continue
+		}
+		resp, ok := s.tap.take(id)
+		if !ok {
+			continue
+		}
+		if resp.Error != nil {
+			if method == "server/discover" {
+				continue // the SDK went on to initialize
+			}
+			rr.Status = StatusSkipped
+			rr.Reason = "server does not speak " + s.rev + " (it refused initialize: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + resp.Error.Message + ")"
+			return rr, ""
+		}
+		var ir struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		if json.Unmarshal(resp.Result, &ir) == nil && ir.ProtocolVersion != "" && ir.ProtocolVersion != s.rev {
+			rr.Status = StatusSkipped
+			rr.Negotiated = ir.ProtocolVersion
+			rr.Reason = "server does not speak " + s.rev + " (it answered " + strconv.Quote(ir.ProtocolVersion) + ")"
+			return rr, ""
+		}
+		break
+	}
+	rr.Status = StatusFailed
+	if timedOut && s.tap.messages() == 0 {
+		rr.Reason = "the server did not answer initialize within " + s.o.Timeout.String() + s.serverState()
+		return rr, ""
+	}
+	rr.Reason = "initialize failed: " + sdkError(err) + s.serverState()
+	return rr, ""
+}
+
+// failed ends a revision whose session broke.
+func (s *session) failed(ctx context.Context, rr *RevisionReport, reason string) (*RevisionReport, string) {
+	rr.Status = StatusFailed
+	slices.Sort(rr.Notes)
+	if ctx.Err() != nil {
+		rr.Reason = "interrupted"
+		return rr, "interrupted"
+	}
+	s.cs.Close() // so that the process has exited, for serverState
+	rr.Reason = reason + s.serverState()
+	return rr, ""
+}
+
+// serverState is what is known of a stdio server that failed: how it exited
+// and the end of its stderr.
+func (s *session) serverState() string {
+	var b strings.Builder
+	if err := s.tap.closeError(); err != nil {
+		// How it exited, unless it was stopped when the session closed
+		// (SIGTERM, then SIGKILL).
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			if state := ee.ProcessState.String(); ee.Exited() || state != "signal: terminated" && state != "signal: killed" {
+				b.WriteString("; the server exited (" + state + ")")
+			}
+		}
+	}
+	if s.stderr != nil {
+		if tail := s.stderr.lastLines(5); tail != "" {
+			b.WriteString("; its stderr ends with:\n" + tail)
+		}
+	}
+	return b.String()
+}
+
+// sdkError is an error of the SDK's client without its "calling …" prefix.
+func sdkError(err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "calling \"") {
+		if i := strings.Index(msg, "\": "); i > 0 {
+			msg = msg[i+3:]
+		}
+	}
+	return msg
+}
+
+// exchange sends one request through the SDK's client (send) and returns
+// the response the server sent for it, as received (nil when none came:
+// the error says why), and the error of the SDK's call.
+func (s *session) exchange(ctx context.Context, method string, send func(context.Context) error) (*rawResponse, error) {
+	cctx, cancel := context.WithTimeout(ctx, s.o.Timeout)
+	defer cancel()
+	sent := &sentLog{}
+	err := send(context.WithValue(cctx, sentKey{}, sent))
+	if id, ok := sent.last(method); ok {
+		if resp, ok := s.tap.take(id); ok {
+			return resp, err
+		}
+	}
+	if err == nil {
+		err = errors.New("no response was captured") // the SDK answered from its cache
+	}
+	if cctx.Err() != nil && ctx.Err() == nil {
+		err = errTimeout
+	}
+	return nil, err
+}
+
+var errTimeout = errors.New("no answer within the timeout")
+
+// lost reports an error after which the session is of no more use.
+func lost(err error) bool {
+	return errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// noResponse is the finding of a request that got no answer.
+func (s *session) noResponse(err error) Finding {
+	msg := "no answer within " + s.o.Timeout.String()
+	if !errors.Is(err, errTimeout) {
+		msg = "no answer: " + sdkError(err)
+	}
+	return Finding{Severity: Error, Code: CodeNoResponse, Message: msg}
+}
+
+// listPages lists every page of a list method, returning each page's items
+// (the member named key of each result) as received. reason is set when the
+// session failed.
+func (s *session) listPages(ctx context.Context, method, key string, list func(context.Context, string) error) (items []json.RawMessage, notes []string, reason string) {
+	const maxPages = 100
+	cursor := ""
+	seen := map[string]bool{}
+	for page := 1; ; page++ {
+		s.progress(method + pageNote(page))
+		c := cursor
+		resp, err := s.exchange(ctx, method, func(ctx context.Context) error { return list(ctx, c) })
+		if resp == nil {
+			return items, notes, method + " failed: " + noAnswer(err, s.o.Timeout)
+		}
+		if resp.Error != nil {
+			return items, notes, method + " failed: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + resp.Error.Message
+		}
+		var res struct {
+			NextCursor *string `json:"nextCursor"`
+		}
+		var members map[string]json.RawMessage
+		if json.Unmarshal(resp.Result, &members) != nil || json.Unmarshal(resp.Result, &res) != nil {
+			return items, notes, method + " failed: its result is not an object of the expected shape"
+		}
+		var pageItems []json.RawMessage
+		if raw, ok := members[key]; ok && json.Unmarshal(raw, &pageItems) != nil {
+			return items, notes, method + " failed: its " + key + " is not an array"
+		}
+		items = append(items, pageItems...)
+		if res.NextCursor == nil || *res.NextCursor == "" {
+			return items, notes, ""
+		}
+		cursor = *res.NextCursor
+		if seen[cursor] {
+			return items, append(notes, method+" gave a cursor it had given before: stopped listing"), ""
+		}
+		seen[cursor] = true
+		if page == maxPages {
+			return items, append(notes, method+" has more than "+strconv.Itoa(maxPages)+" pages: stopped listing"), ""
+		}
+	}
+}
+
+func pageNote(page int) string {
+	if page == 1 {
+		return ""
+	}
+	return " (page " + strconv.Itoa(page) + ")"
+}
+
+// noAnswer says why a request got no answer.
+func noAnswer(err error, timeout time.Duration) string {
+	if errors.Is(err, errTimeout) {
+		return "no answer within " + timeout.String()
+	}
+	return sdkError(err)
+}
+
+// tools lists the tools and makes the calls.
+func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string) {
+	items, notes, reason := s.listPages(ctx, "tools/list", "tools", func(ctx context.Context, cursor string) error {
+		_, err := s.cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
+		return err
+	})
+	rr.Notes = append(rr.Notes, notes...)
+	if reason != "" {
+		return reason
+	}
+	var tools []Tool
+	for i, raw := range items {
+		var t struct {
+			Name         *string         `json:"name"`
+			InputSchema  json.RawMessage `json:"inputSchema"`
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		}
+		if json.Unmarshal(raw, &t) != nil || t.Name == nil {
+			rr.Notes = append(rr.Notes, "tools/list: tool "+strconv.Itoa(i)+" has no name: not called")
+			continue
+		}
+		if slices.ContainsFunc(tools, func(x Tool) bool { return x.Name == *t.Name }) {
+			rr.Notes = append(rr.Notes, "tools/list lists tool "+strconv.Quote(*t.Name)+" more than once: called once")
+			continue
+		}
+		tools = append(tools, Tool{Name: *t.Name, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
+	}
+	slices.SortFunc(tools, func(a, b Tool) int { return strings.Compare(a.Name, b.Name) })
+	for name := range s.o.Calls {
+		if !slices.ContainsFunc(tools, func(t Tool) bool { return t.Name == name }) {
+			rr.Notes = append(rr.Notes, "calls file: tool "+strconv.Quote(name)+" is not listed by the server: not called")
+		}
+	}
+
+	type planned struct {
+		tool Tool
+		call Call
+		src  string
+	}
+	var plan []planned
+	for _, t := range tools {
+		calls, ok := s.o.Calls[t.Name]
+		if !ok {
+			args, complete := GenerateArguments(t.InputSchema)
+			src := SourceGenerated
+			if !complete {
+				src = SourceGeneratedPartial
+			}
+			plan = append(plan, planned{t, Call{Arguments: args, Valid: true}, src})
+			continue
+		}
+		for _, c := range calls {
+			plan = append(plan, planned{t, c, SourceCalls})
+		}
+	}
+	rr.Tools = make([]*ToolReport, 0, len(tools))
+	for _, t := range tools {
+		rr.Tools = append(rr.Tools, &ToolReport{Name: t.Name, Calls: []*CallReport{}})
+	}
+	for i, p := range plan {
+		s.progress("tools/call " + p.tool.Name + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(plan)) + ")")
+		cr, reason := s.call(ctx, p.tool, p.call, p.src)
+		for _, tr := range rr.Tools {
+			if tr.Name == p.tool.Name {
+				tr.Calls = append(tr.Calls, cr)
+			}
+		}
+		if reason != "" {
+			return reason
+		}
+	}
+	return ""
+}
+
+// call makes one tools/call and checks what came back.
+func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *CallReport, reason string) {
+	cr = &CallReport{Arguments: c.Arguments, ArgsValid: c.Valid, Source: src, Note: c.Note}
+	start := time.Now()
+	resp, err := s.exchange(ctx, "tools/call", func(ctx context.Context) error {
+		_, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: t.Name, Arguments: c.Arguments})
+		return err
+	})
+	cr.Duration = Millis(time.Since(start))
+	if resp == nil {
+		cr.Outcome = OutcomeNoResponse
+		cr.Findings = []Finding{s.noResponse(err)}
+		if ctx.Err() != nil {
+			return cr, "interrupted"
+		}
+		if lost(err) {
+			return cr, "the connection was lost during tools/call " + strconv.Quote(t.Name) + ": " + sdkError(err)
+		}
+		return cr, ""
+	}
+	cr.Result, cr.RPCError = resp.Result, resp.Error
+	cr.Outcome = outcome(resp)
+	cr.Findings = s.o.checkTool(ToolCall{
+		Revision: s.rev, Tool: t, Arguments: c.Arguments,
+		Result: resp.Result, RPCError: resp.Error, ArgsValid: c.Valid,
+	})
+	if err != nil && resp.Error == nil {
+		cr.Findings = append(cr.Findings, Finding{Severity: Warning, Code: CodeClientRejected,
+			Message: "the official Go SDK's client (v1.8.0) refuses this result: " + sdkError(err)})
+	}
+	return cr, ""
+}
+
+// resources lists the resources and reads each.
+func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason string) {
+	items, notes, reason := s.listPages(ctx, "resources/list", "resources", func(ctx context.Context, cursor string) error {
+		_, err := s.cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
+		return err
+	})
+	rr.Notes = append(rr.Notes, notes...)
+	if reason != "" {
+		return reason
+	}
+	var uris []string
+	for i, raw := range items {
+		var r struct {
+			URI *string `json:"uri"`
+		}
+		if json.Unmarshal(raw, &r) != nil || r.URI == nil {
+			rr.Notes = append(rr.Notes, "resources/list: resource "+strconv.Itoa(i)+" has no uri: not read")
+			continue
+		}
+		if slices.Contains(uris, *r.URI) {
+			rr.Notes = append(rr.Notes, "resources/list lists "+strconv.Quote(*r.URI)+" more than once: read once")
+			continue
+		}
+		uris = append(uris, *r.URI)
+	}
+	slices.Sort(uris)
+	rr.Resources = make([]*ResourceReport, 0, len(uris))
+	for i, uri := range uris {
+		s.progress("resources/read " + uri + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(uris)) + ")")
+		start := time.Now()
+		resp, err := s.exchange(ctx, "resources/read", func(ctx context.Context) error {
+			_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+			return err
+		})
+		res := &ResourceReport{URI: uri, Duration: Millis(time.Since(start))}
+		rr.Resources = append(rr.Resources, res)
+		if resp == nil {
+			res.Outcome = OutcomeNoResponse
+			res.Findings = []Finding{s.noResponse(err)}
+			if ctx.Err() != nil {
+				return "interrupted"
+			}
+			if lost(err) {
+				return "the connection was lost during resources/read " + strconv.Quote(uri) + ": " + sdkError(err)
+			}
+			continue
+		}
+		res.Result, res.RPCError = resp.Result, resp.Error
+		res.Outcome = outcome(resp)
+		res.Findings = s.o.checkRead(ResourceRead{Revision: s.rev, URI: uri, Result: resp.Result, RPCError: resp.Error})
+		if err != nil && resp.Error == nil {
+			res.Findings = append(res.Findings, Finding{Severity: Warning, Code: CodeClientRejected,
+				Message: "the official Go SDK's client (v1.8.0) refuses this result: " + sdkError(err)})
+		}
+	}
+	return ""
+}
+
+// outcome names what a response was.
+func outcome(r *rawResponse) string {
+	if r.Error != nil {
+		return OutcomeRPCError
+	}
+	var res struct {
+		IsError bool `json:"isError"`
+	}
+	if json.Unmarshal(r.Result, &res) == nil && res.IsError {
+		return OutcomeToolError
+	}
+	return OutcomeResult
+}
+
+// ---------------------------------------------------------------- capture
+
+// rawResponse is a JSON-RPC response as received: its result's bytes
+// exactly, or its error.
+type rawResponse struct {
+	Result json.RawMessage
+	Error  *RPCError
+}
+
+// tap keeps the responses the server sent, by request id, until the
+// request's caller takes its own; and the revision initialize negotiated.
+type tap struct {
+	mu        sync.Mutex
+	responses map[jsonrpc.ID]*rawResponse
+	initIDs   map[jsonrpc.ID]bool
+	version   string
+	count     int
+	closeErr  error
+}
+
+func newTap() *tap {
+	return &tap{responses: map[jsonrpc.ID]*rawResponse{}, initIDs: map[jsonrpc.ID]bool{}}
+}
+
+func (t *tap) sent(req *jsonrpc.Request) {
+	if req.Method == "initialize" {
+		t.mu.Lock()
+		t.initIDs[req.ID] = true
+		t.mu.Unlock()
+	}
+}
+
+// messages is the number of messages read from the server.
+func (t *tap) messages() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.count
+}
+
+// received records a message read from the server.
+func (t *tap) received(msg jsonrpc.Message) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.count++
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok || !resp.ID.IsValid() {
+		return
+	}
+	r := &rawResponse{}
+	if resp.Result != nil {
+		r.Result = bytes.Clone(resp.Result)
+	}
+	if resp.Error != nil {
+		var we *jsonrpc.Error
+		if errors.As(resp.Error, &we) {
+			r.Error = &RPCError{Code: we.Code, Message: we.Message, Data: bytes.Clone(we.Data)}
+		} else {
+			r.Error = &RPCError{Message: resp.Error.Error()}
+		}
+	}
+	if t.initIDs[resp.ID] && r.Result != nil {
+		var ir struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		if json.Unmarshal(r.Result, &ir) == nil {
+			t.version = ir.ProtocolVersion
+		}
+	}
+	t.responses[resp.ID] = r
+}
+
+func (t *tap) take(id jsonrpc.ID) (*rawResponse, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	r, ok := t.responses[id]
+	delete(t.responses, id)
+	return r, ok
+}
+
+func (t *tap) negotiated() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.version
+}
+
+func (t *tap) closed(err error) {
+	t.mu.Lock()
+	if t.closeErr == nil {
+		t.closeErr = err
+	}
+	t.mu.Unlock()
+}
+
+func (t *tap) closeError() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.closeErr
+}
+
+// sentLog records the requests written for one call of the SDK's client
+// (the one whose context carries it).
+type sentLog struct {
+	mu   sync.Mutex
+	reqs []sentRequest
+}
+
+type sentRequest struct {
+	id     jsonrpc.ID
+	method string
+}
+
+type sentKey struct{}
+
+func (l *sentLog) add(req *jsonrpc.Request) {
+	l.mu.Lock()
+	l.reqs = append(l.reqs, sentRequest{req.ID, req.Method})
+	l.mu.Unlock()
+}
+
+// last is the id of the last request of the method.
+func (l *sentLog) last(method string) (jsonrpc.ID, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := len(l.reqs) - 1; i >= 0; i-- {
+		if l.reqs[i].method == method {
+			return l.reqs[i].id, true
+		}
+	}
+	return jsonrpc.ID{}, false
+}
+
+// tapTransport wraps a transport's connection in a tapConn.
+type tapTransport struct {
+	t   mcp.Transport
+	tap *tap
+}
+
+// startError is a transport that could not connect (a command that could
+// not be started).
+type startError struct{ err error }
+
+func (e *startError) Error() string { return e.err.Error() }
+func (e *startError) Unwrap() error { return e.err }
+
+func (t *tapTransport) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := t.t.Connect(ctx)
+	if err != nil {
+		return nil, &startError{err}
+	}
+	return &tapConn{Connection: c, tap: t.tap}, nil
+}
+
+// tapConn records each request's id with the caller that wrote it (through
+// the context of Write, which is the context of the SDK's call), and each
+// response as it is read, before the SDK decodes its result into its types.
+type tapConn struct {
+	mcp.Connection
+	tap *tap
+}
+
+func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		if l, ok := ctx.Value(sentKey{}).(*sentLog); ok {
+			l.add(req)
+		}
+		c.tap.sent(req)
+	}
+	return c.Connection.Write(ctx, msg)
+}
+
+func (c *tapConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	msg, err := c.Connection.Read(ctx)
+	if err == nil {
+		c.tap.received(msg)
+	}
+	return msg, err
+}
+
+func (c *tapConn) Close() error {
+	err := c.Connection.Close()
+	c.tap.closed(err)
+	return err
+}
+
+// versionHeader adds the negotiated revision's MCP-Protocol-Version header
+// to each HTTP request after initialize that the SDK sent without one.
+type versionHeader struct {
+	base http.RoundTripper
+	tap  *tap
+}
+
+func (v *versionHeader) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Header.Get("Mcp-Protocol-Version") == "" {
+		if version := v.tap.negotiated(); version != "" {
+			req = req.Clone(req.Context())
+			req.Header.Set("Mcp-Protocol-Version", version)
+		}
+	}
+	return v.base.RoundTrip(req)
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if over := len(b.buf) - b.max; over > 0 {
+		b.buf = append(b.buf[:0], b.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// lastLines is the last n non-empty lines, each indented.
+func (b *tailBuffer) lastLines(n int) string {
+	b.mu.Lock()
+	text := string(b.buf)
+	b.mu.Unlock()
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimRight(l, "\r \t"); l != "" {
+			lines = append(lines, "    "+l)
+		}
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ---------------------------------------------------------------- calls file
+
+// Call is one tools/call to make.
+type Call struct {
+	// Arguments is the arguments object, sent as it is.
+	Arguments json.RawMessage
+	// Valid says whether the arguments conform to the tool's inputSchema
+	// (false marks arguments that are wrong on purpose, to see how the
+	// server answers them).
+	Valid bool
+	// Note is the calls file's note about the call, shown in the report.
+	Note string
+}
+
+// ParseCalls reads a calls file: a JSON object whose members are tool names,
+// each an array of calls to make, in order:
+//
+//	{
+//	  "forecast": [
+//	    {"arguments": {"city": "Paris", "days": 2}},
+//	    {"arguments": {"city": "Paris", "days": 0}, "valid": false, "note": "days below its minimum"}
+//	  ],
+//	  "export": []
+//	}
+//
+// A call has "arguments" (a JSON object, sent as it is; {} when left out),
+// "valid" (false for arguments that do not conform to the tool's
+// inputSchema on purpose; true when left out) and "note" (a string shown in
+// the report). No other member is allowed, nor a tool named twice. A tool
+// the file names with an empty list is not called; a tool it does not name
+// is called once, with arguments generated from its inputSchema.
+func ParseCalls(data []byte) (map[string][]Call, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, errors.New("a calls file is a JSON object whose members are tool names")
+	}
+	calls := map[string][]Call{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, errors.New("a calls file is a JSON object whose members are tool names: " + err.Error())
+		}
+		name := tok.(string)
+		if _, dup := calls[name]; dup {
+			return nil, errors.New("tool " + strconv.Quote(name) + " is named twice")
+		}
+		var entries []json.RawMessage
+		if err := dec.Decode(&entries); err != nil || entries == nil {
+			return nil, errors.New("tool " + strconv.Quote(name) + ": the calls are an array of objects")
+		}
+		list := make([]Call, 0, len(entries))
+		for i, e := range entries {
+			c, err := parseCall(e)
+			if err != nil {
+				return nil, fmt.Errorf("tool %q, call %d: %v", name, i+1, err)
+			}
+			list = append(list, c)
+		}
+		calls[name] = list
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, errors.New("a calls file is a JSON object whose members are tool names: " + err.Error())
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("a calls file holds one JSON object, and nothing after it")
+	}
+	return calls, nil
+}
+
+func parseCall(raw json.RawMessage) (Call, error) {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(raw, &members) != nil || members == nil {
+		return Call{}, errors.New("a call is an object with arguments, valid and note")
+	}
+	c := Call{Arguments: json.RawMessage(`{}`), Valid: true}
+	names := make([]string, 0, len(members))
+	for k := range members {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		v := members[k]
+		switch k {
+		case "arguments":
+			if !isJSONObject(v) {
+				return Call{}, errors.New("arguments is a JSON object")
+			}
+			var b bytes.Buffer
+			if err := json.Compact(&b, v); err != nil {
+				return Call{}, errors.New("arguments is a JSON object")
+			}
+			c.Arguments = b.Bytes()
+		case "valid":
+			if json.Unmarshal(v, &c.Valid) != nil {
+				return Call{}, errors.New("valid is true or false")
+			}
+		case "note":
+			if json.Unmarshal(v, &c.Note) != nil {
+				return Call{}, errors.New("note is a string")
+			}
+		default:
+			return Call{}, errors.New("unknown member " + strconv.Quote(k) + " (a call has arguments, valid and note)")
+		}
+	}
+	return c, nil
+}
+
+func isJSONObject(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && t[0] == '{' && json.Valid(t)
+}
