@@ -63,7 +63,7 @@ fuzz:
 # (the conformance vectors, examples and unit tests), the check that the
 # oracle-generated vectors are what their generator writes, and the
 # independent oracles (official MCP schemas, RFC 8785).
-test: vet fmt-check vectors-check oracle
+test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 	$(GO) test -race -count=1 ./...
 	cd host/examples/gosdk && $(GO) vet ./... && $(GO) test -race -count=1 ./...
 	$(MAKE) test-js
