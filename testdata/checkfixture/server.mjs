@@ -1,0 +1,427 @@
+#!/usr/bin/env node
+// A deliberately faulty MCP server over stdio, on the official TypeScript
+// SDK (@modelcontextprotocol/sdk, the version js/package-lock.json pins),
+// for the tests of `mcpresult check` (internal/check/fixture_test.go):
+//
+//   node testdata/checkfixture/server.mjs
+//   bin/mcpresult check --stdio "node testdata/checkfixture/server.mjs" --calls testdata/checkfixture/calls.json
+//
+// Each tool has one defect and is named after the finding code it must
+// trigger, and so is each defective resource (fixture://CODE.EXT); the tool
+// `clean` and the resources fixture://clean.txt and fixture://clean.png must
+// trigger no error and no warning in any revision.
+// The server writes each result for the revision the client negotiated
+// (structuredContent and outputSchema only from 2025-06-18 on), so that the
+// only defect of a tool is its own: a tool whose defect is about a revision
+// (field_not_in_revision, unsupported_content_type) is clean in the others.
+//
+// Where the SDK is. The SDK is a dependency of the JS package in js/, not of
+// this directory, and Node resolves a bare specifier only from node_modules
+// directories above the importing file (testdata/ and the repository root
+// have none). So the SDK's modules are imported by a relative path into
+// js/node_modules, through the package's ESM build; `npm ci` in js/ installs
+// them. The paths are the files the package's exports map names for
+// "@modelcontextprotocol/sdk/server/mcp.js", ".../types.js" and
+// ".../validation/ajv".
+//
+// Getting defects past the SDK. McpServer.registerTool takes zod schemas and,
+// for a tool with an outputSchema, refuses a result without structuredContent
+// or one that does not match: output_schema_no_structured_content and
+// output_schema_mismatch could not be sent. So, as js/examples/server.mjs
+// does, tools/list and tools/call are set on the low-level Server inside
+// McpServer (server.server.setRequestHandler) with plain JSON Schemas;
+// resources stay on McpServer (registerResource), whose resources/read sends
+// the callback's result as it is. The low-level Server still re-parses every
+// tools/call result with its zod CallToolResultSchema (and sends the parsed
+// copy): zod accepts everything the defects below need except base64 that
+// atob rejects. So two tools are marked raw: each returns a placeholder to
+// the SDK, and the transport's send (wrapped before connect, see rawResults)
+// puts the tool's real response in place of the placeholder's: invalid_base64
+// (a data: URI, whose ":", ";" and "," atob refuses) and invalid_json (a
+// response with neither a result nor an error, which the SDK never sends).
+// Nothing else is rewritten.
+
+import { McpServer } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js";
+import { StdioServerTransport } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js";
+import {
+  CallToolRequestSchema,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js";
+import { AjvJsonSchemaValidator } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js";
+
+// ------------------------------------------------------------------ media
+
+/** A 1×1 PNG (a complete, decodable image). */
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type, data) {
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/**
+ * The base64 of a PNG that is only a signature, an IHDR chunk declaring
+ * width×height (8-bit RGB) and IEND: what the checks read of an image is its
+ * header, so a 9000×9000 image costs 45 bytes here. No decoder can draw it
+ * (it has no IDAT), which the checks do not look at.
+ */
+function pngHeader(width, height) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk("IHDR", ihdr), pngChunk("IEND", Buffer.alloc(0))]).toString("base64");
+}
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="teal"/></svg>';
+
+// ------------------------------------------------------------------ helpers
+
+const REVISION_STRUCTURED = "2025-06-18"; // structuredContent and outputSchema from this one on
+
+/** What a raw tool returns for a response without a result. */
+const NO_RESULT = Symbol("no result");
+
+const text = (t) => ({ type: "text", text: t });
+const image = (data, mimeType) => ({ type: "image", data, mimeType });
+const NO_ARGUMENTS = { type: "object", properties: {} };
+
+/**
+ * A structured result written for the revision: structuredContent with its
+ * JSON copy in a text block from 2025-06-18 on, the copy alone before.
+ */
+function structured(rev, value, extra = []) {
+  const copy = text(JSON.stringify(value));
+  if (rev < REVISION_STRUCTURED) return { content: [copy, ...extra] };
+  return { content: [copy, ...extra], structuredContent: value };
+}
+
+const TOTAL_SCHEMA = {
+  type: "object",
+  properties: { total: { type: "integer" }, unit: { type: "string" } },
+  required: ["total", "unit"],
+  additionalProperties: false,
+};
+
+/**
+ * The tools. Each: name (the finding code it must trigger, or "clean"),
+ * description, inputSchema (NO_ARGUMENTS when left out), outputSchema (listed
+ * from 2025-06-18 on only), raw (the result bypasses the SDK's parse, see
+ * rawResults), and run(args, rev) giving the result, or throwing an McpError
+ * the SDK sends as a JSON-RPC error.
+ */
+const TOOLS = [
+  {
+    name: "clean",
+    description: "A result without defects: structured content matching its outputSchema with its JSON copy, and a 1x1 PNG.",
+    outputSchema: TOTAL_SCHEMA,
+    run: (_, rev) => structured(rev, { total: 3, unit: "orders" }, [image(PNG_1X1, "image/png")]),
+  },
+
+  // ---------------------------------------------------- output schema (2025-06-18 on)
+  {
+    name: "output_schema_no_structured_content",
+    description: "Declares an outputSchema and returns only text.",
+    outputSchema: TOTAL_SCHEMA,
+    run: () => ({ content: [text("3 orders")] }),
+  },
+  {
+    name: "output_schema_mismatch",
+    description: "Returns structured content whose total is a string where the outputSchema asks for an integer.",
+    outputSchema: TOTAL_SCHEMA,
+    run: (_, rev) => structured(rev, { total: "three", unit: "orders" }),
+  },
+  {
+    name: "output_schema_invalid",
+    description: "Declares an outputSchema that does not compile (a minimum that is a string).",
+    outputSchema: {
+      type: "object",
+      properties: { total: { type: "integer", minimum: "zero" } },
+      required: ["total"],
+    },
+    run: (_, rev) => structured(rev, { total: 3 }),
+  },
+  {
+    name: "text_copy_mismatch",
+    description: "Its text block is JSON, but not the same value as its structured content.",
+    run: (_, rev) => {
+      if (rev < REVISION_STRUCTURED) return { content: [text('{"total":4}')] };
+      return { content: [text('{"total":4}')], structuredContent: { total: 3 } };
+    },
+  },
+
+  // ---------------------------------------------------- media (every revision)
+  {
+    name: "media_type_mismatch",
+    description: "A PNG image labelled image/jpeg.",
+    run: () => ({ content: [text("a chart"), image(PNG_1X1, "image/jpeg")] }),
+  },
+  {
+    name: "media_type_unknown",
+    description: "An image block labelled image/png whose bytes are plain text.",
+    run: () => ({ content: [text("a chart"), image(Buffer.from("this is not an image").toString("base64"), "image/png")] }),
+  },
+  {
+    name: "image_format_unsupported",
+    description: "An SVG image block, which the model APIs do not accept.",
+    run: () => ({ content: [text("a logo"), image(Buffer.from(SVG).toString("base64"), "image/svg+xml")] }),
+  },
+  {
+    name: "image_too_large",
+    description: "A PNG whose header declares 9000x9000 px.",
+    run: () => ({ content: [text("a scan"), image(pngHeader(9000, 9000), "image/png")] }),
+  },
+  {
+    name: "image_downscaled",
+    description: "A PNG whose header declares 2000x1500 px (info only).",
+    run: () => ({ content: [text("a photo"), image(pngHeader(2000, 1500), "image/png")] }),
+  },
+
+  // ---------------------------------------------------- numbers (every revision: in _meta)
+  {
+    name: "unsafe_integer",
+    description: "An integer beyond 2^53-1 in the result's _meta.",
+    // JSON.stringify writes this number as 12345678901234567000: still an
+    // integer literal beyond 2^53-1, which is the defect.
+    run: () => ({ content: [text("request recorded")], _meta: { requestSerial: 12345678901234567890 } }),
+  },
+
+  // ---------------------------------------------------- leaks in error text (every revision)
+  {
+    name: "error_leaks_stack",
+    description: "An isError result carrying a Go panic and its goroutine dump (no absolute path).",
+    run: () => ({
+      isError: true,
+      content: [
+        text(
+          "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\nmain.lookup(...)\n\tmain.go:42 +0x1d\nmain.main()\n\tmain.go:17 +0x25\n",
+        ),
+      ],
+    }),
+  },
+  {
+    name: "error_leaks_path",
+    description: "An isError result naming a file under a home directory.",
+    run: () => ({ isError: true, content: [text("cannot read /home/deploy/orders/config.yaml: permission denied")] }),
+  },
+  {
+    name: "error_leaks_connection_string",
+    description: "An isError result carrying a database URL (without a password).",
+    run: () => ({ isError: true, content: [text("could not connect to postgres://orders-db.internal:5432/orders: connection refused")] }),
+  },
+  {
+    name: "error_leaks_secret",
+    description: "An isError result carrying an AWS access key ID (AWS's documented example key: fake).",
+    run: () => ({ isError: true, content: [text("the upstream refused the access key AKIAIOSFODNN7EXAMPLE")] }),
+  },
+
+  // ---------------------------------------------------- size (every revision)
+  {
+    name: "result_over_client_cap",
+    description: "About 12,000 tokens of text, over the 10,000 at which Claude Code warns.",
+    run: () => ({ content: [text("All work and no play makes Jack a dull boy. ".repeat(1100))] }),
+  },
+
+  // ---------------------------------------------------- JSON-RPC errors
+  {
+    name: "protocol_error_for_tool_failure",
+    description: "Fails with a JSON-RPC error (-32603) for a failure of the tool's work, arguments being valid.",
+    run: () => {
+      throw new McpError(ErrorCode.InternalError, "the forecast service is unavailable");
+    },
+  },
+  {
+    name: "tool_error_for_invalid_arguments",
+    description: "Answers arguments that fail its inputSchema with JSON-RPC error -32602 (info from 2025-11-25 on).",
+    inputSchema: {
+      type: "object",
+      properties: { count: { type: "integer", minimum: 1 } },
+      required: ["count"],
+      additionalProperties: false,
+    },
+    run: ({ count }) => ({ content: [text(`${count} orders`)] }),
+  },
+
+  // ---------------------------------------------------- result.Validate, passed through
+  {
+    name: "invalid_base64",
+    description: "An image whose data is a data: URI rather than base64.",
+    // The SDK's zod parse (atob) refuses this data: sent past it (rawResults).
+    raw: true,
+    run: () => ({ content: [text("a chart"), image(`data:image/png;base64,${PNG_1X1}`, "image/png")] }),
+  },
+  {
+    name: "invalid_json",
+    description: "A response to tools/call with neither a result nor an error.",
+    // The SDK always sends a result (or an error): the result is taken out
+    // of the response in the transport's send (rawResults).
+    raw: true,
+    run: () => NO_RESULT,
+  },
+  {
+    name: "unsupported_content_type",
+    description: "A resource_link block, which revisions before 2025-06-18 do not have.",
+    run: () => ({
+      content: [text("the report:"), { type: "resource_link", uri: "fixture://clean.txt", name: "clean.txt", mimeType: "text/plain" }],
+    }),
+  },
+  {
+    name: "field_not_in_revision",
+    description: "Sends structuredContent to every revision, also to those before 2025-06-18, which do not define it.",
+    run: () => ({ content: [text('{"total":3}')], structuredContent: { total: 3 } }),
+  },
+  {
+    name: "missing_text_fallback",
+    description: "Structured content with no text block (only an image) from 2025-06-18 on.",
+    run: (_, rev) => {
+      const chart = image(PNG_1X1, "image/png");
+      if (rev < REVISION_STRUCTURED) return { content: [text('{"total":3}'), chart] };
+      return { content: [chart], structuredContent: { total: 3 } };
+    },
+  },
+  {
+    name: "empty_content",
+    description: "An empty content list.",
+    run: () => ({ content: [] }),
+  },
+];
+
+/** The resources: uri, name, mimeType, and the contents read gives (or
+ * fail, the error it throws). */
+const RESOURCES = [
+  {
+    uri: "fixture://clean.txt",
+    name: "clean.txt",
+    mimeType: "text/plain",
+    contents: [{ uri: "fixture://clean.txt", mimeType: "text/plain", text: "Three orders are waiting." }],
+  },
+  {
+    uri: "fixture://clean.png",
+    name: "clean.png",
+    mimeType: "image/png",
+    contents: [{ uri: "fixture://clean.png", mimeType: "image/png", blob: PNG_1X1 }],
+  },
+  {
+    // media_type_mismatch: PNG bytes labelled image/jpeg.
+    uri: "fixture://media_type_mismatch.jpg",
+    name: "media_type_mismatch.jpg",
+    mimeType: "image/jpeg",
+    contents: [{ uri: "fixture://media_type_mismatch.jpg", mimeType: "image/jpeg", blob: PNG_1X1 }],
+  },
+  {
+    // invalid_base64: McpServer does not parse resources/read results, so
+    // the data: URI goes out as it is.
+    uri: "fixture://invalid_base64.png",
+    name: "invalid_base64.png",
+    mimeType: "image/png",
+    contents: [{ uri: "fixture://invalid_base64.png", mimeType: "image/png", blob: `data:image/png;base64,${PNG_1X1}` }],
+  },
+  {
+    // error_leaks_secret: a fake GitHub token in text contents.
+    uri: "fixture://error_leaks_secret.env",
+    name: "error_leaks_secret.env",
+    mimeType: "text/plain",
+    contents: [
+      { uri: "fixture://error_leaks_secret.env", mimeType: "text/plain", text: `GITHUB_TOKEN=ghp_${"0123456789abcdefFAKE".repeat(2)}` },
+    ],
+  },
+  {
+    // error_leaks_path: a read answered with a JSON-RPC error whose message
+    // names a file under /var (thrown by the read callback; the SDK sends its
+    // code and message).
+    uri: "fixture://error_leaks_path.txt",
+    name: "error_leaks_path.txt",
+    mimeType: "text/plain",
+    fail: () => new McpError(ErrorCode.InternalError, "cannot open /var/lib/fixture/exports/orders.csv: no such file or directory"),
+  },
+];
+
+// ------------------------------------------------------------------ server
+
+function createServer() {
+  const server = new McpServer({ name: "mcpresult-checkfixture", version: "1.0.0" });
+
+  // The revision negotiated with the client: the SDK's server keeps none, so
+  // it is read from the initialize response as it is sent (see connect).
+  let negotiated;
+  const revision = () => negotiated ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+
+  // rawResults: request id → the result to send instead of the one the SDK
+  // parsed (tools marked raw).
+  const rawResults = new Map();
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      if (message && "id" in message && "result" in message) {
+        const v = message.result && message.result.protocolVersion;
+        if (typeof v === "string" && message.result.serverInfo !== undefined) negotiated = v;
+        if (rawResults.has(message.id)) {
+          const result = rawResults.get(message.id);
+          rawResults.delete(message.id);
+          message = result === NO_RESULT ? { jsonrpc: message.jsonrpc, id: message.id } : { ...message, result };
+        }
+      }
+      return send(message, options);
+    };
+    return connect(transport);
+  };
+
+  const validator = new AjvJsonSchemaValidator();
+  const tools = new Map(
+    TOOLS.map((t) => {
+      const inputSchema = t.inputSchema ?? NO_ARGUMENTS;
+      return [t.name, { ...t, inputSchema, checkArguments: validator.getValidator(inputSchema) }];
+    }),
+  );
+  server.server.registerCapabilities({ tools: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools.values()].map((t) => {
+      const def = { name: t.name, description: t.description, inputSchema: t.inputSchema };
+      if (t.outputSchema !== undefined && revision() >= REVISION_STRUCTURED) def.outputSchema = t.outputSchema;
+      return def;
+    }),
+  }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
+    const tool = tools.get(name);
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+    const check = tool.checkArguments(args);
+    if (!check.valid) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${check.errorMessage}`);
+    const result = tool.run(args, revision());
+    if (!tool.raw) return result;
+    rawResults.set(extra.requestId, result);
+    return { content: [text("placeholder: the transport sends the real result")] };
+  });
+
+  for (const r of RESOURCES) {
+    server.registerResource(r.name, r.uri, { mimeType: r.mimeType }, () => {
+      if (r.fail) throw r.fail();
+      return { contents: r.contents };
+    });
+  }
+  return server;
+}
+
+await createServer().connect(new StdioServerTransport());
