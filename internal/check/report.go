@@ -85,6 +85,7 @@ const (
 	OutcomeToolError  = "tool_error"  // a tool result with isError true
 	OutcomeRPCError   = "rpc_error"   // a JSON-RPC error
 	OutcomeNoResponse = "no_response" // nothing within the timeout, or the connection broke
+	OutcomeMalformed  = "malformed"   // a response with neither a result nor an error
 )
 
 // CallReport is one tools/call.

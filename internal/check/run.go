@@ -374,6 +374,9 @@ func sdkError(err error) string {
 			msg = msg[i+3:]
 		}
 	}
+	if msg == "EOF" || strings.HasSuffix(msg, ": EOF") {
+		msg += " (the response has no result to read)"
+	}
 	return msg
 }
 
@@ -642,6 +645,9 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 func outcome(r *rawResponse) string {
 	if r.Error != nil {
 		return OutcomeRPCError
+	}
+	if len(r.Result) == 0 {
+		return OutcomeMalformed
 	}
 	var res struct {
 		IsError bool `json:"isError"`
