@@ -104,6 +104,17 @@ $(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock
 	cd $(ORACLE) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The official reference MCP servers from npm (testdata/checkref, pinned)
+# through mcpresult check over stdio, every revision: fails when check could
+# not check one, or when its findings differ from testdata/checkref/expected.json.
+.PHONY: check-servers
+check-servers: $(CLI) testdata/checkref/node_modules/.installed
+	node testdata/checkref/run.mjs $(CLI)
+
+testdata/checkref/node_modules/.installed: testdata/checkref/package.json testdata/checkref/package-lock.json
+	cd testdata/checkref && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # Builds every example request in testdata/examples (the kind is the last
 # part of the file name) and prints the result, or the error with its path;
 # then the official SDK's Client talks to js/examples/server.mjs over stdio.
@@ -147,4 +158,4 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) run ./testdata/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules testdata/conformance/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules testdata/conformance/node_modules testdata/checkref/node_modules

@@ -318,12 +318,14 @@ func (f *findings) textCopy(v content.Value) {
 		return
 	}
 	scalar := sc.Kind() != content.KindObject && sc.Kind() != content.KindArray
-	var inner content.Value // the value of a {"result": value} wrapper
+	// A one-member object is a wrapper: a text block may hold a copy of
+	// the wrapped value instead ({"result": v}, as serialize wraps a
+	// non-object for 2025 clients, or a name of the server's own, such as
+	// {"entities": [...]}); a wrapped string may be the text itself.
+	var inner content.Value
 	wrapped := false
 	if sc.Kind() == content.KindObject && sc.Len() == 1 {
-		if k := sc.Member(0).Key; k.Kind() == content.KindString && k.Str() == "result" {
-			inner, wrapped = sc.Member(0).Value, true
-		}
+		inner, wrapped = sc.Member(0).Value, true
 	}
 	first := ""
 	for i, b := range contentBlocks(v) {
@@ -333,6 +335,9 @@ func (f *findings) textCopy(v content.Value) {
 		t, ok := b.Get("text")
 		if !ok || t.Kind() != content.KindString {
 			continue
+		}
+		if wrapped && inner.Kind() == content.KindString && inner.Str() == t.Str() {
+			return // the text is the wrapped string itself
 		}
 		tv, err := content.ParseJSON([]byte(t.Str()))
 		if err != nil {

@@ -135,7 +135,10 @@ func TestTextCopyMismatch(t *testing.T) {
 		path           string // "-": quiet
 	}{
 		{"differs", "2025-06-18", `{"content":[{"type":"text","text":"{\"a\":2}"}],"structuredContent":{"a":1}}`, "/content/0/text"},
-		{"second block differs", "2025-11-25", `{"content":[{"type":"text","text":"Weather:"},{"type":"text","text":"[1]"}],"structuredContent":{"a":[1]}}`, "/content/1/text"},
+		{"second block differs", "2025-11-25", `{"content":[{"type":"text","text":"Weather:"},{"type":"text","text":"[1]"}],"structuredContent":{"a":[1],"b":2}}`, "/content/1/text"},
+		{"a wrapper of the server's own name", "2025-11-25", `{"content":[{"type":"text","text":"[{\"name\":\"A\"}]"}],"structuredContent":{"entities":[{"name":"A"}]}}`, "-"},
+		{"a wrapped string that is the text", "2025-11-25", `{"content":[{"type":"text","text":"[{\"name\":\"a.txt\"}]"}],"structuredContent":{"content":"[{\"name\":\"a.txt\"}]"}}`, "-"},
+		{"a wrapper whose value differs", "2025-11-25", `{"content":[{"type":"text","text":"[2]"}],"structuredContent":{"entities":[1]}}`, "/content/0/text"},
 		{"scalar differs", "2026-07-28", `{"content":[{"type":"text","text":"42"}],"structuredContent":41,"resultType":"complete"}`, "/content/0/text"},
 		{"equal, other key order", "2025-06-18", `{"content":[{"type":"text","text":"{\"b\":1.0,\"a\":[true]}"}],"structuredContent":{"a":[true],"b":1}}`, "-"},
 		{"one of two blocks holds it", "2025-06-18", `{"content":[{"type":"text","text":"{\"x\":1}"},{"type":"text","text":"{\"a\":1}"}],"structuredContent":{"a":1}}`, "-"},
