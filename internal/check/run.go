@@ -799,9 +799,13 @@ type tapTransport struct {
 // not be started).
 type startError struct{ err error }
 
+// Error is the error of the start.
 func (e *startError) Error() string { return e.err.Error() }
+
+// Unwrap gives the error of the start.
 func (e *startError) Unwrap() error { return e.err }
 
+// Connect connects the transport and taps the connection.
 func (t *tapTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	c, err := t.t.Connect(ctx)
 	if err != nil {
@@ -818,6 +822,7 @@ type tapConn struct {
 	tap *tap
 }
 
+// Write notes a request's id, then writes it.
 func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 		if l, ok := ctx.Value(sentKey{}).(*sentLog); ok {
@@ -828,6 +833,7 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return c.Connection.Write(ctx, msg)
 }
 
+// Read reads a message and records it as received.
 func (c *tapConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
 	if err == nil {
@@ -836,6 +842,7 @@ func (c *tapConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	return msg, err
 }
 
+// Close closes the connection and records that it ended.
 func (c *tapConn) Close() error {
 	err := c.Connection.Close()
 	c.tap.closed(err)
@@ -849,6 +856,7 @@ type versionHeader struct {
 	tap  *tap
 }
 
+// RoundTrip sends req with the negotiated revision's header.
 func (v *versionHeader) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.Header.Get("Mcp-Protocol-Version") == "" {
 		if version := v.tap.negotiated(); version != "" {
@@ -866,6 +874,7 @@ type tailBuffer struct {
 	buf []byte
 }
 
+// Write appends p, keeping the last max bytes.
 func (b *tailBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -35,6 +35,7 @@ var schemaDrafts = []struct {
 // or the network.
 type noLoader struct{}
 
+// Load refuses url.
 func (noLoader) Load(url string) (any, error) {
 	return nil, errors.New("references outside the schema are not loaded")
 }
@@ -49,10 +50,14 @@ func lenientRegexp(s string) (jsonschema.Regexp, error) {
 	return anyString(s), nil
 }
 
+// anyString is a pattern RE2 cannot compile, which matches every string.
 type anyString string
 
+// MatchString matches every string.
 func (anyString) MatchString(string) bool { return true }
-func (a anyString) String() string        { return string(a) }
+
+// String is the pattern as written.
+func (a anyString) String() string { return string(a) }
 
 // compiledSchema is the output schema compiled under one dialect.
 type compiledSchema struct {

@@ -222,6 +222,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// Error is the usage error's text.
 func (e usageError) Error() string { return string(e) }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
