@@ -118,6 +118,12 @@
 // text contents, and result_size and result_tokens; a JSON-RPC error
 // answering them gets the leak checks.
 //
+// Run drives a session per protocol revision with the official Go SDK's
+// client and gives a Report (WriteText, WriteJSON); `mcpresult check` is
+// its command line:
+//
+//	findings := check.CheckToolCall(check.ToolCall{Revision: "2025-11-25", Tool: tool, Arguments: args, ArgsValid: true, Result: raw})
+//
 // The checks use Go's regexp and JSON Schema validation
 // (github.com/santhosh-tekuri/jsonschema/v6): this package is part of the
 // command line only, never of the packages the WebAssembly module builds
