@@ -33,7 +33,7 @@ const textEncoder = new TextEncoder();
 // (it would replace a lone surrogate with U+FFFD). Node 18 lacks
 // String.prototype.isWellFormed.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const wellFormed = typeof String.prototype.isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !LONE_SURROGATE.test(s);
+export const wellFormed = typeof String.prototype.isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !LONE_SURROGATE.test(s);
 const textDecoder = new TextDecoder();
 
 /** Thrown by the encoder for a request that breaks a bound before the

@@ -9,7 +9,7 @@
 // caller gets the same bytes, checks and codes as a Go caller.
 
 import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
-import { Encoder, EncodeLimit, decode, parseExact, applyToJSON, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
+import { Encoder, EncodeLimit, decode, parseExact, applyToJSON, wellFormed, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
 
 /** The ABI major version this package speaks; a module of another one is
  * refused. */
@@ -119,8 +119,13 @@ class Engine {
     if (e.buf.length > 1 << 20) e.reset();
   }
 
-  discard() {
+  /** drop lets go of the instance; the next call starts a new one. */
+  drop() {
     this.instance = this.exports = this.memory = null;
+  }
+
+  discard() {
+    this.drop();
     this.stats.discarded++;
   }
 
@@ -151,15 +156,15 @@ class Engine {
       const why = err instanceof WasiExit ? err.message : "the module failed (" + (err && err.message) + ")";
       throw new McpResultError("internal", "", why + "; a new instance serves the next call");
     }
-    const size = this.memory.buffer.byteLength;
-    if (size > this.stats.maxMemoryBytes) this.stats.maxMemoryBytes = size;
-    if (size > this.highWater) {
-      this.instance = this.exports = this.memory = null;
-      this.stats.recycled++;
-    }
     if (!wellFormedResponse(resp)) {
       this.discard();
       throw new McpResultError("internal", "", "malformed response from the module");
+    }
+    const size = this.memory.buffer.byteLength;
+    if (size > this.stats.maxMemoryBytes) this.stats.maxMemoryBytes = size;
+    if (size > this.highWater) {
+      this.drop();
+      this.stats.recycled++;
     }
     return resp;
   }
@@ -280,14 +285,10 @@ function quoteConverted(input) {
   if (v === null || typeof v !== "object") return input;
   let x = applyToJSON(v, "value");
   if (x instanceof String) x = x.valueOf();
-  if (typeof x !== "string" || !wellFormedString(x)) return input; // a lone surrogate: the module says invalid_utf8
+  if (typeof x !== "string" || !wellFormed(x)) return input; // a lone surrogate: the module says invalid_utf8
   const out = {};
   for (const k of Object.keys(input)) setMember(out, k, k === "value" ? JSON.stringify(x) : input[k]);
   return out;
-}
-
-function wellFormedString(s) {
-  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 }
 
 /** setMember sets an own member, "__proto__" included (as JSON.parse
