@@ -109,30 +109,26 @@ func AppendStringBytes(dst, b []byte) []byte {
 }
 
 func appendStrHeader(dst []byte, n int) []byte {
-	switch {
-	case n <= 31:
-		dst = append(dst, 0xa0|byte(n))
-	case n <= math.MaxUint8:
-		dst = append(dst, 0xd9, byte(n))
-	case n <= math.MaxUint16:
-		dst = appendUint(dst, 0xda, uint64(n), 2)
-	default:
-		dst = appendUint(dst, 0xdb, uint64(n), 4)
+	if n <= 31 {
+		return append(dst, 0xa0|byte(n))
 	}
-	return dst
+	return appendLen(dst, n, 0xd9)
+}
+
+// appendLen appends the length of a str, bin or ext in its 8-bit form
+// (typ8), or the 16- or 32-bit one that follows it (typ8+1, typ8+2).
+func appendLen(dst []byte, n int, typ8 byte) []byte {
+	switch {
+	case n <= math.MaxUint8:
+		return append(dst, typ8, byte(n))
+	case n <= math.MaxUint16:
+		return appendUint(dst, typ8+1, uint64(n), 2)
+	}
+	return appendUint(dst, typ8+2, uint64(n), 4)
 }
 
 func appendBytes(dst []byte, b string) []byte {
-	n := len(b)
-	switch {
-	case n <= math.MaxUint8:
-		dst = append(dst, 0xc4, byte(n))
-	case n <= math.MaxUint16:
-		dst = appendUint(dst, 0xc5, uint64(n), 2)
-	default:
-		dst = appendUint(dst, 0xc6, uint64(n), 4)
-	}
-	return append(dst, b...)
+	return append(appendLen(dst, len(b), 0xc4), b...)
 }
 
 func appendExt(dst []byte, typ int8, data string) []byte {
@@ -149,14 +145,7 @@ func appendExt(dst []byte, typ int8, data string) []byte {
 	case 16:
 		dst = append(dst, 0xd8)
 	default:
-		switch {
-		case n <= math.MaxUint8:
-			dst = append(dst, 0xc7, byte(n))
-		case n <= math.MaxUint16:
-			dst = appendUint(dst, 0xc8, uint64(n), 2)
-		default:
-			dst = appendUint(dst, 0xc9, uint64(n), 4)
-		}
+		dst = appendLen(dst, n, 0xc7)
 	}
 	dst = append(dst, byte(typ))
 	return append(dst, data...)
