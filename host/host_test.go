@@ -80,19 +80,33 @@ func TestFaults(t *testing.T) {
 		serves(t, h)
 	})
 
-	t.Run("deadline during a large call", func(t *testing.T) {
-		big := strings.Repeat("\x01", 6<<20)
-		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
-		defer cancel()
-		_, err := h.Tool(ctx, result.Content(content.Text(big)), result.MaxJSONBytes(result.MaxMaxJSONBytes))
-		if err == nil {
-			t.Skip("the call finished within the deadline")
+	// A deadline that passes while a large call runs: the call returns the
+	// context's error, never a result, and the host keeps serving. With
+	// InterruptCalls a running instance is stopped at once and replaced;
+	// without it the call runs to its end and the instance is kept.
+	for _, interrupt := range []bool{false, true} {
+		name := "deadline during a large call"
+		if interrupt {
+			name += ", InterruptCalls"
 		}
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("got %v", err)
-		}
-		serves(t, h)
-	})
+		t.Run(name, func(t *testing.T) {
+			h := newHost(t, host.Config{PoolSize: 1, MemoryLimit: 64 << 20, HighWater: 16 << 20, InterruptCalls: interrupt})
+			serves(t, h)
+			big := strings.Repeat("\x01", 6<<20)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+			defer cancel()
+			_, err := h.Tool(ctx, result.Content(content.Text(big)), result.MaxJSONBytes(result.MaxMaxJSONBytes))
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("got %v, want the deadline's error", err)
+			}
+			// (With InterruptCalls the deadline may also pass before the
+			// call starts, which discards nothing.)
+			if got := h.Stats().Discarded; got > 1 || !interrupt && got != 0 {
+				t.Errorf("%d instances discarded", got)
+			}
+			serves(t, h)
+		})
+	}
 
 	t.Run("over the budget", func(t *testing.T) {
 		_, err := h.Tool(context.Background(), result.Content(content.Text(strings.Repeat("a", 3000))), result.MaxJSONBytes(1000))
