@@ -66,6 +66,7 @@ fuzz:
 test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 	$(GO) test -race -count=1 ./...
 	cd host/examples/gosdk && $(GO) vet ./... && $(GO) test -race -count=1 ./...
+	cd testdata/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
 	$(MAKE) test-js
 
 # The JS package's tests: its type declarations compiled against a typed
@@ -150,10 +151,13 @@ testdata/conformance/node_modules/.installed: testdata/conformance/package.json 
 
 # The performance table: the native baselines and the module under wazero,
 # measured side by side in one run (medians of 5), with the ratios and the
-# budgets; the Node figures join it with the JS package.
+# budgets; the Node figures join it with the JS package; and a second table
+# puts the native figures beside the two peer Go SDKs (testdata/peerbench, a
+# module of its own), measured in the same run.
 bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	@mkdir -p $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
+	cd testdata/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
 	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
 	$(GO) run ./testdata/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 

@@ -5,9 +5,12 @@
 // of the same form) and adds the Node rows: the JS package end to end
 // beside a pure-JS baseline, where a call's time goes, the first result in
 // a new process, an instance's memory, and the package's MessagePack codec
-// beside msgpackr and @msgpack/msgpack.
+// beside msgpackr and @msgpack/msgpack. A second table puts mcpresult's
+// native Go figures beside the two peer Go SDKs (the official Go SDK and
+// mcp-go, measured by testdata/peerbench in the same run) with their ratios.
 //
-//	go test -run '^$' -bench . -count 5 ./result ./host | go run ./testdata/benchtable -wasm host/mcpresult.wasm
+//	go test -run '^$' -bench . -benchmem -count 5 ./result ./host > bin/bench.txt
+//	(cd testdata/peerbench && go test -run '^$' -bench . -benchmem -count 5 .) >> bin/bench.txt
 //	go run ./testdata/benchtable -wasm host/mcpresult.wasm -node bin/bench-node.txt < bin/bench.txt
 package main
 
@@ -15,6 +18,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -45,6 +49,7 @@ func main() {
 	if *node != "" {
 		b.nodeRows(os.Stdout)
 	}
+	b.peerRows(os.Stdout)
 }
 
 // bench holds every value read: name -> unit -> the values of its runs, and
@@ -217,6 +222,66 @@ func (b *bench) nodeRows(w io.Writer) {
 				c.what, label, c.libs, strings.Join([]string{dur(r), dur(m), dur(k)}, " / "), dur(pkg), ratios(pkg, r, m, k))
 		}
 	}
+}
+
+// text100KB is the text of the 100 KB benchmarks, in result/bench_test.go
+// and testdata/peerbench.
+var text100KB = strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
+
+// out100KB is the size of a 100 KB text result's JSON: one text block,
+// written as the peers write it (mcpresult's has resultType and isError
+// too, 40 bytes more).
+func out100KB() int {
+	out, _ := json.Marshal(map[string]any{"content": []any{map[string]string{"type": "text", "text": text100KB}}})
+	return len(out)
+}
+
+// figures writes a benchmark's medians: its time, and its allocs/op and
+// B/op when it reported them (B/op also as a multiple of out when out is
+// not 0); "–" when it did not run.
+func (b *bench) figures(name string, out int) string {
+	ns := b.med(name, "ns/op")
+	if ns == 0 {
+		return "–"
+	}
+	s := dur(ns)
+	if len(b.runs[name]["allocs/op"]) > 0 {
+		s += ", " + strconv.FormatFloat(b.med(name, "allocs/op"), 'f', 0, 64) + " allocs"
+	}
+	if len(b.runs[name]["B/op"]) > 0 {
+		by := b.med(name, "B/op")
+		s += ", " + size(by)
+		if out > 0 {
+			s += " (" + strconv.FormatFloat(by/float64(out), 'f', 1, 64) + "× the output)"
+		}
+	}
+	return s
+}
+
+// size writes a number of bytes: in B below 10,000, else in KiB.
+func size(by float64) string {
+	if by < 10000 {
+		return strconv.FormatFloat(by, 'f', 0, 64) + " B"
+	}
+	return strconv.FormatFloat(by/1024, 'f', 1, 64) + " KiB"
+}
+
+// peerRows writes the table of mcpresult beside the two peer Go SDKs, all
+// native and from the same run: the small tool result (mcpresult's time ÷
+// each peer's: below 1 is faster) and the 100 KB text result (each peer's
+// time ÷ mcpresult's: how many times faster mcpresult is).
+func (b *bench) peerRows(w io.Writer) {
+	med := b.med
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| figure (beside the peer Go SDKs) | mcpresult | official Go SDK | mcp-go | ratio(s) | budget |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	ours, sdk, mg := "BenchmarkBuildSmallToolOptions", "BenchmarkPeerGoSDKSmallTool", "BenchmarkPeerMcpGoSmallTool"
+	fmt.Fprintf(w, "| native small tool result, Go options (`result.Tool` + `JSON`; the SDKs: their `CallToolResult` + `json.Marshal`) | %s | %s | %s | mcpresult ÷ Go SDK / ÷ mcp-go: %s | ≤ 1.0× the Go SDK, ≤ 10 allocs |\n",
+		b.figures(ours, 0), b.figures(sdk, 0), b.figures(mg, 0), ratios(med(ours, "ns/op"), med(sdk, "ns/op"), med(mg, "ns/op")))
+	ours, sdk, mg = "BenchmarkBuildSerializeText100KB", "BenchmarkPeerGoSDKText100KB", "BenchmarkPeerMcpGoText100KB"
+	out, n := out100KB(), med(ours, "ns/op")
+	fmt.Fprintf(w, "| native 100 KB text result, build + write (%d B of JSON; B/op is all an op allocates) | %s | %s | %s | Go SDK / mcp-go ÷ mcpresult: %s / %s | ≥ 3× faster than both, peak memory ≤ 3× the output |\n",
+		out, b.figures(ours, out), b.figures(sdk, out), b.figures(mg, out), ratios(med(sdk, "ns/op"), n), ratios(med(mg, "ns/op"), n))
 }
 
 // medFirst is the median of the first-result spawns, the run's first one

@@ -14,6 +14,17 @@ BenchmarkBuildSmallTool-2   	  338120	      3000 ns/op	    3200 B/op	      17 al
 BenchmarkBuildSmallTool-2   	  338120	      3400 ns/op	    3200 B/op	      17 allocs/op
 BenchmarkBuildSmallTool-2   	  338120	      3200 ns/op	    3200 B/op	      17 allocs/op
 BenchmarkModuleBuildSmallTool-2	4527	    32000 ns/op
+BenchmarkBuildSmallToolOptions-2	  400000	      2000 ns/op	    1500 B/op	       9 allocs/op
+BenchmarkBuildSmallToolOptions-2	  400000	      2100 ns/op	    1500 B/op	       9 allocs/op
+BenchmarkBuildSmallToolOptions-2	  400000	      1900 ns/op	    1500 B/op	       9 allocs/op
+BenchmarkBuildSerializeText100KB-2	    5000	    100000 ns/op	 989.77 MB/s	  218432 B/op	       4 allocs/op
+PASS
+pkg: github.com/mcpresult/mcpresult/testdata/peerbench
+BenchmarkPeerGoSDKSmallTool-2   	  300000	      4000 ns/op	    1200 B/op	      25 allocs/op
+BenchmarkPeerGoSDKSmallTool-2   	  300000	      5000 ns/op	    1200 B/op	      25 allocs/op
+BenchmarkPeerGoSDKSmallTool-2   	  300000	      3000 ns/op	    1200 B/op	      25 allocs/op
+BenchmarkPeerMcpGoSmallTool-2   	  200000	      8000 ns/op	    1700 B/op	      31 allocs/op
+BenchmarkPeerGoSDKText100KB-2   	    1000	    350000 ns/op	 282.79 MB/s	  327680 B/op	       8 allocs/op
 PASS
 `
 	nodeOut := `node: v20.20.2
@@ -37,6 +48,7 @@ BenchmarkCodecEncode/small/msgpackKept	24430	1000	ns/op
 	var w strings.Builder
 	b.goRows(&w, "m.wasm", 10, 5)
 	b.nodeRows(&w)
+	b.peerRows(&w)
 	out := w.String()
 	for _, want := range []string{
 		"| small tool result (~200 B request), build | 3.2 µs | 32.0 µs | 10.0× | ≤ 15 µs, ≤ 6× |",
@@ -45,12 +57,32 @@ BenchmarkCodecEncode/small/msgpackKept	24430	1000	ns/op
 		"| | 2.6 / 4.5 MiB | | ≤ 4 MiB after init |",
 		"| 1.60 µs / 2.00 µs / 1.00 µs | 0.80 µs | 0.50× / 0.40× / 0.80× | |",
 		"100 KB text result end to end, `mcp.tool` + `mcp.serialize` (the same baseline) | – | – | – | ≤ 1.3× |",
+		"| figure (beside the peer Go SDKs) | mcpresult | official Go SDK | mcp-go | ratio(s) | budget |",
+		"| 2.00 µs, 9 allocs, 1500 B | 4.00 µs, 25 allocs, 1200 B | 8.00 µs, 31 allocs, 1700 B | mcpresult ÷ Go SDK / ÷ mcp-go: 0.50× / 0.25× | ≤ 1.0× the Go SDK, ≤ 10 allocs |",
+		"build + write (109255 B of JSON; B/op is all an op allocates) | 100.0 µs, 4 allocs, 213.3 KiB (2.0× the output) | 350.0 µs, 8 allocs, 320.0 KiB (3.0× the output) | – | Go SDK / mcp-go ÷ mcpresult: 3.50× / – | ≥ 3× faster than both, peak memory ≤ 3× the output |",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table has no %q:\n%s", want, out)
 		}
 	}
-	if got := strings.Count(out, "\n"); got != 2+8+11 {
-		t.Errorf("the table has %d lines, want %d:\n%s", got, 2+8+11, out)
+	if got := strings.Count(out, "\n"); got != 2+8+11+5 {
+		t.Errorf("the tables have %d lines, want %d:\n%s", got, 2+8+11+5, out)
+	}
+}
+
+// Without the peers' benchmarks (testdata/peerbench not run), their cells
+// and ratios are "–", and so are mcpresult's when result's did not run.
+func TestPeerRowsMissing(t *testing.T) {
+	b := newBench()
+	b.read(strings.NewReader("BenchmarkBuildSmallToolOptions-2	  400000	      2000 ns/op\n"))
+	var w strings.Builder
+	b.peerRows(&w)
+	for _, want := range []string{
+		"| 2.00 µs | – | – | mcpresult ÷ Go SDK / ÷ mcp-go: – / – |",
+		"B/op is all an op allocates) | – | – | – | Go SDK / mcp-go ÷ mcpresult: – / – |",
+	} {
+		if !strings.Contains(w.String(), want) {
+			t.Errorf("the table has no %q:\n%s", want, w.String())
+		}
 	}
 }
