@@ -534,7 +534,12 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 			}
 		}
 	}
-	out := make([]Value, 0, 2*len(s.fields))
+	// The output is the declared fields in wire order. While it is the
+	// same as v (the fields were given in that order and none changed),
+	// nothing is copied and v itself is returned; out is made at the first
+	// difference, from the prefix that was the same.
+	var out []Value
+	j := 0 // the length of v's prefix that the output repeats
 	for _, f := range s.fields {
 		fv, ok := v.Get(f.name)
 		c.path.key(f.name)
@@ -546,14 +551,30 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 		case c.opts.Revision != nil && !c.opts.Revision.Defines(s.name, f.name):
 			c.Warn(CodeFieldNotInRevision, "the target protocol revision does not define \""+f.name+"\" here; clients of it ignore the field")
 		default:
-			if nv, keep := c.field(fv, f.kind, depth+1); keep && !c.halt {
-				out = append(out, NewString(f.name), nv)
+			nv, keep := c.field(fv, f.kind, depth+1)
+			if !keep || c.halt {
+				break
 			}
+			if out == nil && j+1 < len(v.items) && v.items[j].kind == KindString && v.items[j].s == f.name && v.items[j+1].Identical(nv) {
+				j += 2
+				break
+			}
+			if out == nil {
+				out = make([]Value, j, 2*len(s.fields))
+				copy(out, v.items[:j])
+			}
+			out = append(out, NewString(f.name), nv)
 		}
 		c.path.pop()
 		if c.halt {
 			return v
 		}
+	}
+	if out == nil {
+		if j == len(v.items) {
+			return v
+		}
+		out = v.items[:j:j] // fields dropped at the end: a prefix of v, shared
 	}
 	return objectFromItems(out)
 }

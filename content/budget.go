@@ -96,7 +96,6 @@ func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 		return dst, err
 	}
 	w := writer{format: f, base: len(dst), limit: b.MaxBytes}
-	w.path = w.buf[:0]
 	dst = w.value(dst, v)
 	if w.err != nil {
 		return dst, w.err

@@ -91,7 +91,6 @@ type Checker struct {
 	capBy Code            // max_nodes or max_bytes, whichever set cap
 	at    map[string]bool // paths with an error, when collecting several
 	path  path
-	buf   [8]segment // the path's first steps, so that a shallow path allocates nothing
 	errs  []*Error
 	warns []*Error
 	halt  bool
@@ -101,18 +100,27 @@ type Checker struct {
 //
 //go:noinline
 func NewChecker(o CheckOptions) *Checker {
+	c := new(Checker)
+	c.Reset(o)
+	return c
+}
+
+// Reset makes c a new Checker with the given options, as NewChecker does,
+// in place: a Checker held by value (in a builder's own struct) then costs
+// no allocation.
+//
+//go:noinline
+func (c *Checker) Reset(o CheckOptions) {
 	if o.MaxErrors < 1 {
 		o.MaxErrors = 1
 	}
 	if o.MaxDepth < 1 {
 		o.MaxDepth = MaxDepth
 	}
-	c := &Checker{opts: o, cap: o.MaxNodes, capBy: CodeMaxNodes}
-	c.path = c.buf[:0]
+	*c = Checker{opts: o, cap: o.MaxNodes, capBy: CodeMaxNodes}
 	if byBytes := (o.MaxBytes + 1) / 2; o.MaxBytes > 0 && (c.cap == 0 || byBytes < c.cap) {
 		c.cap, c.capBy = byBytes, CodeMaxBytes
 	}
-	return c
 }
 
 // Mode returns the canonicalization mode of the check.

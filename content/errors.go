@@ -137,26 +137,51 @@ type segment struct {
 	isKey bool
 }
 
-// path is a stack of segments: pushing and popping allocates nothing, and the
+// path is a stack of segments: pushing and popping allocates nothing up to
+// its first eight steps (kept inline, with no pointer to itself, so that a
+// checker or writer holding a path can live on its caller's stack), and the
 // pointer text is only built when an error is reported. Its methods, like
 // other small helpers marked go:noinline in this module, are kept out of
 // line: inlined at their many call sites they make the WebAssembly module
 // much larger than the calls do.
-type path []segment
+type path struct {
+	n    int
+	buf  [8]segment
+	more []segment // the steps past the first eight
+}
 
 //go:noinline
-func (p *path) key(k string) { *p = append(*p, segment{key: k, isKey: true}) }
+func (p *path) key(k string) { p.push(segment{key: k, isKey: true}) }
 
 //go:noinline
-func (p *path) index(i int) { *p = append(*p, segment{index: i}) }
+func (p *path) index(i int) { p.push(segment{index: i}) }
 
 //go:noinline
-func (p *path) pop() { *p = (*p)[:len(*p)-1] }
+func (p *path) push(s segment) {
+	if p.n < len(p.buf) {
+		p.buf[p.n] = s
+	} else {
+		p.more = append(p.more[:p.n-len(p.buf)], s)
+	}
+	p.n++
+}
+
+//go:noinline
+func (p *path) pop() { p.n-- }
+
+// len is the number of steps.
+func (p *path) len() int { return p.n }
 
 // String returns the JSON Pointer, escaped and capped.
-func (p path) String() string {
+func (p *path) String() string {
 	var b []byte
-	for _, s := range p {
+	for i := 0; i < p.n; i++ {
+		var s *segment
+		if i < len(p.buf) {
+			s = &p.buf[i]
+		} else {
+			s = &p.more[i-len(p.buf)]
+		}
 		if !s.isKey {
 			b = strconv.AppendInt(append(b, '/'), int64(s.index), 10)
 			continue

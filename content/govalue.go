@@ -75,7 +75,7 @@ func (c *Checker) fromGo(g any) (Value, string) {
 			c.room(len(x))
 			return Value{}, msgBudget
 		}
-		return sortedObject(x, FromGo), ""
+		return sortedObject(x, fromGoShallow), ""
 	case map[string]string:
 		if len(x) > c.left() {
 			c.room(len(x))
@@ -94,6 +94,28 @@ func (c *Checker) fromGo(g any) (Value, string) {
 // than the node budget has room for: the checker has then stopped with the
 // budget error, before converting them.
 const msgBudget = "the value has more elements than the budget allows"
+
+// fromGoShallow is FromGo that converts the common scalars (string, bool,
+// int, float64, nil) at once: an object made of a map then needs no copy
+// when it is checked, as it holds nothing left to convert. Any other value
+// is wrapped, to be converted when it is checked.
+func fromGoShallow(g any) Value {
+	switch x := g.(type) {
+	case nil:
+		return Null()
+	case string:
+		return NewString(x)
+	case bool:
+		return NewBool(x)
+	case int:
+		return NewInt(int64(x))
+	case int64:
+		return NewInt(x)
+	case float64:
+		return NewFloat(x)
+	}
+	return FromGo(g)
+}
 
 // sortedObject returns a Go map as an object with its keys sorted by their
 // bytes, as encoding/json writes it; a nil map is null.

@@ -152,7 +152,6 @@ const maxJCSInteger = 1 << 53
 // ±2^53 is an error (not_i_json). The error path is relative to v.
 func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 	w := writer{format: f}
-	w.path = w.buf[:0]
 	dst = w.value(dst, v)
 	if w.err != nil {
 		return dst, w.err
@@ -163,7 +162,6 @@ func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 type writer struct {
 	format Format
 	path   path
-	buf    [8]segment // the path's first steps, so that a shallow value allocates no path
 	err    *Error
 	// base is where this call's output starts in dst; limit, when not 0,
 	// is the most bytes it may write (max_bytes past it).
@@ -204,7 +202,7 @@ func (w *writer) value(dst []byte, v Value) []byte {
 	if w.over {
 		return dst
 	}
-	if len(w.path) > MaxParseDepth {
+	if w.path.len() > MaxParseDepth {
 		// Only a caller's own Value can nest so deep (parsing and the
 		// budget stop far earlier); refuse it rather than exhaust the stack.
 		w.over = true
@@ -327,7 +325,18 @@ func hasUTF16Trap(s string) bool {
 // with an interface rather than the generic slices.Sort: one sort in the
 // WebAssembly module, not one per instantiation.)
 func sortMembers(items []Value, less func(a, b string) bool) {
-	sort.Stable(memberSorter{items, less})
+	s := memberSorter{items, less}
+	if s.Len() > 16 {
+		sort.Stable(s)
+		return
+	}
+	// A few members (the usual object): an insertion sort, which is
+	// stable and allocates nothing.
+	for i := 1; i < s.Len(); i++ {
+		for j := i; j > 0 && s.Less(j, j-1); j-- {
+			s.Swap(j, j-1)
+		}
+	}
 }
 
 type memberSorter struct {
@@ -337,6 +346,11 @@ type memberSorter struct {
 
 func (s memberSorter) Len() int           { return len(s.m) / 2 }
 func (s memberSorter) Less(i, j int) bool { return s.less(s.m[2*i].s, s.m[2*j].s) }
+
+// Swap is kept out of line: inlined, its copies of values make the
+// WebAssembly module larger than the calls do.
+//
+//go:noinline
 func (s memberSorter) Swap(i, j int) {
 	m := s.m
 	m[2*i], m[2*j] = m[2*j], m[2*i]
@@ -374,4 +388,25 @@ func utf16Key(r rune) int64 {
 		return int64(hi)<<21 | int64(r)
 	}
 	return int64(r) << 21
+}
+
+// SizeHint estimates the length of v's compact JSON, to size the buffer it
+// is written into: a little more than its strings and keys take, never more
+// than limit+1 (so a caller learns that v may pass limit without walking
+// all of it).
+func SizeHint(v Value, limit int) int {
+	n := 8
+	switch v.kind {
+	case KindString:
+		n += len(v.s) + len(v.s)/16
+	case KindArray:
+		for i := 0; i < len(v.items) && n <= limit; i++ {
+			n += SizeHint(v.items[i], limit)
+		}
+	case KindObject:
+		for i := 0; i+1 < len(v.items) && n <= limit; i += 2 {
+			n += SizeHint(v.items[i+1], limit) + len(v.items[i].s) + 4
+		}
+	}
+	return min(n, limit+1)
 }

@@ -1,6 +1,9 @@
 package content
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // Kind is the kind of a [Value].
 type Kind uint8
@@ -148,6 +151,18 @@ func FromGo(v any) Value {
 
 // Kind returns the kind of v.
 func (v Value) Kind() Kind { return v.kind }
+
+// Identical reports whether v and w are the same value in memory: the same
+// kind and scalar, the same bytes and the same items (not copies of them).
+// It is not a comparison of contents; checks use it to return a value they
+// did not change, rather than a copy of it.
+//
+//go:noinline
+func (v Value) Identical(w Value) bool {
+	return v.kind == w.kind && v.n == w.n && v.n2 == w.n2 && v.g == nil && w.g == nil &&
+		len(v.s) == len(w.s) && unsafe.StringData(v.s) == unsafe.StringData(w.s) &&
+		len(v.items) == len(w.items) && unsafe.SliceData(v.items) == unsafe.SliceData(w.items)
+}
 
 // Bool returns the boolean of a KindBool value.
 func (v Value) Bool() bool { return v.n != 0 }

@@ -90,7 +90,7 @@ func TestFaults(t *testing.T) {
 			name += ", InterruptCalls"
 		}
 		t.Run(name, func(t *testing.T) {
-			h := newHost(t, host.Config{PoolSize: 1, MemoryLimit: 64 << 20, HighWater: 16 << 20, InterruptCalls: interrupt})
+			h := newHost(t, host.Config{PoolSize: 1, HighWater: 512 << 20, InterruptCalls: interrupt})
 			serves(t, h)
 			big := strings.Repeat("\x01", 6<<20)
 			ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)

@@ -14,11 +14,14 @@ const (
 	KindValue    = "value"    // an ordinary value, as a tool result
 )
 
+// The option names of each kind, then the protocol-owned fields (see
+// protocolOwned), which are known names too: they get their own error
+// rather than unknown_option.
 var (
-	toolOptions     = []string{"content", "structuredContent", "isError", "meta", "maxJsonBytes", "canonicalization"}
-	resourceOptions = []string{"contents", "meta", "maxJsonBytes"}
-	errorOptions    = []string{"message", "code"}
-	valueOptions    = []string{"value", "maxJsonBytes", "canonicalization"}
+	toolOptions     = []string{"content", "structuredContent", "isError", "meta", "maxJsonBytes", "canonicalization", "resultType", "ttlMs", "cacheScope"}
+	resourceOptions = []string{"contents", "meta", "maxJsonBytes", "resultType", "ttlMs", "cacheScope"}
+	errorOptions    = []string{"message", "code", "resultType", "ttlMs", "cacheScope"}
+	valueOptions    = []string{"value", "maxJsonBytes", "canonicalization", "resultType", "ttlMs", "cacheScope"}
 )
 
 // BuildOptions say how Build builds.
@@ -59,15 +62,15 @@ func Build(kind string, input content.Value, o BuildOptions) (*Result, error) {
 type builder struct {
 	settings Settings
 	inherit  bool
-	c        *content.Checker
+	c        content.Checker // by value: a build allocates no checker
 }
 
 // options checks the request object, its option names and the per-call
 // settings, then makes the checker of the request's body with the settings
 // that apply (strict, always, for a resource result).
 func (b *builder) options(input *content.Value, known []string, what string, strict bool) bool {
-	c := content.NewChecker(content.CheckOptions{Mode: b.settings.Canonicalization})
-	b.c = c
+	c := &b.c
+	c.Reset(content.CheckOptions{Mode: b.settings.Canonicalization})
 	in, ok := c.Resolve(*input)
 	if !ok {
 		return false
@@ -77,8 +80,7 @@ func (b *builder) options(input *content.Value, known []string, what string, str
 		c.Fail(content.CodeInvalidType, "the request must be an object of options")
 		return false
 	}
-	all := append(append([]string(nil), known...), protocolOwned...)
-	if !c.Keys(in, all, content.CodeUnknownOption, content.CodeDuplicateOption, what) {
+	if !c.Keys(in, known, content.CodeUnknownOption, content.CodeDuplicateOption, what) {
 		return false
 	}
 	for _, k := range protocolOwned {
@@ -120,7 +122,7 @@ func (b *builder) options(input *content.Value, known []string, what string, str
 	if strict {
 		mode = Strict
 	}
-	b.c = content.NewChecker(content.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes, MaxBytes: b.settings.MaxJSONBytes})
+	c.Reset(content.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes, MaxBytes: b.settings.MaxJSONBytes})
 	return true
 }
 
@@ -128,7 +130,7 @@ func (b *builder) tool(input content.Value) (*Result, error) {
 	if !b.options(&input, toolOptions, "a tool result", false) {
 		return nil, b.c.Err()
 	}
-	c := b.c
+	c := &b.c
 	out := make([]content.Value, 0, 8)
 
 	// isError
@@ -218,7 +220,7 @@ func (b *builder) meta(input content.Value) (content.Value, bool) {
 	b.c.Key("meta")
 	m = b.c.Meta(m, 2, buildMetaKeys)
 	if !b.c.Halted() {
-		checkReservedMeta(b.c, m, buildMetaKeys)
+		checkReservedMeta(&b.c, m, buildMetaKeys)
 	}
 	b.c.Pop()
 	return m, !b.c.Halted()
@@ -227,7 +229,7 @@ func (b *builder) meta(input content.Value) (content.Value, bool) {
 // list checks a list option (content, contents): one entry or an array of
 // entries, each checked by check at depth+1.
 func (b *builder) list(v content.Value, name, what string, emptyOK bool, depth int, check func(content.Value, int) content.Value) content.Value {
-	c := b.c
+	c := &b.c
 	if v.Kind() == content.KindObject || v.Kind() == content.KindGo {
 		e := check(v, depth+1)
 		return content.NewArray(e)
@@ -240,14 +242,27 @@ func (b *builder) list(v content.Value, name, what string, emptyOK bool, depth i
 		c.Fail(content.CodeContentRequired, "an empty content list is not a tool result (omit content to get a text fallback of structuredContent)")
 		return v
 	}
-	items := make([]content.Value, v.Len())
-	for i := range items {
+	// The entries are copied only from the first one the check changed.
+	var items []content.Value
+	for i := 0; i < v.Len(); i++ {
 		c.Index(i)
-		items[i] = check(v.Index(i), depth+1)
+		e := check(v.Index(i), depth+1)
 		c.Pop()
 		if c.Halted() {
 			return v
 		}
+		if items == nil && !e.Identical(v.Index(i)) {
+			items = make([]content.Value, v.Len())
+			for j := range i {
+				items[j] = v.Index(j)
+			}
+		}
+		if items != nil {
+			items[i] = e
+		}
+	}
+	if items == nil {
+		return v
 	}
 	return content.NewArray(items...)
 }
@@ -256,7 +271,7 @@ func (b *builder) resource(input content.Value) (*Result, error) {
 	if !b.options(&input, resourceOptions, "a resource result", true) {
 		return nil, b.c.Err()
 	}
-	c := b.c
+	c := &b.c
 	cv, ok := b.get(input, "contents")
 	if !ok {
 		c.Key("contents")
@@ -291,7 +306,7 @@ func (b *builder) clientError(input content.Value) (*Result, error) {
 	if !b.options(&input, errorOptions, "a client error", false) {
 		return nil, b.c.Err()
 	}
-	c := b.c
+	c := &b.c
 	mv, ok := b.get(input, "message")
 	if !ok {
 		c.Key("message")
@@ -364,7 +379,7 @@ func (b *builder) value(input content.Value) (*Result, error) {
 	if !b.options(&input, valueOptions, "an ordinary value", false) {
 		return nil, b.c.Err()
 	}
-	c := b.c
+	c := &b.c
 	v, ok := input.Get("value")
 	if !ok {
 		c.Key("value")
@@ -412,38 +427,10 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 // finish assembles the result object and applies the budget (nodes, depth,
 // then the bytes of its compact wire JSON, counted while it is written).
 func (b *builder) finish(kind string, members []content.Value) (*Result, error) {
-	obj := content.NewObject(pairs(members)...)
+	obj := content.NewObjectItems(members)
 	j, err := b.settings.write(obj, Wire)
 	if err != nil {
 		return nil, err
 	}
 	return &Result{kind: kind, v: obj, json: j, settings: b.settings}, nil
-}
-
-func pairs(items []content.Value) []content.Member {
-	m := make([]content.Member, len(items)/2)
-	for i := range m {
-		m[i] = content.Member{Key: items[2*i], Value: items[2*i+1]}
-	}
-	return m
-}
-
-// sizeHint estimates the length of v's JSON, to size the buffer it is
-// written into, and never more than limit+1.
-func sizeHint(v content.Value, limit int) int {
-	n := 8
-	switch v.Kind() {
-	case content.KindString:
-		n += len(v.Str()) + len(v.Str())/16
-	case content.KindArray:
-		for i := 0; i < v.Len() && n <= limit; i++ {
-			n += sizeHint(v.Index(i), limit)
-		}
-	case content.KindObject:
-		for i := 0; i < v.Len() && n <= limit; i++ {
-			m := v.Member(i)
-			n += sizeHint(m.Value, limit) + len(m.Key.Str()) + 4
-		}
-	}
-	return min(n, limit+1)
 }

@@ -78,7 +78,7 @@ func (w *resultCheck) result(v content.Value) content.Value {
 			out = append(out, content.NewString("_meta"), m)
 		}
 	}
-	return content.NewObject(pairs(out)...)
+	return content.NewObjectItems(out)
 }
 
 // owned checks a protocol-owned field (resultType, ttlMs, cacheScope); the

@@ -107,14 +107,16 @@ func Contents(entries ...content.Contents) Option {
 }
 
 func request(opts []Option, extra ...content.Member) content.Value {
-	m := make([]content.Member, 0, len(opts)+len(extra))
-	m = append(m, extra...)
+	items := make([]content.Value, 0, 2*(len(opts)+len(extra)))
+	for _, m := range extra {
+		items = append(items, m.Key, m.Value)
+	}
 	for _, o := range opts {
 		if o.key != "" {
-			m = append(m, content.Str(o.key, o.val))
+			items = append(items, content.NewString(o.key), o.val)
 		}
 	}
-	return content.NewObject(m...)
+	return content.NewObjectItems(items)
 }
 
 // Tool builds a tool result with the default settings, which the options

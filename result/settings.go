@@ -68,7 +68,7 @@ func (s Settings) budget() content.Budget {
 // its exact size.
 func (s Settings) write(v content.Value, f content.Format) ([]byte, error) {
 	b := s.budget()
-	hint := sizeHint(v, s.MaxJSONBytes)
+	hint := content.SizeHint(v, s.MaxJSONBytes)
 	if hint > s.MaxJSONBytes {
 		if err := b.Check(v); err != nil {
 			return nil, err
