@@ -398,7 +398,10 @@ func SizeHint(v Value, limit int) int {
 	n := 8
 	switch v.kind {
 	case KindString:
-		n += len(v.s) + len(v.s)/16
+		// Room for one byte in eight to be escaped: text that quotes or
+		// breaks lines as often as prose or code does still fits, so the
+		// buffer is not grown (and copied) while it is written.
+		n += len(v.s) + len(v.s)/8
 	case KindArray:
 		for i := 0; i < len(v.items) && n <= limit; i++ {
 			n += SizeHint(v.items[i], limit)

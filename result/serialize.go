@@ -54,7 +54,16 @@ func Serialize(r *Result, opts SerializeOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return serialize(r.v, r.kind, r.settings.withDefaults(), o)
+	s := r.settings.withDefaults()
+	t := transformer{o: o, maxBytes: s.MaxJSONBytes}
+	out := t.result(r.v, r.kind)
+	if t.err != nil {
+		return nil, t.err
+	}
+	if j := splice(out, r.v, s, o, r.json); j != nil {
+		return j, nil
+	}
+	return t.write(out, s)
 }
 
 // serializeOpts are checked serialize options.
@@ -101,7 +110,12 @@ func serialize(v content.Value, kind string, s Settings, o serializeOpts) ([]byt
 	if t.err != nil {
 		return nil, t.err
 	}
-	j, err := s.write(out, o.format)
+	return t.write(out, s)
+}
+
+// write writes a transformed result within the budget of s.
+func (t *transformer) write(out content.Value, s Settings) ([]byte, error) {
+	j, err := s.write(out, t.o.format)
 	if err != nil {
 		if t.wrapped {
 			err = unwrapPath(err)
@@ -109,6 +123,45 @@ func serialize(v content.Value, kind string, s Settings, o serializeOpts) ([]byt
 		return nil, err
 	}
 	return j, nil
+}
+
+// resultTypeMember is the JSON of the resultType member of a finalized
+// result, written first.
+const resultTypeMember = `"resultType":"complete",`
+
+// splice returns the wire JSON of out made from built, the wire JSON of v,
+// when out is v with nothing changed but a resultType member put first
+// (the same bytes as writing out, since the writer writes a member as it
+// is); nil otherwise, and when the budget is near (the writer then says
+// what passes it, as ever). Serialize of a built result uses it: a large
+// result is then copied once rather than written again.
+func splice(out, v content.Value, s Settings, o serializeOpts, built []byte) []byte {
+	if built == nil || o.format != Wire || len(built) < 2 || v.Len() == 0 {
+		return nil
+	}
+	lead := out.Len() - v.Len()
+	if lead < 0 || lead > 1 || lead == 1 && out.Member(0).Key.Str() != "resultType" {
+		return nil
+	}
+	for i := 0; i < v.Len(); i++ {
+		a, b := out.Member(lead+i), v.Member(i)
+		if a.Key.Str() != b.Key.Str() || !a.Value.Identical(b.Value) {
+			return nil
+		}
+	}
+	n := len(built)
+	if lead == 1 {
+		n += len(resultTypeMember)
+	}
+	if n > s.MaxJSONBytes || s.budget().Check(out) != nil {
+		return nil
+	}
+	j := make([]byte, 0, n)
+	j = append(j, '{')
+	if lead == 1 {
+		j = append(j, resultTypeMember...)
+	}
+	return append(j, built[1:]...)
 }
 
 // unwrapPath makes an error in wrapped structured content (not_i_json at
@@ -155,9 +208,11 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 		switch k := m.Key.Str(); k {
 		case "content":
 			items := make([]content.Value, 0, m.Value.Len()+1)
+			same := true
 			for j := 0; j < m.Value.Len(); j++ {
 				if b, keep := t.block(m.Value.Index(j), "/content/"+itoa(j)); keep {
 					items = append(items, b)
+					same = same && b.Identical(m.Value.Index(j))
 				}
 			}
 			if hasSC && !rev.Defines(resultObject(kind), "structuredContent") {
@@ -165,7 +220,11 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 					items = append(items, b)
 				}
 			}
-			out = append(out, content.Str(k, content.NewArray(items...)))
+			if same && len(items) == m.Value.Len() {
+				out = append(out, m) // unchanged: the same value
+			} else {
+				out = append(out, content.Str(k, content.NewArray(items...)))
+			}
 		case "contents":
 			items := make([]content.Value, m.Value.Len())
 			for j := range items {
@@ -353,13 +412,19 @@ func (t *transformer) convertedText(b content.Value, text string) content.Value 
 }
 
 // filter returns the members of object v that keep accepts, as it changes
-// them.
+// them: v itself when it keeps them all unchanged.
 func filter(v content.Value, keep func(content.Member) (content.Member, bool)) content.Value {
 	out := make([]content.Member, 0, v.Len())
+	same := true
 	for i := 0; i < v.Len(); i++ {
-		if m, ok := keep(v.Member(i)); ok {
-			out = append(out, m)
+		m := v.Member(i)
+		if k, ok := keep(m); ok {
+			out = append(out, k)
+			same = same && k.Value.Identical(m.Value)
 		}
+	}
+	if same && len(out) == v.Len() {
+		return v
 	}
 	return content.NewObject(out...)
 }

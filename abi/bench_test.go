@@ -1,0 +1,69 @@
+package abi_test
+
+import (
+	"testing"
+
+	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// The benchmarks of the module's dispatch, natively; the same test binary
+// built for wasip1 and run in wazero measures the guest's own share of a
+// call (see the README's performance section).
+
+// smallBuild is the MessagePack request of the small tool result that
+// host's and result's benchmarks build.
+func smallBuild(b *testing.B) []byte {
+	v, err := content.ParseJSON([]byte(`{"content":[{"type":"text","text":"The weather in Paris is sunny, 21°C."}],"structuredContent":{"city":"Paris","tempC":21,"conditions":"sunny","updated":"2026-07-28T09:00:00Z"},"isError":false}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: v})
+}
+
+// BenchmarkHandleBuildSmallTool is one build call of the module: decode,
+// build, encode the response.
+func BenchmarkHandleBuildSmallTool(b *testing.B) {
+	req := smallBuild(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		abi.Handle(abi.OpBuild, req)
+	}
+}
+
+// BenchmarkHandleParts splits that call: decoding the request, building
+// the result, writing the response.
+func BenchmarkHandleParts(b *testing.B) {
+	req := smallBuild(b)
+	r, err := abi.ParseRequest(abi.OpBuild, req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := result.Build(r.Kind, r.Input, result.BuildOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := abi.ParseRequest(abi.OpBuild, req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("build", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := result.Build(r.Kind, r.Input, result.BuildOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			abi.AppendBuilt(nil, res)
+		}
+	})
+}
