@@ -120,34 +120,37 @@ func inputKey(op Op) string {
 // itself, with the same codes as natively. An op the ABI does not have is
 // unknown_op.
 func ParseRequest(op Op, data []byte) (*Request, error) {
-	return parseRequest(op, data, false)
+	r := new(Request)
+	if err := parseRequest(r, op, data, false); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
-// parseRequest is ParseRequest, with the request's strings sharing data's
-// memory when share is set (see DecodeOptions.Share).
-func parseRequest(op Op, data []byte, share bool) (*Request, error) {
+// parseRequest is ParseRequest into r, a new Request, with the request's strings sharing
+// data's memory when share is set (see DecodeOptions.Share).
+func parseRequest(r *Request, op Op, data []byte, share bool) error {
 	keys, ok := requestKeys(op)
 	if !ok {
-		return nil, content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate, 5 outputSchema")
+		return content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate, 5 outputSchema")
 	}
 	// The request's own map is one level more than its values have when
 	// they are parsed from JSON natively.
 	v, err := Decode(data, DecodeOptions{MaxDepth: content.MaxParseDepth + 1, Share: share})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if v.Kind() != content.KindObject {
-		return nil, content.NewError(content.CodeInvalidRequest, "", "a request is a MessagePack map")
+		return content.NewError(content.CodeInvalidRequest, "", "a request is a MessagePack map")
 	}
-	r := &Request{Op: op}
+	r.Op = op     // r is a new Request
 	var seen uint // bit j: keys[j] was given
 	for i := 0; i < v.Len(); i++ {
 		m := v.Member(i)
 		if m.Key.Kind() != content.KindString {
-			return nil, content.NewError(content.CodeInvalidRequest, "", "the keys of a request are strings")
+			return content.NewError(content.CodeInvalidRequest, "", "the keys of a request are strings")
 		}
 		k := m.Key.Str()
-		path := string(content.AppendPointer(nil, k))
 		bit := uint(0)
 		for j, name := range keys {
 			if name == k {
@@ -156,20 +159,20 @@ func parseRequest(op Op, data []byte, share bool) (*Request, error) {
 		}
 		switch {
 		case bit == 0:
-			return nil, content.NewError(content.CodeInvalidRequest, path, "not a key of the "+op.String()+" request")
+			return content.NewError(content.CodeInvalidRequest, keyPath(k), "not a key of the "+op.String()+" request")
 		case seen&bit != 0:
-			return nil, content.NewError(content.CodeInvalidRequest, path, "this key is given more than once")
+			return content.NewError(content.CodeInvalidRequest, keyPath(k), "this key is given more than once")
 		}
 		seen |= bit
 		switch k {
 		case "kind":
 			if m.Value.Kind() != content.KindString {
-				return nil, content.NewError(content.CodeInvalidRequest, path, "kind is a string")
+				return content.NewError(content.CodeInvalidRequest, keyPath(k), "kind is a string")
 			}
 			r.Kind = m.Value.Str()
 		case "inherit":
 			if m.Value.Kind() != content.KindBool {
-				return nil, content.NewError(content.CodeInvalidRequest, path, "inherit is a boolean")
+				return content.NewError(content.CodeInvalidRequest, keyPath(k), "inherit is a boolean")
 			}
 			r.Inherit = m.Value.Bool()
 		case "options":
@@ -183,13 +186,18 @@ func parseRequest(op Op, data []byte, share bool) (*Request, error) {
 	// kind is build's first key (bit 0); inputBit is the bit of the op's
 	// main value.
 	if op == OpBuild && seen&1 == 0 {
-		return nil, content.NewError(content.CodeInvalidRequest, "/kind", "a build request needs kind")
+		return content.NewError(content.CodeInvalidRequest, "/kind", "a build request needs kind")
 	}
 	if op != OpInfo && seen&inputBit(op) == 0 {
-		return nil, content.NewError(content.CodeInvalidRequest, "/"+inputKey(op), "the "+op.String()+" request needs "+inputKey(op))
+		return content.NewError(content.CodeInvalidRequest, "/"+inputKey(op), "the "+op.String()+" request needs "+inputKey(op))
 	}
-	return r, nil
+	return nil
 }
+
+// keyPath is the path of a request's key, for its errors.
+//
+//go:noinline
+func keyPath(k string) string { return string(content.AppendPointer(nil, k)) }
 
 // AppendRequest appends the MessagePack request of r (for a host): its keys
 // in the order ParseRequest lists them, absent members (null Values, and

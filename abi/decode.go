@@ -40,7 +40,6 @@ type DecodeOptions struct {
 // invalid_request.
 func Decode(data []byte, o DecodeOptions) (content.Value, error) {
 	d := decoder{data: data, left: o.MaxNodes, maxDepth: o.MaxDepth, share: o.Share}
-	d.path = d.pathBuf[:0]
 	if d.maxDepth <= 0 {
 		d.maxDepth = content.MaxParseDepth
 	}
@@ -62,10 +61,14 @@ type decoder struct {
 	maxDepth int
 	i        int
 	left     int // values that may still be declared
-	path     []string
-	pathBuf  [8]string // the path's first keys, so that a shallow request allocates no path
-	err      *content.Error
-	share    bool
+	// The path of the value being read: its first keys inline (no pointer
+	// to the decoder itself, so that it stays on its caller's stack), the
+	// rest in more; npath keys in all.
+	npath   int
+	pathBuf [8]string
+	more    []string
+	err     *content.Error
+	share   bool
 }
 
 func (d *decoder) fail(code content.Code, msg string) {
@@ -73,8 +76,12 @@ func (d *decoder) fail(code content.Code, msg string) {
 		return
 	}
 	var p []byte
-	for _, s := range d.path {
-		p = content.AppendPointer(p, s)
+	for i := 0; i < d.npath; i++ {
+		k := d.more[max(i-len(d.pathBuf), 0):]
+		if i < len(d.pathBuf) {
+			k = d.pathBuf[i:]
+		}
+		p = content.AppendPointer(p, k[0])
 	}
 	if code == content.CodeMaxNodes || code == content.CodeMaxDepth {
 		p = nil // budget codes are about the whole request
@@ -250,9 +257,9 @@ func (d *decoder) array(n uint64, depth int) content.Value {
 	}
 	items := make([]content.Value, m)
 	for j := range items {
-		d.path = append(d.path, strconv.Itoa(j))
+		d.push(strconv.Itoa(j))
 		items[j] = d.value(depth + 1)
-		d.path = d.path[:len(d.path)-1]
+		d.npath--
 		if d.err != nil {
 			return content.Value{}
 		}
@@ -271,15 +278,25 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 		if d.err != nil {
 			return content.Value{}
 		}
-		d.path = append(d.path, keyText(k))
+		d.push(keyText(k))
 		v := d.value(depth + 1)
-		d.path = d.path[:len(d.path)-1]
+		d.npath--
 		if d.err != nil {
 			return content.Value{}
 		}
 		items[j], items[j+1] = k, v
 	}
 	return content.NewObjectItems(items)
+}
+
+// push adds a key to the path.
+func (d *decoder) push(k string) {
+	if d.npath < len(d.pathBuf) {
+		d.pathBuf[d.npath] = k
+	} else {
+		d.more = append(d.more[:d.npath-len(d.pathBuf)], k)
+	}
+	d.npath++
 }
 
 // keyText is a key as a JSON Pointer segment names it.

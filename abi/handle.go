@@ -19,8 +19,8 @@ func Handle(op Op, req []byte) (resp []byte) {
 	}()
 	// Nothing of the request outlives the call (the response is written
 	// into a buffer of its own), so its strings share req's memory.
-	r, err := parseRequest(op, req, true)
-	if err != nil {
+	var r Request
+	if err := parseRequest(&r, op, req, true); err != nil {
 		return errorResponse(err)
 	}
 	if r.Op == OpInfo {

@@ -72,7 +72,22 @@ func AppendBuilt(dst []byte, r *result.Result) []byte {
 	dst = AppendMapHeader(dst, 3)
 	dst = AppendBool(appendKey(dst, "ok"), true)
 	dst = AppendStringBytes(appendKey(dst, "json"), r.JSON())
-	return AppendValue(appendKey(dst, "settings"), r.Settings().AsValue())
+	return appendSettings(appendKey(dst, "settings"), r.Settings())
+}
+
+// appendSettings appends the map Settings.AsValue is (the same bytes),
+// written at once rather than through a Value.
+func appendSettings(dst []byte, s result.Settings) []byte {
+	if s.MaxJSONBytes == 0 || s.MaxNodes == 0 {
+		return AppendValue(dst, s.AsValue()) // defaults to fill in
+	}
+	dst = AppendMapHeader(dst, 4)
+	keys := [...]string{"maxJsonBytes", "maxNodes", "maxDepth"}
+	ints := [...]int{s.MaxJSONBytes, s.MaxNodes, result.MaxDepth}
+	for i, k := range keys {
+		dst = AppendInt(appendKey(dst, k), int64(ints[i]))
+	}
+	return AppendString(appendKey(dst, "canonicalization"), s.Canonicalization.String())
 }
 
 // AppendJSON appends {ok: true, json: str}.
