@@ -195,7 +195,17 @@ func (m *measurer) json(v Value, n, depth int) int {
 // AppendString, quotes included, without writing it.
 func EscapedLen(s string) int {
 	n := len(s) + 2
+	word := 0 // as in AppendString
 	for i := 0; i < len(s); i++ {
+		if i >= word {
+			for i+8 <= len(s) && !escapes8(s, i) {
+				i += 8
+			}
+			if i == len(s) {
+				break
+			}
+			word = i + 8
+		}
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' {
 			continue
