@@ -15,6 +15,10 @@ type Budget struct {
 	MaxBytes int // 0: no bound
 	MaxNodes int // 0: no bound
 	MaxDepth int // 0: MaxDepth
+	// Checked says that v's strings come from a check of this package
+	// (a Checker, Plain), which proved them valid UTF-8: AppendJSON then
+	// does not test them again.
+	Checked bool
 }
 
 // The messages of the budget codes.
@@ -40,8 +44,8 @@ func (b Budget) maxDepth() int {
 // Check counts the values and the nesting of v, and stops at the first value
 // past MaxNodes or the first container past MaxDepth. It allocates nothing.
 func (b Budget) Check(v Value) error {
-	nodes := 0
-	if code := b.walk(v, 1, &nodes); code != "" {
+	var t tally
+	if code := b.walk(v, 1, &t); code != "" {
 		return b.error(code)
 	}
 	return nil
@@ -57,18 +61,30 @@ func (b Budget) error(code Code) *Error {
 	return NewError(CodeMaxBytes, "", msgMaxBytes(b.MaxBytes))
 }
 
-func (b Budget) walk(v Value, level int, nodes *int) Code {
-	*nodes++
-	if b.MaxNodes > 0 && *nodes > b.MaxNodes {
+// tally is what a walk counts: values, and an estimate of the length of
+// their JSON that sizes the buffer it is written into (a little more than
+// the strings and keys take: room for one byte in eight of text to be
+// escaped, as often as prose or code quote and break lines, so that the
+// buffer is not grown and copied while it is written).
+type tally struct {
+	nodes, size int
+}
+
+func (b Budget) walk(v Value, level int, t *tally) Code {
+	t.nodes++
+	t.size += 8
+	if b.MaxNodes > 0 && t.nodes > b.MaxNodes {
 		return CodeMaxNodes
 	}
 	switch v.kind {
+	case KindString:
+		t.size += len(v.s) + len(v.s)/8
 	case KindArray:
 		if level > b.maxDepth() {
 			return CodeMaxDepth
 		}
 		for _, e := range v.items {
-			if code := b.walk(e, level+1, nodes); code != "" {
+			if code := b.walk(e, level+1, t); code != "" {
 				return code
 			}
 		}
@@ -77,7 +93,8 @@ func (b Budget) walk(v Value, level int, nodes *int) Code {
 			return CodeMaxDepth
 		}
 		for i := 1; i < len(v.items); i += 2 {
-			if code := b.walk(v.items[i], level+1, nodes); code != "" {
+			t.size += len(v.items[i-1].s) + 4
+			if code := b.walk(v.items[i], level+1, t); code != "" {
 				return code
 			}
 		}
@@ -91,11 +108,28 @@ func (b Budget) walk(v Value, level int, nodes *int) Code {
 // copied, so that a string that grows past the budget once escaped is never
 // written out: what a refused call allocates stays within MaxBytes and a few
 // bytes, whatever v holds.
+//
+// With a nil dst, AppendJSON makes the buffer, sized by the same walk that
+// checks v: a little more than v's JSON takes, or exactly that (measured
+// first) when the estimate passes MaxBytes, so that a result over the
+// budget is refused without a buffer of the budget's size and one near it
+// gets a buffer of its exact size.
 func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
-	if err := b.Check(v); err != nil {
-		return dst, err
+	var t tally
+	if code := b.walk(v, 1, &t); code != "" {
+		return dst, b.error(code)
 	}
-	w := writer{format: f, base: len(dst), limit: b.MaxBytes}
+	if dst == nil {
+		if b.MaxBytes > 0 && t.size > b.MaxBytes {
+			n, err := b.Measure(v)
+			if err != nil {
+				return nil, err
+			}
+			t.size = n
+		}
+		dst = make([]byte, 0, t.size)
+	}
+	w := writer{format: f, base: len(dst), limit: b.MaxBytes, checked: b.Checked}
 	dst = w.value(dst, v)
 	if w.err != nil {
 		return dst, w.err

@@ -190,6 +190,7 @@ type writer struct {
 	// is the most bytes it may write (max_bytes past it).
 	base, limit int
 	over        bool
+	checked     bool // strings are known to be valid UTF-8 (Budget.Checked)
 }
 
 func (w *writer) fail(code Code, msg string) {
@@ -264,7 +265,7 @@ func (w *writer) write(dst []byte, v Value) []byte {
 		}
 		return AppendFloat(dst, f)
 	case KindString:
-		if !utf8.ValidString(v.s) {
+		if !w.checked && !utf8.ValidString(v.s) {
 			w.fail(CodeInvalidUTF8, "string is not valid UTF-8")
 		}
 		return w.str(dst, v.s)
@@ -299,7 +300,7 @@ func (w *writer) write(dst []byte, v Value) []byte {
 			k, e := order[2*i], order[2*i+1]
 			if k.kind != KindString {
 				w.fail(CodeInvalidMapKey, "object key is not a string")
-			} else if !utf8.ValidString(k.s) {
+			} else if !w.checked && !utf8.ValidString(k.s) {
 				w.fail(CodeInvalidUTF8, "object key is not valid UTF-8")
 			}
 			dst = w.str(dst, k.s)
@@ -411,28 +412,4 @@ func utf16Key(r rune) int64 {
 		return int64(hi)<<21 | int64(r)
 	}
 	return int64(r) << 21
-}
-
-// SizeHint estimates the length of v's compact JSON, to size the buffer it
-// is written into: a little more than its strings and keys take, never more
-// than limit+1 (so a caller learns that v may pass limit without walking
-// all of it).
-func SizeHint(v Value, limit int) int {
-	n := 8
-	switch v.kind {
-	case KindString:
-		// Room for one byte in eight to be escaped: text that quotes or
-		// breaks lines as often as prose or code does still fits, so the
-		// buffer is not grown (and copied) while it is written.
-		n += len(v.s) + len(v.s)/8
-	case KindArray:
-		for i := 0; i < len(v.items) && n <= limit; i++ {
-			n += SizeHint(v.items[i], limit)
-		}
-	case KindObject:
-		for i := 0; i+1 < len(v.items) && n <= limit; i += 2 {
-			n += SizeHint(v.items[i+1], limit) + len(v.items[i].s) + 4
-		}
-	}
-	return min(n, limit+1)
 }

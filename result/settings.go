@@ -56,34 +56,16 @@ type Settings struct {
 	Canonicalization content.Canonicalization
 }
 
-// budget is the budget of a result built with s (defaults applied).
+// budget is the budget of a result built with s (defaults applied), whose
+// values come from the checks.
 func (s Settings) budget() content.Budget {
-	return content.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes}
+	return content.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes, Checked: true}
 }
 
-// write writes v within the budget of s (defaults applied). The buffer is
-// sized by an estimate; when the estimate passes the byte budget, v is
-// measured exactly first, so that a result over the budget is refused
-// without a buffer of the budget's size, and one near it gets a buffer of
-// its exact size.
+// write writes v within the budget of s (defaults applied), in a buffer
+// sized as Budget.AppendJSON sizes it.
 func (s Settings) write(v content.Value, f content.Format) ([]byte, error) {
-	b := s.budget()
-	hint := content.SizeHint(v, s.MaxJSONBytes)
-	if hint > s.MaxJSONBytes {
-		if err := b.Check(v); err != nil {
-			return nil, err
-		}
-		n, err := b.Measure(v)
-		if err != nil {
-			return nil, err
-		}
-		hint = n
-	}
-	out, err := b.AppendJSON(make([]byte, 0, hint), v, f)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.budget().AppendJSON(nil, v, f)
 }
 
 // withDefaults returns s with zero fields set to their defaults.
