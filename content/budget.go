@@ -229,25 +229,19 @@ func (m *measurer) json(v Value, n, depth int) int {
 // AppendString, quotes included, without writing it.
 func EscapedLen(s string) int {
 	n := len(s) + 2
-	word := 0 // as in AppendString
 	for i := 0; i < len(s); i++ {
-		if i >= word {
-			for i+8 <= len(s) && !escapes8(s, i) {
-				i += 8
-			}
-			if i == len(s) {
-				break
-			}
-			word = i + 8
+		for i+8 <= len(s) && !escapes(word(s, i)) { // as AppendString goes
+			i += 8
 		}
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
+		if i+8 <= len(s) {
+			i += firstEscape(word(s, i))
+		} else if i == len(s) {
+			break
 		}
-		switch c {
-		case '"', '\\', '\b', '\f', '\n', '\r', '\t':
+		switch c := s[i]; {
+		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
 			n++
-		default:
+		case c < 0x20:
 			n += 5
 		}
 	}

@@ -2,10 +2,10 @@ package content
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 	"strconv"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Format selects how JSON is written. Both are compact, with strings escaped
@@ -41,21 +41,24 @@ const hexDigits = "0123456789abcdef"
 // reject anything else before writing).
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
-	start, word := 0, 0 // word: where the next eight bytes are tested at once
-	for i := 0; i < len(s); i++ {
-		if i >= word {
-			for i+8 <= len(s) && !escapes8(s, i) {
-				i += 8 // none of them is escaped
+	start := 0
+	for i := 0; i < len(s); {
+		// Eight bytes at once: past them when none is escaped, else to the
+		// first that is; the last few a byte at a time.
+		for i+8 <= len(s) && !escapes(word(s, i)) {
+			i += 8
+		}
+		if i+8 <= len(s) {
+			i += firstEscape(word(s, i))
+		} else {
+			for i < len(s) && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' {
+				i++
 			}
 			if i == len(s) {
 				break
 			}
-			word = i + 8 // one of these is escaped (or s ends): byte by byte
 		}
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
 		dst = append(dst, s[start:i]...)
 		switch c {
 		case '"':
@@ -75,23 +78,37 @@ func AppendString(dst []byte, s string) []byte {
 		default:
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		}
-		start = i + 1
+		i++
+		start = i
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
 
-// escapes8 reports whether any of the eight bytes of s at i is one that
-// JSON escapes: a control character, '"' or '\\'. It tests them as one
-// word (a byte below 0x20, or equal to 0x22 or 0x5c, sets its top bit in
-// the sum), which is what makes writing long text fast, natively and in
-// the WebAssembly module. Which of the eight it is does not matter, so the
-// machine's byte order does not either.
-func escapes8(s string, i int) bool {
+// escapes tells whether any of the eight bytes of the word x (a
+// little-endian read of them, see word) is one JSON escapes: a control
+// character, '"' or '\\'. Such a byte sets its top bit in one of these
+// differences (a borrow may mark a byte after a true one too, so this tells
+// whether, not where: see firstEscape). It is what makes writing long text
+// fast, natively and in the WebAssembly module: plain text is passed eight
+// bytes at a time.
+func escapes(x uint64) bool {
 	const ones, tops = 0x0101010101010101, 0x8080808080808080
-	x := *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i))
-	q, b := x^(ones*'"'), x^(ones*'\\')
+	q, b := x^ones*'"', x^ones*'\\'
 	return ((x-ones*0x20)&^x|(q-ones)&^q|(b-ones)&^b)&tops != 0
+}
+
+// firstEscape is the index of the first byte of x that escapes tells of,
+// found with sums that carry nothing from one byte to the next, so that
+// text that quotes often goes from one escape straight to the next.
+func firstEscape(x uint64) int {
+	const ones, lo7, tops = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	ctl := (x&lo7 + ones*0x60) | x // top bit clear: below 0x20
+	q := x ^ ones*'"'
+	q = (q&lo7 + lo7) | q // top bit clear: '"'
+	b := x ^ ones*'\\'
+	b = (b&lo7 + lo7) | b // top bit clear: '\\'
+	return bits.TrailingZeros64(^(ctl&q&b)&tops) >> 3
 }
 
 // AppendFloat appends f as ECMAScript Number.prototype.toString writes it:

@@ -1,0 +1,13 @@
+//go:build !(amd64 || arm64 || 386 || ppc64le || loong64 || wasm) || purego
+
+package content
+
+// word reads the eight bytes of s at i (i+8 <= len(s)) as a little-endian
+// word, a byte at a time (machines that are big-endian or that fault on an
+// unaligned load, and the purego build tag, which make test uses to test
+// this form on any machine).
+func word(s string, i int) uint64 {
+	w := s[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
