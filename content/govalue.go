@@ -1,16 +1,18 @@
+//go:build !wasip1
+
 package content
 
 // fromGo converts one level of a Go value to a Value; nested values stay
 // wrapped (KindGo) so that each is converted, and its errors reported, at its
 // own path. The common types are handled here without reflection; the rest go
-// to fromGoOther, which is reflection-based outside the WebAssembly guest. A
-// non-empty message means the value is not supported in the checker's mode.
+// to fromGoOther, which is reflection-based. A non-empty message means the
+// value is not supported in the checker's mode. (The WebAssembly guest has a
+// fromGo of its own: it only ever sees MessagePack values.)
 func (c *Checker) fromGo(g any) (Value, string) {
+	if v, ok := fromGoValue(g); ok {
+		return v, ""
+	}
 	switch x := g.(type) {
-	case nil:
-		return Null(), ""
-	case Value:
-		return x, ""
 	case bool:
 		return NewBool(x), ""
 	case string:
@@ -124,41 +126,24 @@ func sortedObject[V any](m map[string]V, conv func(V) Value) Value {
 		return Null()
 	}
 	items := make([]Value, 0, 2*len(m))
-	for k, v := range m {
-		items = append(items, NewString(k), conv(v))
-	}
-	sortMembers(items, func(a, b string) bool { return a < b })
-	return objectFromItems(items)
-}
-
-// IsString reports whether v is a string as given: a KindString value, or a
-// Go value of a string type (not a marshaler). Ordinary values use it to tell
-// a string, written verbatim, from a value that becomes a string only through
-// canonicalization (bytes, timestamps), which is written as JSON.
-func (v Value) IsString() bool {
-	switch v.kind {
-	case KindString:
-		return true
-	case KindGo:
-		if _, ok := v.g.(string); ok {
-			return true
+	if len(m) > 16 {
+		for k, v := range m {
+			items = append(items, NewString(k), conv(v))
 		}
-		return goIsString(v.g)
+		sortMembers(items, lessBytes)
+		return objectFromItems(items)
 	}
-	return false
-}
-
-// IsNilMap reports whether g is nil or a nil Go map: an option that takes a
-// map (meta) is left out for it, as a nil map means "nothing" in Go, rather
-// than becoming JSON null.
-func IsNilMap(g any) bool {
-	switch x := g.(type) {
-	case nil:
-		return true
-	case map[string]any:
-		return x == nil
-	case map[string]string:
-		return x == nil
+	// A few keys (the usual map): each member goes straight to its place
+	// among those before it (the keys of a map are distinct, so the order
+	// is total and the sort needs no stability).
+	for k, v := range m {
+		j := len(items)
+		for j > 0 && k < items[j-2].s {
+			j -= 2
+		}
+		items = append(items, Value{}, Value{})
+		copy(items[j+2:], items[j:])
+		items[j], items[j+1] = NewString(k), conv(v)
 	}
-	return goIsNilMap(g)
+	return objectFromItems(items)
 }
