@@ -63,10 +63,10 @@ type decoder struct {
 	left     int // values that may still be declared
 	// The path of the value being read: its first keys inline (no pointer
 	// to the decoder itself, so that it stays on its caller's stack), the
-	// rest in more; npath keys in all.
+	// rest in more; npath steps in all.
 	npath   int
-	pathBuf [8]string
-	more    []string
+	pathBuf [8]step
+	more    []step
 	err     *content.Error
 	share   bool
 }
@@ -77,11 +77,15 @@ func (d *decoder) fail(code content.Code, msg string) {
 	}
 	var p []byte
 	for i := 0; i < d.npath; i++ {
-		k := d.more[max(i-len(d.pathBuf), 0):]
+		s := d.more[max(i-len(d.pathBuf), 0):]
 		if i < len(d.pathBuf) {
-			k = d.pathBuf[i:]
+			s = d.pathBuf[i:]
 		}
-		p = content.AppendPointer(p, k[0])
+		k := s[0].key
+		if s[0].index >= 0 {
+			k = strconv.Itoa(s[0].index)
+		}
+		p = content.AppendPointer(p, k)
 	}
 	if code == content.CodeMaxNodes || code == content.CodeMaxDepth {
 		p = nil // budget codes are about the whole request
@@ -257,7 +261,7 @@ func (d *decoder) array(n uint64, depth int) content.Value {
 	}
 	items := make([]content.Value, m)
 	for j := range items {
-		d.push(strconv.Itoa(j))
+		d.push(step{index: j})
 		items[j] = d.value(depth + 1)
 		d.npath--
 		if d.err != nil {
@@ -278,7 +282,7 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 		if d.err != nil {
 			return content.Value{}
 		}
-		d.push(keyText(k))
+		d.push(step{key: keyText(k), index: -1})
 		v := d.value(depth + 1)
 		d.npath--
 		if d.err != nil {
@@ -289,8 +293,16 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 	return content.NewObjectItems(items)
 }
 
-// push adds a key to the path.
-func (d *decoder) push(k string) {
+// step is one step of the decoder's path: an array index, or a map key
+// (index -1). An index becomes text only for an error, so that reading a
+// long array makes no string per element.
+type step struct {
+	key   string
+	index int
+}
+
+// push adds a step to the path.
+func (d *decoder) push(k step) {
 	if d.npath < len(d.pathBuf) {
 		d.pathBuf[d.npath] = k
 	} else {

@@ -512,3 +512,26 @@ func TestDecodeErrorPaths(t *testing.T) {
 	_, err = abi.Decode(append(hx("81 a1 61"), nest(hx("91"), content.MaxParseDepth, hx("90"))...), abi.DecodeOptions{})
 	wantError(t, "max_depth inside /a", err, content.CodeMaxDepth, "")
 }
+
+// TestDecodeLongArrayAllocatesItsItemsOnly decodes an array of 1,000
+// values: its items are one allocation, and the decoder's path (an index
+// per element) makes no string for an element until an error names it.
+func TestDecodeLongArrayAllocatesItsItemsOnly(t *testing.T) {
+	data := abi.AppendArrayHeader(nil, 1000)
+	for range 1000 {
+		data = append(data, 0xc0) // nil
+	}
+	if n := testing.AllocsPerRun(5, func() {
+		if _, err := abi.Decode(data, abi.DecodeOptions{Share: true}); err != nil {
+			t.Fatal(err)
+		}
+	}); n > 1 {
+		t.Errorf("%v allocations", n)
+	}
+	// The path of an error past the hundredth element is still written.
+	bad := append(append(abi.AppendArrayHeader(nil, 200), data[3:3+150]...), 0xc1)
+	bad = append(bad, data[3:3+49]...)
+	if _, err := abi.Decode(bad, abi.DecodeOptions{}); err == nil || err.(*content.Error).Path != "/150" {
+		t.Errorf("got %v, want an error at /150", err)
+	}
+}

@@ -110,10 +110,11 @@ func (b Budget) walk(v Value, level int, t *tally) Code {
 // bytes, whatever v holds.
 //
 // With a nil dst, AppendJSON makes the buffer, sized by the same walk that
-// checks v: a little more than v's JSON takes, or exactly that (measured
-// first) when the estimate passes MaxBytes, so that a result over the
-// budget is refused without a buffer of the budget's size and one near it
-// gets a buffer of its exact size.
+// checks v: a little more than v's JSON takes. When that estimate passes
+// MaxBytes, a Checked value is measured exactly first, so that a result
+// over the budget is refused without a buffer of the budget's size and one
+// near it gets a buffer of its exact size; any other value gets a buffer
+// of MaxBytes+1 at most.
 func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 	var t tally
 	if code := b.walk(v, 1, &t); code != "" {
@@ -121,11 +122,16 @@ func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 	}
 	if dst == nil {
 		if b.MaxBytes > 0 && t.size > b.MaxBytes {
-			n, err := b.Measure(v)
-			if err != nil {
+			if !b.Checked {
+				// Measure counts what canonicalization makes of a value
+				// that is not plain JSON, which the writer refuses with
+				// its own code: let the writer decide.
+				t.size = b.MaxBytes + 1
+			} else if n, err := b.Measure(v); err != nil {
 				return nil, err
+			} else {
+				t.size = n
 			}
-			t.size = n
 		}
 		dst = make([]byte, 0, t.size)
 	}

@@ -243,11 +243,11 @@ func (h *Host) Call(ctx context.Context, op abi.Op, req []byte) ([]byte, error) 
 	if closed {
 		return nil, ErrClosed
 	}
-	if len(req) > abi.MaxRequest {
-		return abi.AppendError(nil, content.NewError(content.CodeMaxBytes, "", "the request is larger than "+strconv.Itoa(abi.MaxRequest)+" bytes")), nil
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if len(req) > abi.MaxRequest {
+		return abi.AppendError(nil, content.NewError(content.CodeMaxBytes, "", "the request is larger than "+strconv.Itoa(abi.MaxRequest)+" bytes")), nil
 	}
 	in, err := h.acquire(ctx)
 	if err != nil {
@@ -308,8 +308,10 @@ func (h *Host) isClosed() bool {
 	return h.closed
 }
 
-// Close releases every instance and the compiled module; calls after it,
-// and calls it interrupts, return ErrClosed.
+// Close releases every instance and the compiled module; calls after it
+// return ErrClosed. A call already running in the module also returns
+// ErrClosed: at once with Config.InterruptCalls, otherwise when its work
+// ends (bounded, as a call's work is, by the request size and the budget).
 func (h *Host) Close(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true

@@ -63,9 +63,14 @@ func (s Settings) budget() content.Budget {
 }
 
 // write writes v within the budget of s (defaults applied), in a buffer
-// sized as Budget.AppendJSON sizes it.
+// sized as Budget.AppendJSON sizes it; on an error, nothing (never the part
+// written before the writer stopped).
 func (s Settings) write(v content.Value, f content.Format) ([]byte, error) {
-	return s.budget().AppendJSON(nil, v, f)
+	out, err := s.budget().AppendJSON(nil, v, f)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // withDefaults returns s with zero fields set to their defaults.

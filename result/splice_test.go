@@ -42,7 +42,7 @@ func TestSerializeOfABuiltResult(t *testing.T) {
 		}
 		// The result keeps the settings it was built with, which the
 		// request may have changed: SerializeValue gets them too.
-		settings = builtSettings(settings, vec.Input)
+		settings = r.Settings()
 		for _, version := range result.ProtocolVersions() {
 			for _, f := range finalizes {
 				for _, format := range []content.Format{result.Wire, result.JCS} {
@@ -66,18 +66,4 @@ func TestSerializeOfABuiltResult(t *testing.T) {
 	if n < 1000 {
 		t.Fatalf("only %d outputs compared", n)
 	}
-}
-
-// builtSettings is s with the per-call settings of a build request.
-func builtSettings(s result.Settings, input content.Value) result.Settings {
-	if v, ok := input.Get("maxJsonBytes"); ok && v.Kind() == content.KindInt {
-		s.MaxJSONBytes = int(v.Int())
-	}
-	if v, ok := input.Get("canonicalization"); ok {
-		s.Canonicalization = result.Strict
-		if v.Str() == "json" {
-			s.Canonicalization = result.JSON
-		}
-	}
-	return s
 }
