@@ -239,7 +239,7 @@ func (g *gen) goInt() (any, content.Value) {
 	case 3:
 		return x, i64(x)
 	case 4:
-		return int(x), i64(x)
+		return int(x), i64(int64(int(x))) // int is 32 bits on some machines
 	case 5:
 		return uint8(x), i64(int64(uint8(x)))
 	case 6:
@@ -253,7 +253,7 @@ func (g *gen) goInt() (any, content.Value) {
 		}
 		return u, content.NewUint(u)
 	}
-	return uint(x), content.NewUint(uint64(x))
+	return uint(x), content.NewUint(uint64(uint(x)))
 }
 
 func msgpackEncode(t *testing.T, v any, compact bool) []byte {

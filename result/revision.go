@@ -156,8 +156,7 @@ func metaKeys(r revision, wire bool) content.MetaKeys {
 // checkTTL and checkCacheScope are the rules of the protocol-owned resource
 // fields, wherever they are given (Finalize, options as a value, validate).
 func checkTTL(v content.Value) (int64, bool) {
-	n, ok := intIn(v, 0, content.MaxSafeInteger)
-	return int64(n), ok
+	return int64In(v, 0, content.MaxSafeInteger)
 }
 
 func checkCacheScope(s string) bool { return s == "public" || s == "private" }

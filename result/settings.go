@@ -150,6 +150,13 @@ func SettingsFromValue(v content.Value) (Settings, error) {
 //
 //go:noinline
 func intIn(v content.Value, lo, hi int) (int, bool) {
+	n, ok := int64In(v, int64(lo), int64(hi))
+	return int(n), ok
+}
+
+// int64In is intIn for bounds past what an int holds on 32-bit machines
+// (ttlMs goes to 2^53-1).
+func int64In(v content.Value, lo, hi int64) (int64, bool) {
 	var n int64
 	switch v.Kind() {
 	case content.KindInt:
@@ -163,10 +170,10 @@ func intIn(v content.Value, lo, hi int) (int, bool) {
 	default:
 		return 0, false
 	}
-	if n < int64(lo) || n > int64(hi) {
+	if n < lo || n > hi {
 		return 0, false
 	}
-	return int(n), true
+	return n, true
 }
 
 func modeOf(v content.Value) (content.Canonicalization, bool) {
