@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
 // DecodeOptions bound what Decode may build.
@@ -60,35 +61,19 @@ type decoder struct {
 	data     []byte
 	maxDepth int
 	i        int
-	left     int // values that may still be declared
-	// The path of the value being read: its first keys inline (no pointer
-	// to the decoder itself, so that it stays on its caller's stack), the
-	// rest in more; npath steps in all.
-	npath   int
-	pathBuf [8]step
-	more    []step
-	err     *content.Error
-	share   bool
+	left     int          // values that may still be declared
+	path     pointer.Path // where the value being read is, for an error
+	err      *content.Error
+	share    bool
 }
 
 func (d *decoder) fail(code content.Code, msg string) {
 	if d.err != nil {
 		return
 	}
-	var p []byte
-	for i := 0; i < d.npath; i++ {
-		s := d.more[max(i-len(d.pathBuf), 0):]
-		if i < len(d.pathBuf) {
-			s = d.pathBuf[i:]
-		}
-		k := s[0].key
-		if s[0].index >= 0 {
-			k = strconv.Itoa(s[0].index)
-		}
-		p = content.AppendPointer(p, k)
-	}
-	if code == content.CodeMaxNodes || code == content.CodeMaxDepth {
-		p = nil // budget codes are about the whole request
+	var p []byte // budget codes are about the whole request: no path
+	if code != content.CodeMaxNodes && code != content.CodeMaxDepth {
+		p = d.path.Append(nil, content.MaxPathBytes+8) // NewError caps it
 	}
 	d.err = content.NewError(code, string(p), msg)
 }
@@ -261,9 +246,9 @@ func (d *decoder) array(n uint64, depth int) content.Value {
 	}
 	items := make([]content.Value, m)
 	for j := range items {
-		d.push(step{index: j})
+		d.path.Index(j)
 		items[j] = d.value(depth + 1)
-		d.npath--
+		d.path.Pop()
 		if d.err != nil {
 			return content.Value{}
 		}
@@ -282,33 +267,15 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 		if d.err != nil {
 			return content.Value{}
 		}
-		d.push(step{key: keyText(k), index: -1})
+		d.path.Key(keyText(k))
 		v := d.value(depth + 1)
-		d.npath--
+		d.path.Pop()
 		if d.err != nil {
 			return content.Value{}
 		}
 		items[j], items[j+1] = k, v
 	}
 	return content.NewObjectItems(items)
-}
-
-// step is one step of the decoder's path: an array index, or a map key
-// (index -1). An index becomes text only for an error, so that reading a
-// long array makes no string per element.
-type step struct {
-	key   string
-	index int
-}
-
-// push adds a step to the path.
-func (d *decoder) push(k step) {
-	if d.npath < len(d.pathBuf) {
-		d.pathBuf[d.npath] = k
-	} else {
-		d.more = append(d.more[:d.npath-len(d.pathBuf)], k)
-	}
-	d.npath++
 }
 
 // keyText is a key as a JSON Pointer segment names it.

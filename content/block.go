@@ -363,34 +363,34 @@ func (c *Checker) Block(v Value, depth int) Value {
 	}
 	tv, ok := v.Get("type")
 	if !ok {
-		c.path.key("type")
+		c.path.Key("type")
 		c.Fail(CodeMissingField, "a content block needs \"type\" (one of text, image, audio, resource_link, resource)")
-		c.path.pop()
+		c.path.Pop()
 		return v
 	}
 	if !c.opts.Lenient && repeated(v, "type") {
 		// The type decides the block's shape: a repeated one is the fault
 		// to report, before any field is read against a shape.
-		c.path.key("type")
+		c.path.Key("type")
 		c.Fail(CodeDuplicateKey, "this key is given more than once")
-		c.path.pop()
+		c.path.Pop()
 		return v
 	}
-	c.path.key("type")
+	c.path.Key("type")
 	typ, ok := c.String(tv)
-	c.path.pop()
+	c.path.Pop()
 	if !ok {
 		return v
 	}
 	s := blockShape(typ)
 	if s == nil {
-		c.path.key("type")
+		c.path.Key("type")
 		msg := "unknown content block type; expected one of text, image, audio, resource_link, resource"
 		if sug := suggest(typ, blockTypes); sug != "" {
 			msg += " (did you mean \"" + sug + "\"?)"
 		}
 		c.Fail(CodeInvalidValue, msg)
-		c.path.pop()
+		c.path.Pop()
 		return v
 	}
 	if r := c.opts.Revision; r != nil && !r.Defines(s.name, "") {
@@ -425,16 +425,16 @@ func (c *Checker) Contents(v Value, depth int) Value {
 			}
 			return c.object(v, &textContentsShape, depth)
 		}
-		c.path.key("blob")
+		c.path.Key("blob")
 		c.Fail(CodeUnknownField, "resource contents carry either text or blob, not both")
-		c.path.pop()
+		c.path.Pop()
 		return v
 	case hasBlob:
 		return c.object(v, &blobContentsShape, depth)
 	case !hasText:
-		c.path.key("text")
+		c.path.Key("text")
 		c.Fail(CodeMissingField, "resource contents need \"text\" (or \"blob\" for base64 data)")
-		c.path.pop()
+		c.path.Pop()
 		return v
 	}
 	return c.object(v, &textContentsShape, depth)
@@ -487,7 +487,7 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 				}
 			}
 		}
-		c.path.key(k.s)
+		c.path.Key(k.s)
 		var stop bool
 		switch {
 		case dup:
@@ -506,7 +506,7 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 				stop = c.Fail(unknown, msg)
 			}
 		}
-		c.path.pop()
+		c.path.Pop()
 		if stop {
 			return false
 		}
@@ -528,9 +528,9 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 		// of the result.
 		for i := 0; i < len(v.items) && !c.halt; i += 2 {
 			if k := v.items[i]; k.kind == KindString && !s.has(k.s) {
-				c.path.key(k.s)
+				c.path.Key(k.s)
 				c.Free(v.items[i+1], depth+1)
-				c.path.pop()
+				c.path.Pop()
 			}
 		}
 	}
@@ -542,7 +542,7 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 	j := 0 // the length of v's prefix that the output repeats
 	for _, f := range s.fields {
 		fv, ok := v.Get(f.name)
-		c.path.key(f.name)
+		c.path.Key(f.name)
 		switch {
 		case !ok:
 			if f.required {
@@ -565,7 +565,7 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 			}
 			out = append(out, NewString(f.name), nv)
 		}
-		c.path.pop()
+		c.path.Pop()
 		if c.halt {
 			return v
 		}
@@ -604,7 +604,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		}
 		items := make([]Value, len(v.items))
 		for i, e := range v.items {
-			c.path.index(i)
+			c.path.Index(i)
 			switch k {
 			case fIcons:
 				items[i], _ = c.shaped(e, &iconShape, depth+1)
@@ -626,7 +626,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 					items[i] = NewString(s)
 				}
 			}
-			c.path.pop()
+			c.path.Pop()
 			if c.halt {
 				return v, false
 			}

@@ -129,23 +129,23 @@ func (c *Checker) Mode() Canonicalization { return c.opts.Mode }
 // Key pushes an object key onto the current path.
 //
 //go:noinline
-func (c *Checker) Key(k string) { c.path.key(k) }
+func (c *Checker) Key(k string) { c.path.Key(k) }
 
 // Index pushes an array index onto the current path.
-func (c *Checker) Index(i int) { c.path.index(i) }
+func (c *Checker) Index(i int) { c.path.Index(i) }
 
 // Pop removes the last step of the current path.
 //
 //go:noinline
-func (c *Checker) Pop() { c.path.pop() }
+func (c *Checker) Pop() { c.path.Pop() }
 
 // Path returns the current path as a JSON Pointer.
-func (c *Checker) Path() string { return c.path.String() }
+func (c *Checker) Path() string { return pathText(&c.path) }
 
 // Fail records an error at the current path. It reports whether the check
 // must stop (the error limit is reached).
 func (c *Checker) Fail(code Code, msg string) bool {
-	return c.FailAt(code, c.path.String(), msg)
+	return c.FailAt(code, pathText(&c.path), msg)
 }
 
 // FailAt records an error at the given path.
@@ -174,8 +174,8 @@ func (c *Checker) FailAt(code Code, path, msg string) bool {
 
 // Warn records a warning at the current path (at most MaxErrors of them).
 func (c *Checker) Warn(code Code, msg string) {
-	if len(c.warns) < c.opts.MaxErrors && !c.at[c.path.String()] {
-		c.warns = append(c.warns, NewError(code, c.path.String(), msg))
+	if len(c.warns) < c.opts.MaxErrors && !c.at[pathText(&c.path)] {
+		c.warns = append(c.warns, NewError(code, pathText(&c.path), msg))
 	}
 }
 
@@ -335,9 +335,9 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		}
 		var out []Value
 		for i, e := range v.items {
-			c.path.index(i)
+			c.path.Index(i)
 			ne, changed := c.free(e, depth+1)
-			c.path.pop()
+			c.path.Pop()
 			if c.halt {
 				return v, false
 			}
@@ -373,17 +373,17 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 				continue
 			}
 			if c.duplicate(v.items, out, i, nk.s, seen) {
-				c.path.key(nk.s)
+				c.path.Key(nk.s)
 				stop := c.Fail(CodeDuplicateKey, "duplicate key")
-				c.path.pop()
+				c.path.Pop()
 				if stop {
 					return v, false
 				}
 				continue
 			}
-			c.path.key(nk.s)
+			c.path.Key(nk.s)
 			nv, vchanged := c.free(v.items[2*i+1], depth+1)
-			c.path.pop()
+			c.path.Pop()
 			if c.halt {
 				return v, false
 			}
@@ -501,7 +501,7 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 			continue // reported by Free
 		}
 		ok, reserved := checkMetaKey(k)
-		c.path.key(k)
+		c.path.Key(k)
 		stop := false
 		switch {
 		case slices.Contains(keys.Owned, k):
@@ -511,7 +511,7 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 		case reserved && !slices.Contains(keys.Allowed, k):
 			stop = c.Fail(CodeReservedMetaKey, "keys with a second prefix label of \"modelcontextprotocol\" or \"mcp\" are reserved for MCP")
 		}
-		c.path.pop()
+		c.path.Pop()
 		if stop {
 			return out
 		}

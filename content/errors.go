@@ -1,8 +1,9 @@
 package content
 
 import (
-	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
 // Code is a stable error code: programs match on it, people read the
@@ -130,88 +131,17 @@ func NewError(code Code, path, message string) *Error {
 	return &Error{Code: code, Path: capPath(path), Message: message}
 }
 
-// segment is one step of a JSON Pointer.
-type segment struct {
-	key   string
-	index int
-	isKey bool
-}
+// path is the JSON Pointer of the place a check or a writer is at (see
+// package pointer: nothing is allocated for a shallow one, and its text is
+// only built when an error is reported).
+type path = pointer.Path
 
-// path is a stack of segments: pushing and popping allocates nothing up to
-// its first eight steps (kept inline, with no pointer to itself, so that a
-// checker or writer holding a path can live on its caller's stack), and the
-// pointer text is only built when an error is reported. Its methods, like
-// other small helpers marked go:noinline in this module, are kept out of
-// line: inlined at their many call sites they make the WebAssembly module
-// much larger than the calls do.
-type path struct {
-	n    int
-	buf  [8]segment
-	more []segment // the steps past the first eight
-}
-
-//go:noinline
-func (p *path) key(k string) { p.push(segment{key: k, isKey: true}) }
-
-//go:noinline
-func (p *path) index(i int) { p.push(segment{index: i}) }
-
-//go:noinline
-func (p *path) push(s segment) {
-	if p.n < len(p.buf) {
-		p.buf[p.n] = s
-	} else {
-		p.more = append(p.more[:p.n-len(p.buf)], s)
-	}
-	p.n++
-}
-
-//go:noinline
-func (p *path) pop() { p.n-- }
-
-// len is the number of steps.
-func (p *path) len() int { return p.n }
-
-// String returns the JSON Pointer, escaped and capped.
-func (p *path) String() string {
-	var b []byte
-	for i := 0; i < p.n; i++ {
-		var s *segment
-		if i < len(p.buf) {
-			s = &p.buf[i]
-		} else {
-			s = &p.more[i-len(p.buf)]
-		}
-		if !s.isKey {
-			b = strconv.AppendInt(append(b, '/'), int64(s.index), 10)
-			continue
-		}
-		b = append(b, '/')
-		b = appendEscaped(b, s.key)
-		if len(b) > MaxPathBytes+8 {
-			break
-		}
-	}
-	return capPath(string(b))
-}
+// pathText is the text of p as errors carry it, escaped and capped.
+func pathText(p *path) string { return capPath(string(p.Append(nil, MaxPathBytes+8))) }
 
 // AppendPointer appends "/" and s as a JSON Pointer segment (RFC 6901: "~"
 // written "~0", "/" written "~1").
-func AppendPointer(dst []byte, s string) []byte { return appendEscaped(append(dst, '/'), s) }
-
-func appendEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '~':
-			b = append(b, '~', '0')
-		case '/':
-			b = append(b, '~', '1')
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
-}
+func AppendPointer(dst []byte, s string) []byte { return pointer.AppendSegment(dst, s) }
 
 // capPath makes p valid UTF-8 and at most MaxPathBytes long, cutting at a
 // character boundary and never inside a "~0"/"~1" escape.

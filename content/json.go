@@ -212,7 +212,7 @@ type writer struct {
 
 func (w *writer) fail(code Code, msg string) {
 	if w.err == nil {
-		w.err = NewError(code, w.path.String(), msg)
+		w.err = NewError(code, pathText(&w.path), msg)
 	}
 }
 
@@ -243,7 +243,7 @@ func (w *writer) value(dst []byte, v Value) []byte {
 	if w.over {
 		return dst
 	}
-	if w.path.len() > MaxParseDepth {
+	if w.path.Len() > MaxParseDepth {
 		// Only a caller's own Value can nest so deep (parsing and the
 		// budget stop far earlier); refuse it rather than exhaust the stack.
 		w.over = true
@@ -295,9 +295,9 @@ func (w *writer) write(dst []byte, v Value) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			w.path.index(i)
+			w.path.Index(i)
 			dst = w.value(dst, e)
-			w.path.pop()
+			w.path.Pop()
 		}
 		return append(dst, ']')
 	case KindObject:
@@ -322,9 +322,9 @@ func (w *writer) write(dst []byte, v Value) []byte {
 			}
 			dst = w.str(dst, k.s)
 			dst = append(dst, ':')
-			w.path.key(k.s)
+			w.path.Key(k.s)
 			dst = w.value(dst, e)
-			w.path.pop()
+			w.path.Pop()
 		}
 		return append(dst, '}')
 	}

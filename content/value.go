@@ -340,13 +340,13 @@ func (c *Checker) plain(v Value, depth, limit int, strict bool) (Value, bool) {
 		var out []Value
 		for i, e := range v.items {
 			if v.kind == KindArray {
-				c.path.index(i)
+				c.path.Index(i)
 			} else if i%2 == 1 {
 				k := v.items[i-1]
 				if out != nil {
 					k = out[i-1]
 				}
-				c.path.key(k.s)
+				c.path.Key(k.s)
 			} else {
 				// a key: a Go string key becomes a string, other keys stay
 				if e.kind == KindGo {
@@ -360,7 +360,7 @@ func (c *Checker) plain(v Value, depth, limit int, strict bool) (Value, bool) {
 				continue
 			}
 			ne, changed := c.plain(e, depth+1, limit, strict)
-			c.path.pop()
+			c.path.Pop()
 			if c.halt {
 				return v, false
 			}
