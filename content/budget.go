@@ -235,20 +235,12 @@ func (m *measurer) json(v Value, n, depth int) int {
 // AppendString, quotes included, without writing it.
 func EscapedLen(s string) int {
 	n := len(s) + 2
-	for i := 0; i < len(s); i++ {
-		for i+8 <= len(s) && !escapes(word(s, i)) { // as AppendString goes
-			i += 8
-		}
-		if i+8 <= len(s) {
-			i += firstEscape(word(s, i))
-		} else if i == len(s) {
-			break
-		}
-		switch c := s[i]; {
-		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+	for i := nextEscape(s, 0); i < len(s); i = nextEscape(s, i+1) {
+		switch s[i] {
+		case '"', '\\', '\b', '\f', '\n', '\r', '\t':
 			n++
-		case c < 0x20:
-			n += 5
+		default:
+			n += 5 // \u00XX
 		}
 	}
 	return n

@@ -42,22 +42,7 @@ const hexDigits = "0123456789abcdef"
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
-	for i := 0; i < len(s); {
-		// Eight bytes at once: past them when none is escaped, else to the
-		// first that is; the last few a byte at a time.
-		for i+8 <= len(s) && !escapes(word(s, i)) {
-			i += 8
-		}
-		if i+8 <= len(s) {
-			i += firstEscape(word(s, i))
-		} else {
-			for i < len(s) && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' {
-				i++
-			}
-			if i == len(s) {
-				break
-			}
-		}
+	for i := nextEscape(s, 0); i < len(s); i = nextEscape(s, i+1) {
 		c := s[i]
 		dst = append(dst, s[start:i]...)
 		switch c {
@@ -78,11 +63,26 @@ func AppendString(dst []byte, s string) []byte {
 		default:
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		}
-		i++
-		start = i
+		start = i + 1
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// nextEscape returns the index of the first byte of s at or after i that
+// JSON escapes, or len(s): eight bytes at a time, straight to the escaped
+// one, and the last few a byte at a time. AppendString and EscapedLen go
+// from one to the next.
+func nextEscape(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if x := word(s, i); escapes(x) {
+			return i + firstEscape(x)
+		}
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' {
+		i++
+	}
+	return i
 }
 
 // escapes tells whether any of the eight bytes of the word x (a
