@@ -457,9 +457,9 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 		seen = make(map[string]struct{}, n)
 	}
 	for i := 0; i < n; i++ {
-		k := v.items[2*i]
+		k := v.elems()[2*i]
 		if k.kind == KindGo {
-			if s, ok := k.g.(string); ok {
+			if s, ok := k.goValue().(string); ok {
 				k = NewString(s)
 			}
 		}
@@ -469,7 +469,7 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 			}
 			continue
 		}
-		if !utf8.ValidString(k.s) {
+		if !utf8.ValidString(k.str()) {
 			if c.Fail(CodeInvalidUTF8, "key is not valid UTF-8") {
 				return false
 			}
@@ -477,27 +477,27 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 		}
 		dup := false
 		if seen != nil {
-			_, dup = seen[k.s]
-			seen[k.s] = struct{}{}
+			_, dup = seen[k.str()]
+			seen[k.str()] = struct{}{}
 		} else {
 			for j := 0; j < i; j++ {
-				if pk := v.items[2*j]; pk.kind == KindString && pk.s == k.s {
+				if pk := v.elems()[2*j]; pk.kind == KindString && pk.str() == k.str() {
 					dup = true
 					break
 				}
 			}
 		}
-		c.path.Key(k.s)
+		c.path.Key(k.str())
 		var stop bool
 		switch {
 		case dup:
 			stop = c.Fail(duplicate, "this key is given more than once")
-		case unknown != "" && !has(k.s):
+		case unknown != "" && !has(k.str()):
 			msg := "unknown field of " + what
 			if unknown == CodeUnknownOption {
 				msg = "unknown option of " + what
 			}
-			if sug := suggest(k.s, names()); sug != "" {
+			if sug := suggest(k.str(), names()); sug != "" {
 				msg += " (did you mean \"" + sug + "\"?)"
 			}
 			if c.opts.Lenient && unknown == CodeUnknownField {
@@ -526,10 +526,10 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 	if c.opts.Lenient {
 		// Unknown fields were warnings; their values are still JSON values
 		// of the result.
-		for i := 0; i < len(v.items) && !c.halt; i += 2 {
-			if k := v.items[i]; k.kind == KindString && !s.has(k.s) {
-				c.path.Key(k.s)
-				c.Free(v.items[i+1], depth+1)
+		for i := 0; i < len(v.elems()) && !c.halt; i += 2 {
+			if k := v.elems()[i]; k.kind == KindString && !s.has(k.str()) {
+				c.path.Key(k.str())
+				c.Free(v.elems()[i+1], depth+1)
 				c.path.Pop()
 			}
 		}
@@ -555,13 +555,13 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 			if !keep || c.halt {
 				break
 			}
-			if out == nil && j+1 < len(v.items) && v.items[j].kind == KindString && v.items[j].s == f.name && v.items[j+1].Identical(nv) {
+			if out == nil && j+1 < len(v.elems()) && v.elems()[j].kind == KindString && v.elems()[j].str() == f.name && v.elems()[j+1].Identical(nv) {
 				j += 2
 				break
 			}
 			if out == nil {
 				out = make([]Value, j, 2*len(s.fields))
-				copy(out, v.items[:j])
+				copy(out, v.elems()[:j])
 			}
 			out = append(out, NewString(f.name), nv)
 		}
@@ -571,10 +571,10 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 		}
 	}
 	if out == nil {
-		if j == len(v.items) {
+		if j == len(v.elems()) {
 			return v
 		}
-		out = v.items[:j:j] // fields dropped at the end: a prefix of v, shared
+		out = v.elems()[:j:j] // fields dropped at the end: a prefix of v, shared
 	}
 	return objectFromItems(out)
 }
@@ -602,8 +602,8 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		if c.tooDeep(depth) {
 			return v, false
 		}
-		items := make([]Value, len(v.items))
-		for i, e := range v.items {
+		items := make([]Value, len(v.elems()))
+		for i, e := range v.elems() {
 			c.path.Index(i)
 			switch k {
 			case fIcons:
@@ -617,7 +617,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 						c.Fail(CodeInvalidAnnotations, "audience entries are \"user\" or \"assistant\"")
 					} else {
 						for j := 0; j < i; j++ {
-							if items[j].s == s {
+							if items[j].str() == s {
 								c.Fail(CodeInvalidAnnotations, "audience lists a role twice")
 								break
 							}
@@ -655,7 +655,7 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		return v, true
 	case fBase64:
 		if v.kind == KindBytes {
-			return NewString(base64.StdEncoding.EncodeToString([]byte(v.s))), true
+			return NewString(base64.StdEncoding.EncodeToString([]byte(v.str()))), true
 		}
 	}
 	// string fields
@@ -715,8 +715,8 @@ func (c *Checker) shaped(v Value, s *shape, depth int) (Value, bool) {
 // object v.
 func repeated(v Value, k string) bool {
 	n := 0
-	for i := 0; i < len(v.items); i += 2 {
-		if key := v.items[i]; key.kind == KindString && key.s == k {
+	for i := 0; i < len(v.elems()); i += 2 {
+		if key := v.elems()[i]; key.kind == KindString && key.str() == k {
 			if n++; n > 1 {
 				return true
 			}

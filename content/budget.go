@@ -78,12 +78,12 @@ func (b Budget) walk(v Value, level int, t *tally) Code {
 	}
 	switch v.kind {
 	case KindString:
-		t.size += len(v.s) + len(v.s)/8
+		t.size += len(v.str()) + len(v.str())/8
 	case KindArray:
 		if level > b.maxDepth() {
 			return CodeMaxDepth
 		}
-		for _, e := range v.items {
+		for _, e := range v.elems() {
 			if code := b.walk(e, level+1, t); code != "" {
 				return code
 			}
@@ -92,9 +92,9 @@ func (b Budget) walk(v Value, level int, t *tally) Code {
 		if level > b.maxDepth() {
 			return CodeMaxDepth
 		}
-		for i := 1; i < len(v.items); i += 2 {
-			t.size += len(v.items[i-1].s) + 4
-			if code := b.walk(v.items[i], level+1, t); code != "" {
+		for i := 1; i < len(v.elems()); i += 2 {
+			t.size += len(v.elems()[i-1].str()) + 4
+			if code := b.walk(v.elems()[i], level+1, t); code != "" {
 				return code
 			}
 		}
@@ -196,33 +196,33 @@ func (m *measurer) json(v Value, n, depth int) int {
 		}
 		return n + len(AppendFloat(buf[:0], v.Float()))
 	case KindString:
-		return n + EscapedLen(v.s)
+		return n + EscapedLen(v.str())
 	case KindBytes:
-		return n + base64Len(len(v.s)) + 2
+		return n + base64Len(len(v.str())) + 2
 	case KindTime:
 		if s, ok := FormatJSTime(v.Time()); ok {
 			return n + len(s) + 2
 		}
 		return n + 4
 	case KindArray:
-		n += 2 + max(len(v.items)-1, 0)
-		for _, e := range v.items {
+		n += 2 + max(len(v.elems())-1, 0)
+		for _, e := range v.elems() {
 			if n = m.json(e, n, depth+1); over(n) {
 				return n
 			}
 		}
 		return n
 	case KindObject:
-		members := len(v.items) / 2
+		members := len(v.elems()) / 2
 		n += 2 + max(members-1, 0) + members // braces, commas, colons
-		for i := 0; i < len(v.items); i += 2 {
-			k := v.items[i]
+		for i := 0; i < len(v.elems()); i += 2 {
+			k := v.elems()[i]
 			if k.kind == KindString {
-				n += EscapedLen(k.s)
+				n += EscapedLen(k.str())
 			} else {
 				n = m.json(k, n, depth+1) + 2 // a converted key is quoted
 			}
-			if n = m.json(v.items[i+1], n, depth+1); over(n) {
+			if n = m.json(v.elems()[i+1], n, depth+1); over(n) {
 				return n
 			}
 		}

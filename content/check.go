@@ -250,11 +250,11 @@ func (c *Checker) String(v Value) (string, bool) {
 		c.Fail(CodeInvalidType, "must be a string")
 		return "", false
 	}
-	if !utf8.ValidString(v.s) {
+	if !utf8.ValidString(v.str()) {
 		c.Fail(CodeInvalidUTF8, "string is not valid UTF-8")
 		return "", false
 	}
-	return v.s, true
+	return v.str(), true
 }
 
 // Resolve converts a Go value (KindGo) at a declared place (an option, a
@@ -265,7 +265,7 @@ func (c *Checker) Resolve(v Value) (out Value, ok bool) {
 	if v.kind != KindGo {
 		return v, true
 	}
-	out, msg := c.fromGo(v.g)
+	out, msg := c.fromGo(v.goValue())
 	if msg != "" {
 		c.Fail(CodeUnsupportedValue, msg)
 		return v, false
@@ -295,7 +295,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		}
 		return v, false
 	case KindString:
-		if !utf8.ValidString(v.s) {
+		if !utf8.ValidString(v.str()) {
 			c.Fail(CodeInvalidUTF8, "string is not valid UTF-8")
 		}
 		return v, false
@@ -304,7 +304,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			c.Fail(CodeUnsupportedValue, "binary data is not a JSON value (canonicalization \"json\" writes it as base64)")
 			return v, false
 		}
-		return NewString(base64.StdEncoding.EncodeToString([]byte(v.s))), true
+		return NewString(base64.StdEncoding.EncodeToString([]byte(v.str()))), true
 	case KindTime:
 		if c.opts.Mode != JSON {
 			c.Fail(CodeUnsupportedValue, "a timestamp is not a JSON value (canonicalization \"json\" writes it as an RFC 3339 string)")
@@ -321,7 +321,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		c.Fail(CodeUnsupportedValue, "MessagePack extension types other than timestamps are not supported")
 		return v, false
 	case KindGo:
-		conv, msg := c.fromGo(v.g)
+		conv, msg := c.fromGo(v.goValue())
 		if msg != "" {
 			c.Fail(CodeUnsupportedValue, msg)
 			return v, false
@@ -334,7 +334,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			return v, false
 		}
 		var out []Value
-		for i, e := range v.items {
+		for i, e := range v.elems() {
 			c.path.Index(i)
 			ne, changed := c.free(e, depth+1)
 			c.path.Pop()
@@ -342,15 +342,15 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 				return v, false
 			}
 			if changed && out == nil {
-				out = make([]Value, len(v.items))
-				copy(out, v.items)
+				out = make([]Value, len(v.elems()))
+				copy(out, v.elems())
 			}
 			if out != nil {
 				out[i] = ne
 			}
 		}
 		if out != nil {
-			return Value{kind: KindArray, items: out}, true
+			return ofItems(KindArray, out), true
 		}
 		return v, false
 	case KindObject:
@@ -358,13 +358,13 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			return v, false
 		}
 		var out []Value
-		n := len(v.items) / 2
+		n := len(v.elems()) / 2
 		var seen map[string]struct{}
 		if n > 8 {
 			seen = make(map[string]struct{}, n)
 		}
 		for i := 0; i < n; i++ {
-			k := v.items[2*i]
+			k := v.elems()[2*i]
 			nk, kchanged, ok := c.key(k)
 			if !ok {
 				if c.halt {
@@ -372,8 +372,8 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 				}
 				continue
 			}
-			if c.duplicate(v.items, out, i, nk.s, seen) {
-				c.path.Key(nk.s)
+			if c.duplicate(v.elems(), out, i, nk.str(), seen) {
+				c.path.Key(nk.str())
 				stop := c.Fail(CodeDuplicateKey, "duplicate key")
 				c.path.Pop()
 				if stop {
@@ -381,22 +381,22 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 				}
 				continue
 			}
-			c.path.Key(nk.s)
-			nv, vchanged := c.free(v.items[2*i+1], depth+1)
+			c.path.Key(nk.str())
+			nv, vchanged := c.free(v.elems()[2*i+1], depth+1)
 			c.path.Pop()
 			if c.halt {
 				return v, false
 			}
 			if (kchanged || vchanged) && out == nil {
-				out = make([]Value, len(v.items))
-				copy(out, v.items)
+				out = make([]Value, len(v.elems()))
+				copy(out, v.elems())
 			}
 			if out != nil {
 				out[2*i], out[2*i+1] = nk, nv
 			}
 		}
 		if out != nil {
-			return Value{kind: KindObject, items: out}, true
+			return ofItems(KindObject, out), true
 		}
 		return v, false
 	}
@@ -408,7 +408,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 func (c *Checker) key(k Value) (Value, bool, bool) {
 	switch k.kind {
 	case KindString:
-		if !utf8.ValidString(k.s) {
+		if !utf8.ValidString(k.str()) {
 			c.Fail(CodeInvalidUTF8, "object key is not valid UTF-8")
 			return k, false, false
 		}
@@ -429,7 +429,7 @@ func (c *Checker) key(k Value) (Value, bool, bool) {
 		c.Fail(CodeInvalidMapKey, "object keys must be strings (canonicalization \"json\" converts integer and boolean keys)")
 		return k, false, false
 	case KindGo:
-		if s, ok := k.g.(string); ok {
+		if s, ok := k.goValue().(string); ok {
 			nk, _, ok := c.key(NewString(s))
 			return nk, true, ok // changed: the writer needs the plain string
 		}
@@ -453,11 +453,11 @@ func (c *Checker) duplicate(items, out []Value, i int, k string, seen map[string
 		if out != nil {
 			pk = out[2*j]
 		}
-		if pk.kind == KindString && pk.s == k {
+		if pk.kind == KindString && pk.str() == k {
 			return true
 		}
 		if c.opts.Mode == JSON && pk.kind != KindString {
-			if ck, _, ok := NewChecker(CheckOptions{Mode: JSON}).key(pk); ok && ck.s == k {
+			if ck, _, ok := NewChecker(CheckOptions{Mode: JSON}).key(pk); ok && ck.str() == k {
 				return true
 			}
 		}
@@ -496,8 +496,8 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 		return out
 	}
 	for i := 0; i < out.Len(); i++ {
-		k := out.items[2*i].s
-		if k2 := out.items[2*i]; k2.kind != KindString {
+		k := out.elems()[2*i].str()
+		if k2 := out.elems()[2*i]; k2.kind != KindString {
 			continue // reported by Free
 		}
 		ok, reserved := checkMetaKey(k)

@@ -21,10 +21,10 @@ func (v Value) IsString() bool {
 	case KindString:
 		return true
 	case KindGo:
-		if _, ok := v.g.(string); ok {
+		if _, ok := v.goValue().(string); ok {
 			return true
 		}
-		return goIsString(v.g)
+		return goIsString(v.goValue())
 	}
 	return false
 }

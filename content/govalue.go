@@ -138,7 +138,7 @@ func sortedObject[V any](m map[string]V, conv func(V) Value) Value {
 	// is total and the sort needs no stability).
 	for k, v := range m {
 		j := len(items)
-		for j > 0 && k < items[j-2].s {
+		for j > 0 && k < items[j-2].str() {
 			j -= 2
 		}
 		items = append(items, Value{}, Value{})

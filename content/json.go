@@ -282,13 +282,13 @@ func (w *writer) write(dst []byte, v Value) []byte {
 		}
 		return AppendFloat(dst, f)
 	case KindString:
-		if !w.checked && !utf8.ValidString(v.s) {
+		if !w.checked && !utf8.ValidString(v.str()) {
 			w.fail(CodeInvalidUTF8, "string is not valid UTF-8")
 		}
-		return w.str(dst, v.s)
+		return w.str(dst, v.str())
 	case KindArray:
 		dst = append(dst, '[')
-		for i, e := range v.items {
+		for i, e := range v.elems() {
 			if w.over {
 				return dst
 			}
@@ -302,10 +302,10 @@ func (w *writer) write(dst []byte, v Value) []byte {
 		return append(dst, ']')
 	case KindObject:
 		dst = append(dst, '{')
-		n := len(v.items) / 2
-		order := v.items
+		n := len(v.elems()) / 2
+		order := v.elems()
 		if w.format == JCS && n > 1 {
-			order = sortedMembers(v.items)
+			order = sortedMembers(v.elems())
 		}
 		for i := 0; i < n; i++ {
 			if w.over {
@@ -317,12 +317,12 @@ func (w *writer) write(dst []byte, v Value) []byte {
 			k, e := order[2*i], order[2*i+1]
 			if k.kind != KindString {
 				w.fail(CodeInvalidMapKey, "object key is not a string")
-			} else if !w.checked && !utf8.ValidString(k.s) {
+			} else if !w.checked && !utf8.ValidString(k.str()) {
 				w.fail(CodeInvalidUTF8, "object key is not valid UTF-8")
 			}
-			dst = w.str(dst, k.s)
+			dst = w.str(dst, k.str())
 			dst = append(dst, ':')
-			w.path.Key(k.s)
+			w.path.Key(k.str())
 			dst = w.value(dst, e)
 			w.path.Pop()
 		}
@@ -339,7 +339,7 @@ func sortedMembers(items []Value) []Value {
 	copy(m, items)
 	less := lessBytes
 	for i := 0; i < len(m); i += 2 {
-		if hasUTF16Trap(m[i].s) {
+		if hasUTF16Trap(m[i].str()) {
 			less = lessUTF16
 			break
 		}
@@ -386,7 +386,7 @@ type memberSorter struct {
 }
 
 func (s memberSorter) Len() int           { return len(s.m) / 2 }
-func (s memberSorter) Less(i, j int) bool { return s.less(s.m[2*i].s, s.m[2*j].s) }
+func (s memberSorter) Less(i, j int) bool { return s.less(s.m[2*i].str(), s.m[2*j].str()) }
 
 // Swap is kept out of line: inlined, its copies of values make the
 // WebAssembly module larger than the calls do.

@@ -35,12 +35,52 @@ const (
 // The zero Value is JSON null. Values are immutable once built; the
 // constructors copy nothing, so callers must not change slices they passed in.
 type Value struct {
-	kind  Kind
-	n2    int32   // Time nanoseconds (beside kind: the two share a word)
-	n     uint64  // Bool (0/1), Int (as uint64 bits), Uint, Float (bits), Time (seconds, int64 bits), Ext (type, int8)
-	s     string  // String, Bytes, Ext data; Time nanoseconds are kept in n2
-	items []Value // Array elements; Object members as key, value, key, value…
-	g     any     // Go
+	kind Kind
+	n2   int32          // Time nanoseconds, Ext type (beside kind: the two share a word)
+	n    uint64         // Bool (0/1), Int (as uint64 bits), Uint, Float (bits), Time (seconds, int64 bits); the length of a String, Bytes or Ext's data, or of an Array's or Object's items
+	p    unsafe.Pointer // the first byte of a String, Bytes or Ext's data; the first of an Array's or Object's items; a Go value's *any
+}
+
+// A Value is three words (24 bytes on 64-bit machines and in the module):
+// a decoded request holds one per JSON value, so its size is most of what a
+// large request costs in memory. Strings and items are kept as a pointer and
+// a length rather than as a string and a slice (which would take 40 bytes
+// more), and a Go value, rare and never in a decoded request, in a box.
+
+// str returns the string of a String, Bytes or Ext value, and "" for any
+// other kind.
+func (v Value) str() string {
+	if v.kind != KindString && v.kind != KindBytes && v.kind != KindExt {
+		return ""
+	}
+	return unsafe.String((*byte)(v.p), int(v.n))
+}
+
+// elems returns the items of an Array or Object (an object's members as key,
+// value, key, value…), and nil for any other kind.
+func (v Value) elems() []Value {
+	if v.kind != KindArray && v.kind != KindObject {
+		return nil
+	}
+	return unsafe.Slice((*Value)(v.p), int(v.n))
+}
+
+// goValue returns the Go value of a KindGo value.
+func (v Value) goValue() any {
+	if v.kind != KindGo {
+		return nil
+	}
+	return *(*any)(v.p)
+}
+
+// ofString returns a value of kind k (String, Bytes or Ext) holding s.
+func ofString(k Kind, s string) Value {
+	return Value{kind: k, n: uint64(len(s)), p: unsafe.Pointer(unsafe.StringData(s))}
+}
+
+// ofItems returns an Array or Object of the given items.
+func ofItems(k Kind, items []Value) Value {
+	return Value{kind: k, n: uint64(len(items)), p: unsafe.Pointer(unsafe.SliceData(items))}
 }
 
 // Member is one key/value pair of an object.
@@ -78,10 +118,10 @@ func NewFloat(f float64) Value { return Value{kind: KindFloat, n: math.Float64bi
 
 // NewString returns a string value. Its bytes are checked for UTF-8 when the
 // value is checked, not here.
-func NewString(s string) Value { return Value{kind: KindString, s: s} }
+func NewString(s string) Value { return ofString(KindString, s) }
 
 // NewBytes returns a raw bytes value. The bytes are copied.
-func NewBytes(b []byte) Value { return Value{kind: KindBytes, s: string(b)} }
+func NewBytes(b []byte) Value { return ofString(KindBytes, string(b)) }
 
 // NewTime returns a timestamp value: seconds since the Unix epoch and
 // nanoseconds (0..999,999,999) after them, as MessagePack's timestamp holds it.
@@ -91,7 +131,9 @@ func NewTime(sec int64, nsec int32) Value {
 
 // NewExt returns a MessagePack extension value of another type than -1.
 func NewExt(typ int8, data []byte) Value {
-	return Value{kind: KindExt, n: uint64(uint8(typ)), s: string(data)}
+	v := ofString(KindExt, string(data))
+	v.n2 = int32(typ)
+	return v
 }
 
 // NewArray returns an array of the given elements.
@@ -101,7 +143,7 @@ func NewArray(elems ...Value) Value {
 	if elems == nil {
 		elems = []Value{}
 	}
-	return Value{kind: KindArray, items: elems}
+	return ofItems(KindArray, elems)
 }
 
 // NewObject returns an object with the members in the given order.
@@ -112,7 +154,7 @@ func NewObject(members ...Member) Value {
 	for _, m := range members {
 		items = append(items, m.Key, m.Value)
 	}
-	return Value{kind: KindObject, items: items}
+	return ofItems(KindObject, items)
 }
 
 // Str is a shorthand for a Member with a string key.
@@ -133,7 +175,7 @@ func objectFromItems(items []Value) Value {
 	if items == nil {
 		items = []Value{}
 	}
-	return Value{kind: KindObject, items: items}
+	return ofItems(KindObject, items)
 }
 
 // FromGo wraps an ordinary Go value (nil, bool, numbers, string, []any,
@@ -146,7 +188,9 @@ func FromGo(v any) Value {
 	if x, ok := v.(Value); ok {
 		return x
 	}
-	return Value{kind: KindGo, g: v}
+	box := new(any)
+	*box = v
+	return Value{kind: KindGo, p: unsafe.Pointer(box)}
 }
 
 // Kind returns the kind of v.
@@ -159,9 +203,7 @@ func (v Value) Kind() Kind { return v.kind }
 //
 //go:noinline
 func (v Value) Identical(w Value) bool {
-	return v.kind == w.kind && v.n == w.n && v.n2 == w.n2 && v.g == nil && w.g == nil &&
-		len(v.s) == len(w.s) && unsafe.StringData(v.s) == unsafe.StringData(w.s) &&
-		len(v.items) == len(w.items) && unsafe.SliceData(v.items) == unsafe.SliceData(w.items)
+	return v.kind == w.kind && v.kind != KindGo && v.n == w.n && v.n2 == w.n2 && v.p == w.p
 }
 
 // Bool returns the boolean of a KindBool value.
@@ -178,21 +220,21 @@ func (v Value) Float() float64 { return math.Float64frombits(v.n) }
 
 // Str returns the string of a KindString value, or the bytes of a KindBytes
 // or KindExt value.
-func (v Value) Str() string { return v.s }
+func (v Value) Str() string { return v.str() }
 
 // Time returns the seconds and nanoseconds of a KindTime value.
 func (v Value) Time() (sec int64, nsec int32) { return int64(v.n), v.n2 }
 
 // ExtType returns the extension type of a KindExt value.
-func (v Value) ExtType() int8 { return int8(uint8(v.n)) }
+func (v Value) ExtType() int8 { return int8(v.n2) }
 
 // Go returns the Go value of a KindGo value.
-func (v Value) Go() any { return v.g }
+func (v Value) Go() any { return v.goValue() }
 
 // Len returns the number of elements of an array or members of an object.
 // (Only arrays and objects have items.)
 func (v Value) Len() int {
-	n := len(v.items)
+	n := len(v.elems())
 	if v.kind == KindObject {
 		n >>= 1
 	}
@@ -200,12 +242,12 @@ func (v Value) Len() int {
 }
 
 // Index returns element i of an array.
-func (v Value) Index(i int) Value { return v.items[i] }
+func (v Value) Index(i int) Value { return v.elems()[i] }
 
 // Member returns member i of an object.
 //
 //go:noinline
-func (v Value) Member(i int) Member { return Member{Key: v.items[2*i], Value: v.items[2*i+1]} }
+func (v Value) Member(i int) Member { return Member{Key: v.elems()[2*i], Value: v.elems()[2*i+1]} }
 
 // Get returns the value of the member with the string key k (the last one,
 // when the key is repeated).
@@ -217,9 +259,9 @@ func (v Value) Get(k string) (Value, bool) {
 	}
 	// From the end: of repeated keys, the last is the one JSON.parse and
 	// encoding/json keep, so a check reads what a client reads.
-	for i := len(v.items) - 2; i >= 0; i -= 2 {
-		if key := v.items[i]; key.kind == KindString && key.s == k {
-			return v.items[i+1], true
+	for i := len(v.elems()) - 2; i >= 0; i -= 2 {
+		if key := v.elems()[i]; key.kind == KindString && key.str() == k {
+			return v.elems()[i+1], true
 		}
 	}
 	return Value{}, false
@@ -261,18 +303,27 @@ func (v Value) integer() (int64, bool) {
 func Equal(a, b Value) bool { return equal(a, b, 0) }
 
 func equal(a, b Value, depth int) bool {
-	if depth > MaxParseDepth || a.kind != b.kind || a.n != b.n || a.n2 != b.n2 || a.s != b.s || len(a.items) != len(b.items) {
+	if depth > MaxParseDepth || a.kind != b.kind || a.n2 != b.n2 {
 		return false
 	}
-	if a.kind == KindGo {
+	switch a.kind {
+	case KindGo:
 		return false
-	}
-	for i := range a.items {
-		if !equal(a.items[i], b.items[i], depth+1) {
+	case KindString, KindBytes, KindExt:
+		return a.str() == b.str()
+	case KindArray, KindObject:
+		ae, be := a.elems(), b.elems()
+		if len(ae) != len(be) {
 			return false
 		}
+		for i := range ae {
+			if !equal(ae[i], be[i], depth+1) {
+				return false
+			}
+		}
+		return true
 	}
-	return true
+	return a.n == b.n
 }
 
 // Plain converts the Go values inside v (see FromGo) to Values, in the given
@@ -324,7 +375,7 @@ func (c *Checker) plain(v Value, depth, limit int, strict bool) (Value, bool) {
 	}
 	switch v.kind {
 	case KindGo:
-		conv, msg := c.fromGo(v.g)
+		conv, msg := c.fromGo(v.goValue())
 		if msg != "" {
 			c.Fail(CodeUnsupportedValue, msg)
 			return v, false
@@ -338,21 +389,21 @@ func (c *Checker) plain(v Value, depth, limit int, strict bool) (Value, bool) {
 		return out, true
 	case KindArray, KindObject:
 		var out []Value
-		for i, e := range v.items {
+		for i, e := range v.elems() {
 			if v.kind == KindArray {
 				c.path.Index(i)
 			} else if i%2 == 1 {
-				k := v.items[i-1]
+				k := v.elems()[i-1]
 				if out != nil {
 					k = out[i-1]
 				}
-				c.path.Key(k.s)
+				c.path.Key(k.str())
 			} else {
 				// a key: a Go string key becomes a string, other keys stay
 				if e.kind == KindGo {
-					if s, ok := e.g.(string); ok {
+					if s, ok := e.goValue().(string); ok {
 						if out == nil {
-							out = append([]Value(nil), v.items...)
+							out = append([]Value(nil), v.elems()...)
 						}
 						out[i] = NewString(s)
 					}
@@ -365,14 +416,14 @@ func (c *Checker) plain(v Value, depth, limit int, strict bool) (Value, bool) {
 				return v, false
 			}
 			if changed && out == nil {
-				out = append([]Value(nil), v.items...)
+				out = append([]Value(nil), v.elems()...)
 			}
 			if out != nil {
 				out[i] = ne
 			}
 		}
 		if out != nil {
-			return Value{kind: v.kind, items: out}, true
+			return ofItems(v.kind, out), true
 		}
 	}
 	return v, false
@@ -401,35 +452,35 @@ func equalJSON(a, b Value, depth int) bool {
 	case KindBool:
 		return a.n == b.n
 	case KindString:
-		return a.s == b.s
+		return a.str() == b.str()
 	case KindArray:
-		if len(a.items) != len(b.items) {
+		if len(a.elems()) != len(b.elems()) {
 			return false
 		}
-		for i := range a.items {
-			if !equalJSON(a.items[i], b.items[i], depth+1) {
+		for i := range a.elems() {
+			if !equalJSON(a.elems()[i], b.elems()[i], depth+1) {
 				return false
 			}
 		}
 		return true
 	case KindObject:
-		if len(a.items) != len(b.items) {
+		if len(a.elems()) != len(b.elems()) {
 			return false
 		}
-		idx := make(map[string]int, len(b.items)/2)
-		for i := 0; i < len(b.items); i += 2 {
-			if b.items[i].kind != KindString {
+		idx := make(map[string]int, len(b.elems())/2)
+		for i := 0; i < len(b.elems()); i += 2 {
+			if b.elems()[i].kind != KindString {
 				return false
 			}
-			idx[b.items[i].s] = i + 1
+			idx[b.elems()[i].str()] = i + 1
 		}
-		if len(idx) != len(b.items)/2 {
+		if len(idx) != len(b.elems())/2 {
 			return false
 		}
-		used := make([]bool, len(b.items)/2)
-		for i := 0; i < len(a.items); i += 2 {
-			j, ok := idx[a.items[i].s]
-			if !ok || a.items[i].kind != KindString || used[j/2] || !equalJSON(a.items[i+1], b.items[j], depth+1) {
+		used := make([]bool, len(b.elems())/2)
+		for i := 0; i < len(a.elems()); i += 2 {
+			j, ok := idx[a.elems()[i].str()]
+			if !ok || a.elems()[i].kind != KindString || used[j/2] || !equalJSON(a.elems()[i+1], b.elems()[j], depth+1) {
 				return false
 			}
 			used[j/2] = true
@@ -473,7 +524,7 @@ func hasGo(v Value, budget *int, depth int) bool {
 		if depth > MaxDepth {
 			return false
 		}
-		for _, e := range v.items {
+		for _, e := range v.elems() {
 			if hasGo(e, budget, depth+1) {
 				return true
 			}
