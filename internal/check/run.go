@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/result"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -30,10 +32,68 @@ const (
 	// SDK's client refuses to read it (it returns an error instead of the
 	// result); the other findings say what is wrong with it.
 	CodeClientRejected = "client_rejected"
+	// CodeResponseTooLarge (error): the response to a tools/call or
+	// resources/read is over Options.MaxResponseBytes; it was not read
+	// (nor kept) past the limit, and no check ran on it.
+	CodeResponseTooLarge = "response_too_large"
+	// CodeRedirectRefused (error): over HTTP, the server redirected the
+	// request to another origin (scheme, host and port), which the check
+	// does not follow.
+	CodeRedirectRefused = "redirect_refused"
+	// CodeCutShort (error): the run ended before this request was answered,
+	// at Options.Deadline or because it was interrupted; the report holds
+	// what was checked until then.
+	CodeCutShort = "cut_short"
 )
 
-// DefaultTimeout is the time a request may take when Options.Timeout is 0.
-const DefaultTimeout = 30 * time.Second
+// The codes of the notes the driver adds to a revision (RevisionReport.
+// Notes begin with one, then ": ") when it stops listing or calling before
+// the server's end.
+const (
+	// CodeTooManyTools: the server lists more than Options.MaxTools tools;
+	// the first MaxTools listed are called.
+	CodeTooManyTools = "too_many_tools"
+	// CodeTooManyResources: the server lists more than
+	// Options.MaxResources resources; the first MaxResources listed are
+	// read.
+	CodeTooManyResources = "too_many_resources"
+	// CodeTooManyPages: a list has more than Options.MaxPages pages; what
+	// they listed is kept.
+	CodeTooManyPages = "too_many_pages"
+	// CodeCursorRepeated: a list gave a cursor it had given before; the
+	// listing stops there.
+	CodeCursorRepeated = "cursor_repeated"
+	// CodeListTooLarge: a page of a list is over Options.MaxResponseBytes;
+	// the listing stops there.
+	CodeListTooLarge = "list_too_large"
+)
+
+// OutcomeTooLarge is the outcome of an exchange whose response was over
+// Options.MaxResponseBytes.
+const OutcomeTooLarge = "too_large"
+
+// The defaults of Options.
+const (
+	// DefaultTimeout is the time a request may take when Options.Timeout
+	// is 0.
+	DefaultTimeout = 30 * time.Second
+	// DefaultDeadline is the time the whole run may take when
+	// Options.Deadline is 0.
+	DefaultDeadline = 5 * time.Minute
+	// DefaultMaxResponseBytes is the size of the largest response read
+	// when Options.MaxResponseBytes is 0: the Go SDK's own limit of a
+	// message over stdio.
+	DefaultMaxResponseBytes = 16 << 20
+	// DefaultMaxTools is the number of tools called when Options.MaxTools
+	// is 0.
+	DefaultMaxTools = 1000
+	// DefaultMaxResources is the number of resources read when
+	// Options.MaxResources is 0.
+	DefaultMaxResources = 1000
+	// DefaultMaxPages is the number of pages of a list read when
+	// Options.MaxPages is 0.
+	DefaultMaxPages = 100
+)
 
 // Options say which server Run checks and how.
 type Options struct {
@@ -58,6 +118,18 @@ type Options struct {
 	// Timeout bounds each request (initialize, each page of a list, each
 	// call, each read); 0 means DefaultTimeout.
 	Timeout time.Duration
+	// Deadline bounds the whole run; when it passes, Run stops and reports
+	// what it checked until then (the report's Error says it was cut
+	// short). 0 means DefaultDeadline.
+	Deadline time.Duration
+	// MaxResponseBytes bounds the bytes of any one response (a message
+	// over stdio, an HTTP response body); a response over it is read no
+	// further and gives a finding. 0 means DefaultMaxResponseBytes.
+	MaxResponseBytes int64
+	// MaxTools, MaxResources and MaxPages bound the tools called, the
+	// resources read and the pages of each list read; 0 means their
+	// defaults (DefaultMaxTools, DefaultMaxResources, DefaultMaxPages).
+	MaxTools, MaxResources, MaxPages int
 	// Progress, when set, is told what Run is doing ("2025-06-18: tools/call
 	// forecast (3/11)"), one step at a time.
 	Progress func(string)
@@ -92,6 +164,15 @@ func ProtocolRevisions() []string {
 // every field the server wrote, even one the SDK's types would drop or a
 // result the SDK refuses to read.
 //
+// No server can stall or flood it: each request has Options.Timeout, the
+// whole run Options.Deadline (past it, or when ctx ends, Run stops and
+// returns the report of what it checked, its Error saying it was cut short
+// or interrupted); a response over Options.MaxResponseBytes is read no
+// further (response_too_large), tools, resources and pages are bounded
+// (MaxTools, MaxResources, MaxPages; a note past them), a list that gives a
+// cursor twice ends there, and over HTTP no redirect to another origin is
+// followed (redirect_refused).
+//
 // A revision the server answers with another one is skipped ("server does
 // not speak …"); a session that cannot be made, or breaks, fails that
 // revision. When no revision could be checked at all (the server does not
@@ -124,6 +205,23 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+	if o.Deadline <= 0 {
+		o.Deadline = DefaultDeadline
+	}
+	if o.MaxResponseBytes <= 0 {
+		o.MaxResponseBytes = DefaultMaxResponseBytes
+	}
+	if o.MaxTools <= 0 {
+		o.MaxTools = DefaultMaxTools
+	}
+	if o.MaxResources <= 0 {
+		o.MaxResources = DefaultMaxResources
+	}
+	if o.MaxPages <= 0 {
+		o.MaxPages = DefaultMaxPages
+	}
+	ctx, cancel := context.WithTimeoutCause(ctx, o.Deadline, &deadlineError{o.Deadline})
+	defer cancel()
 	if o.checkTool == nil {
 		o.checkTool = CheckToolCall
 	}
@@ -135,7 +233,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	heard := false // the server has sent something
 	for _, rev := range revs {
 		if ctx.Err() != nil {
-			rep.Error = "interrupted"
+			rep.Error = stopped(ctx)
 			break
 		}
 		rr, fatal, silent := runRevision(ctx, o, rev)
@@ -154,6 +252,22 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	rep.finish(revs, time.Since(rep.Started))
 	return rep, nil
+}
+
+// deadlineError is the cause of the end of a run at its deadline.
+type deadlineError struct{ d time.Duration }
+
+// Error says the deadline passed.
+func (e *deadlineError) Error() string { return "the run's deadline (" + e.d.String() + ") passed" }
+
+// stopped says why the run stopped: its deadline passed, or it was
+// interrupted (the caller's context ended).
+func stopped(ctx context.Context) string {
+	var de *deadlineError
+	if errors.As(context.Cause(ctx), &de) {
+		return "cut short: " + de.Error()
+	}
+	return "interrupted"
 }
 
 // target is what the report names as the server checked.
@@ -186,7 +300,8 @@ type session struct {
 	o        Options
 	rev      string
 	tap      *tap
-	stderr   *tailBuffer // the stdio server's stderr, its end
+	stderr   *tailBuffer     // the stdio server's stderr, its end
+	stdio    *stdioTransport // the stdio server's transport
 	cs       *mcp.ClientSession
 	progress func(string)
 }
@@ -214,15 +329,23 @@ func runRevision(ctx context.Context, o Options, rev string) (rr *RevisionReport
 		s.stderr = &tailBuffer{max: 4 << 10}
 		cmd.Stderr = s.stderr
 		cmd.WaitDelay = 2 * time.Second // a grandchild holding stderr open
-		t = &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
+		s.stdio = &stdioTransport{cmd: cmd, max: o.MaxResponseBytes, tap: s.tap, terminate: 2 * time.Second}
+		t = s.stdio
 	case o.URL != "":
 		t = &mcp.StreamableClientTransport{
 			Endpoint: o.URL,
 			// The SDK sends the negotiated revision's header from a hook of
 			// its own connection type, which a wrapped connection hides: the
-			// HTTP client sends it instead.
-			HTTPClient:           &http.Client{Transport: &versionHeader{base: http.DefaultTransport, tap: s.tap}},
+			// HTTP client sends it instead. The client bounds each body
+			// and follows no redirect to another origin.
+			HTTPClient: &http.Client{
+				Transport:     &httpGuard{base: http.DefaultTransport, tap: s.tap, max: o.MaxResponseBytes},
+				CheckRedirect: checkRedirect,
+			},
 			DisableStandaloneSSE: true, // nothing to hear outside the requests
+			// The guard ends an event stream at the limit; the SDK's own
+			// bound of an event must not come first.
+			MaxEventSize: int(min(o.MaxResponseBytes+1<<20, 1<<40)),
 		}
 	default:
 		t = o.Transport()
@@ -286,8 +409,8 @@ func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *s
 	var se *startError
 	switch {
 	case ctx.Err() != nil:
-		rr.Status, rr.Reason = StatusFailed, "interrupted"
-		return rr, "interrupted"
+		rr.Status, rr.Reason = StatusFailed, stopped(ctx)
+		return rr, rr.Reason
 	case errors.As(err, &se):
 		rr.Status, rr.Reason = StatusFailed, "the server could not be started: "+se.err.Error()
 		return rr, rr.Reason
@@ -336,8 +459,8 @@ func (s *session) failed(ctx context.Context, rr *RevisionReport, reason string)
 	rr.Status = StatusFailed
 	slices.Sort(rr.Notes)
 	if ctx.Err() != nil {
-		rr.Reason = "interrupted"
-		return rr, "interrupted"
+		rr.Reason = stopped(ctx)
+		return rr, rr.Reason
 	}
 	s.cs.Close() // so that the process has exited, for serverState
 	rr.Reason = reason + s.serverState()
@@ -382,8 +505,17 @@ func sdkError(err error) string {
 
 // exchange sends one request through the SDK's client (send) and returns
 // the response the server sent for it, as received (nil when none came:
-// the error says why), and the error of the SDK's call.
+// the error says why), and the error of the SDK's call. Over stdio, it
+// first waits, up to the timeout, for the end of a message over the limit
+// that the server may still be sending (errStillSending when it does not
+// end).
 func (s *session) exchange(ctx context.Context, method string, send func(context.Context) error) (*rawResponse, error) {
+	if s.stdio != nil && s.stdio.guard != nil && !s.stdio.guard.waitIdle(ctx, s.o.Timeout) {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, errStillSending
+	}
 	cctx, cancel := context.WithTimeout(ctx, s.o.Timeout)
 	defer cancel()
 	sent := &sentLog{}
@@ -402,27 +534,57 @@ func (s *session) exchange(ctx context.Context, method string, send func(context
 	return nil, err
 }
 
-var errTimeout = errors.New("no answer within the timeout")
+var (
+	errTimeout      = errors.New("no answer within the timeout")
+	errStillSending = errors.New("the server is still sending a message over the byte limit, past the timeout")
+)
 
 // lost reports an error after which the session is of no more use.
 func lost(err error) bool {
-	return errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+	return errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, errStillSending)
 }
 
-// noResponse is the finding of a request that got no answer.
-func (s *session) noResponse(err error) Finding {
-	msg := "no answer within " + s.o.Timeout.String()
-	if !errors.Is(err, errTimeout) {
-		msg = "no answer: " + sdkError(err)
+// noResponse is the finding of a request that got no answer: the run
+// stopped, the server redirected it elsewhere, or no answer came.
+func (s *session) noResponse(ctx context.Context, err error) Finding {
+	var re *redirectError
+	switch {
+	case ctx.Err() != nil:
+		return Finding{Severity: Error, Code: CodeCutShort, Message: "no answer before the run stopped (" + stopped(ctx) + ")"}
+	case errors.As(err, &re):
+		return Finding{Severity: Error, Code: CodeRedirectRefused, Message: re.Error()}
+	case errors.Is(err, errTimeout):
+		return Finding{Severity: Error, Code: CodeNoResponse, Message: "no answer within " + s.o.Timeout.String()}
 	}
-	return Finding{Severity: Error, Code: CodeNoResponse, Message: msg}
+	return Finding{Severity: Error, Code: CodeNoResponse, Message: "no answer: " + sdkError(err)}
 }
 
-// listPages lists every page of a list method, returning each page's items
-// (the member named key of each result) as received. reason is set when the
-// session failed.
-func (s *session) listPages(ctx context.Context, method, key string, list func(context.Context, string) error) (items []json.RawMessage, notes []string, reason string) {
-	const maxPages = 100
+// tooLarge is the finding of a response over the limit.
+func (s *session) tooLarge() Finding {
+	return Finding{Severity: Error, Code: CodeResponseTooLarge,
+		Message: "the response is over " + byteSize(s.o.MaxResponseBytes) + ", the limit of a response: it was not read past the limit, nor checked"}
+}
+
+// byteSize writes a number of bytes for people: 16 MiB, 1 KiB, 1000 bytes.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return strconv.FormatInt(n>>30, 10) + " GiB"
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// listPages lists the pages of a list method, returning each page's items
+// (the member named key of each result) as received, until the last page,
+// more than limit items, Options.MaxPages pages, a cursor given before or a
+// page over the byte limit (each of the last three with a note). reason is
+// set when the session failed.
+func (s *session) listPages(ctx context.Context, method, key string, limit int, list func(context.Context, string) error) (items []json.RawMessage, notes []string, reason string) {
 	cursor := ""
 	seen := map[string]bool{}
 	for page := 1; ; page++ {
@@ -432,8 +594,11 @@ func (s *session) listPages(ctx context.Context, method, key string, list func(c
 		if resp == nil {
 			return items, notes, method + " failed: " + noAnswer(err, s.o.Timeout)
 		}
+		if resp.TooLarge {
+			return items, append(notes, CodeListTooLarge+": "+method+pageNote(page)+" is over "+byteSize(s.o.MaxResponseBytes)+", the limit of a response: stopped listing"), ""
+		}
 		if resp.Error != nil {
-			return items, notes, method + " failed: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + resp.Error.Message
+			return items, notes, method + " failed: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + clip(resp.Error.Message, 300)
 		}
 		var res struct {
 			NextCursor *string `json:"nextCursor"`
@@ -447,16 +612,16 @@ func (s *session) listPages(ctx context.Context, method, key string, list func(c
 			return items, notes, method + " failed: its " + key + " is not an array"
 		}
 		items = append(items, pageItems...)
-		if res.NextCursor == nil || *res.NextCursor == "" {
+		if len(items) > limit || res.NextCursor == nil || *res.NextCursor == "" {
 			return items, notes, ""
 		}
 		cursor = *res.NextCursor
 		if seen[cursor] {
-			return items, append(notes, method+" gave a cursor it had given before: stopped listing"), ""
+			return items, append(notes, CodeCursorRepeated+": "+method+" gave a cursor it had given before: stopped listing"), ""
 		}
 		seen[cursor] = true
-		if page == maxPages {
-			return items, append(notes, method+" has more than "+strconv.Itoa(maxPages)+" pages: stopped listing"), ""
+		if page >= s.o.MaxPages {
+			return items, append(notes, CodeTooManyPages+": "+method+" has more than "+strconv.Itoa(s.o.MaxPages)+" pages: stopped listing"), ""
 		}
 	}
 }
@@ -476,17 +641,55 @@ func noAnswer(err error, timeout time.Duration) string {
 	return sdkError(err)
 }
 
+// clip cuts a text from the server to n characters, with an ellipsis.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return shorten(strings.ToValidUTF8(s, "\uFFFD"), n)
+}
+
+// quoteName quotes a name from the server for a note: control characters
+// escaped, at most 100 characters.
+func quoteName(s string) string {
+	return strconv.Quote(clip(s, 100))
+}
+
+// printable is a name from the server as a progress message shows it: as it
+// is when every character is printable, quoted (control characters
+// escaped) otherwise; at most 100 characters.
+func printable(s string) string {
+	s = clip(s, 100)
+	for _, r := range s {
+		if !unicode.IsPrint(r) || r == utf8.RuneError {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
+// maxDuplicateNotes is the number of duplicates named in notes; the others
+// are counted.
+const maxDuplicateNotes = 10
+
 // tools lists the tools and makes the calls.
 func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string) {
-	items, notes, reason := s.listPages(ctx, "tools/list", "tools", func(ctx context.Context, cursor string) error {
+	items, notes, reason := s.listPages(ctx, "tools/list", "tools", s.o.MaxTools, func(ctx context.Context, cursor string) error {
 		_, err := s.cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		return err
 	})
 	rr.Notes = append(rr.Notes, notes...)
+	over := len(items) > s.o.MaxTools
+	if over {
+		rr.Notes = append(rr.Notes, CodeTooManyTools+": tools/list lists more than "+strconv.Itoa(s.o.MaxTools)+" tools: the first "+strconv.Itoa(s.o.MaxTools)+" listed are called")
+		items = items[:s.o.MaxTools]
+	}
 	if reason != "" {
 		return reason
 	}
-	var tools []Tool
+	tools := make([]Tool, 0, len(items))
+	listed := make(map[string]bool, len(items))
+	dups := 0
 	for i, raw := range items {
 		var t struct {
 			Name         *string         `json:"name"`
@@ -497,26 +700,40 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 			rr.Notes = append(rr.Notes, "tools/list: tool "+strconv.Itoa(i)+" has no name: not called")
 			continue
 		}
-		if slices.ContainsFunc(tools, func(x Tool) bool { return x.Name == *t.Name }) {
-			rr.Notes = append(rr.Notes, "tools/list lists tool "+strconv.Quote(*t.Name)+" more than once: called once")
+		if listed[*t.Name] {
+			if dups++; dups <= maxDuplicateNotes {
+				rr.Notes = append(rr.Notes, "tools/list lists tool "+quoteName(*t.Name)+" more than once: called once")
+			}
 			continue
 		}
+		listed[*t.Name] = true
 		tools = append(tools, Tool{Name: *t.Name, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
+	}
+	if dups > maxDuplicateNotes {
+		rr.Notes = append(rr.Notes, "tools/list lists "+strconv.Itoa(dups)+" tools more than once in all: each called once")
 	}
 	slices.SortFunc(tools, func(a, b Tool) int { return strings.Compare(a.Name, b.Name) })
 	for name := range s.o.Calls {
-		if !slices.ContainsFunc(tools, func(t Tool) bool { return t.Name == name }) {
-			rr.Notes = append(rr.Notes, "calls file: tool "+strconv.Quote(name)+" is not listed by the server: not called")
+		if !listed[name] {
+			if over {
+				rr.Notes = append(rr.Notes, "calls file: tool "+quoteName(name)+" is not among the first "+strconv.Itoa(s.o.MaxTools)+" tools listed: not called")
+			} else {
+				rr.Notes = append(rr.Notes, "calls file: tool "+quoteName(name)+" is not listed by the server: not called")
+			}
 		}
 	}
 
 	type planned struct {
-		tool Tool
-		call Call
-		src  string
+		tool   Tool
+		call   Call
+		src    string
+		report *ToolReport
 	}
 	var plan []planned
+	rr.Tools = make([]*ToolReport, 0, len(tools))
 	for _, t := range tools {
+		tr := &ToolReport{Name: t.Name, Calls: []*CallReport{}}
+		rr.Tools = append(rr.Tools, tr)
 		calls, ok := s.o.Calls[t.Name]
 		if !ok {
 			args, complete := GenerateArguments(t.InputSchema)
@@ -524,25 +741,17 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 			if !complete {
 				src = SourceGeneratedPartial
 			}
-			plan = append(plan, planned{t, Call{Arguments: args, Valid: true}, src})
+			plan = append(plan, planned{t, Call{Arguments: args, Valid: true}, src, tr})
 			continue
 		}
 		for _, c := range calls {
-			plan = append(plan, planned{t, c, SourceCalls})
+			plan = append(plan, planned{t, c, SourceCalls, tr})
 		}
-	}
-	rr.Tools = make([]*ToolReport, 0, len(tools))
-	for _, t := range tools {
-		rr.Tools = append(rr.Tools, &ToolReport{Name: t.Name, Calls: []*CallReport{}})
 	}
 	for i, p := range plan {
-		s.progress("tools/call " + p.tool.Name + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(plan)) + ")")
+		s.progress("tools/call " + printable(p.tool.Name) + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(plan)) + ")")
 		cr, reason := s.call(ctx, p.tool, p.call, p.src)
-		for _, tr := range rr.Tools {
-			if tr.Name == p.tool.Name {
-				tr.Calls = append(tr.Calls, cr)
-			}
-		}
+		p.report.Calls = append(p.report.Calls, cr)
 		if reason != "" {
 			return reason
 		}
@@ -561,13 +770,18 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 	cr.Duration = Millis(time.Since(start))
 	if resp == nil {
 		cr.Outcome = OutcomeNoResponse
-		cr.Findings = []Finding{s.noResponse(err)}
+		cr.Findings = []Finding{s.noResponse(ctx, err)}
 		if ctx.Err() != nil {
-			return cr, "interrupted"
+			return cr, stopped(ctx)
 		}
 		if lost(err) {
-			return cr, "the connection was lost during tools/call " + strconv.Quote(t.Name) + ": " + sdkError(err)
+			return cr, "the connection was lost during tools/call " + quoteName(t.Name) + ": " + sdkError(err)
 		}
+		return cr, ""
+	}
+	if resp.TooLarge {
+		cr.Outcome = OutcomeTooLarge
+		cr.Findings = []Finding{s.tooLarge()}
 		return cr, ""
 	}
 	cr.Result, cr.RPCError = resp.Result, resp.Error
@@ -585,15 +799,21 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 
 // resources lists the resources and reads each.
 func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason string) {
-	items, notes, reason := s.listPages(ctx, "resources/list", "resources", func(ctx context.Context, cursor string) error {
+	items, notes, reason := s.listPages(ctx, "resources/list", "resources", s.o.MaxResources, func(ctx context.Context, cursor string) error {
 		_, err := s.cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
 		return err
 	})
 	rr.Notes = append(rr.Notes, notes...)
+	if len(items) > s.o.MaxResources {
+		rr.Notes = append(rr.Notes, CodeTooManyResources+": resources/list lists more than "+strconv.Itoa(s.o.MaxResources)+" resources: the first "+strconv.Itoa(s.o.MaxResources)+" listed are read")
+		items = items[:s.o.MaxResources]
+	}
 	if reason != "" {
 		return reason
 	}
-	var uris []string
+	uris := make([]string, 0, len(items))
+	listed := make(map[string]bool, len(items))
+	dups := 0
 	for i, raw := range items {
 		var r struct {
 			URI *string `json:"uri"`
@@ -602,16 +822,22 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 			rr.Notes = append(rr.Notes, "resources/list: resource "+strconv.Itoa(i)+" has no uri: not read")
 			continue
 		}
-		if slices.Contains(uris, *r.URI) {
-			rr.Notes = append(rr.Notes, "resources/list lists "+strconv.Quote(*r.URI)+" more than once: read once")
+		if listed[*r.URI] {
+			if dups++; dups <= maxDuplicateNotes {
+				rr.Notes = append(rr.Notes, "resources/list lists "+quoteName(*r.URI)+" more than once: read once")
+			}
 			continue
 		}
+		listed[*r.URI] = true
 		uris = append(uris, *r.URI)
+	}
+	if dups > maxDuplicateNotes {
+		rr.Notes = append(rr.Notes, "resources/list lists "+strconv.Itoa(dups)+" resources more than once in all: each read once")
 	}
 	slices.Sort(uris)
 	rr.Resources = make([]*ResourceReport, 0, len(uris))
 	for i, uri := range uris {
-		s.progress("resources/read " + uri + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(uris)) + ")")
+		s.progress("resources/read " + printable(uri) + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(uris)) + ")")
 		start := time.Now()
 		resp, err := s.exchange(ctx, "resources/read", func(ctx context.Context) error {
 			_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
@@ -621,13 +847,18 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 		rr.Resources = append(rr.Resources, res)
 		if resp == nil {
 			res.Outcome = OutcomeNoResponse
-			res.Findings = []Finding{s.noResponse(err)}
+			res.Findings = []Finding{s.noResponse(ctx, err)}
 			if ctx.Err() != nil {
-				return "interrupted"
+				return stopped(ctx)
 			}
 			if lost(err) {
-				return "the connection was lost during resources/read " + strconv.Quote(uri) + ": " + sdkError(err)
+				return "the connection was lost during resources/read " + quoteName(uri) + ": " + sdkError(err)
 			}
+			continue
+		}
+		if resp.TooLarge {
+			res.Outcome = OutcomeTooLarge
+			res.Findings = []Finding{s.tooLarge()}
 			continue
 		}
 		res.Result, res.RPCError = resp.Result, resp.Error
@@ -665,6 +896,9 @@ func outcome(r *rawResponse) string {
 type rawResponse struct {
 	Result json.RawMessage
 	Error  *RPCError
+	// TooLarge marks a response over the limit, neither read past it nor
+	// kept (Result and Error are nil).
+	TooLarge bool
 }
 
 // tap keeps the responses the server sent, by request id, until the
@@ -676,10 +910,13 @@ type tap struct {
 	version   string
 	count     int
 	closeErr  error
+	// marker is the message of the JSON-RPC error read in place of a
+	// response over the limit.
+	marker string
 }
 
 func newTap() *tap {
-	return &tap{responses: map[jsonrpc.ID]*rawResponse{}, initIDs: map[jsonrpc.ID]bool{}}
+	return &tap{responses: map[jsonrpc.ID]*rawResponse{}, initIDs: map[jsonrpc.ID]bool{}, marker: newMarker()}
 }
 
 func (t *tap) sent(req *jsonrpc.Request) {
@@ -707,11 +944,15 @@ func (t *tap) received(msg jsonrpc.Message) {
 		return
 	}
 	r := &rawResponse{}
+	var we *jsonrpc.Error
+	if resp.Error != nil && errors.As(resp.Error, &we) && we.Message == t.marker {
+		t.responses[resp.ID] = &rawResponse{TooLarge: true}
+		return
+	}
 	if resp.Result != nil {
 		r.Result = bytes.Clone(resp.Result)
 	}
 	if resp.Error != nil {
-		var we *jsonrpc.Error
 		if errors.As(resp.Error, &we) {
 			r.Error = &RPCError{Code: we.Code, Message: we.Message, Data: bytes.Clone(we.Data)}
 		} else {
@@ -847,24 +1088,6 @@ func (c *tapConn) Close() error {
 	err := c.Connection.Close()
 	c.tap.closed(err)
 	return err
-}
-
-// versionHeader adds the negotiated revision's MCP-Protocol-Version header
-// to each HTTP request after initialize that the SDK sent without one.
-type versionHeader struct {
-	base http.RoundTripper
-	tap  *tap
-}
-
-// RoundTrip sends req with the negotiated revision's header.
-func (v *versionHeader) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Header.Get("Mcp-Protocol-Version") == "" {
-		if version := v.tap.negotiated(); version != "" {
-			req = req.Clone(req.Context())
-			req.Header.Set("Mcp-Protocol-Version", version)
-		}
-	}
-	return v.base.RoundTrip(req)
 }
 
 // tailBuffer keeps the last max bytes written to it.
