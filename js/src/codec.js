@@ -39,11 +39,22 @@ const textDecoder = new TextDecoder();
 /** Thrown by the encoder for a request that breaks a bound before the
  * module sees it; the caller turns it into an McpResultError. */
 export class EncodeLimit {
-  constructor(code, message) {
+  constructor(code, message, input = false) {
     this.code = code;
     this.message = message;
+    this.input = input; // a bound of the caller's value (not of options or settings)
   }
 }
+
+// The messages of the budget codes, word for word those of the Go packages,
+// so that a value refused here reads as one refused by the module.
+export const msgMaxBytes = (n) => "the result is more than maxJsonBytes (" + n + ") bytes of JSON";
+export const msgMaxNodes = (n) => "the result has more than " + n + " JSON values";
+export const msgMaxDepth = (n) => "the result nests objects and arrays deeper than " + n + " levels";
+
+/** What a request is refused with when it is larger than the module
+ * accepts (outside the part a budget bounds). */
+const REQUEST_TOO_LARGE = new EncodeLimit("max_bytes", "the request is larger than the module accepts");
 
 const STRICT = 0;
 const JSON_MODE = 1;
@@ -60,9 +71,8 @@ export class Encoder {
     this.busy = false; // a request is being written or sent
     this.pos = 0;
     this.mode = STRICT;
-    this.maxBytes = 0;
-    this.nodesLeft = Infinity;
-    this.nodesCode = "max_nodes";
+    this.requestMax = 0;
+    this.unlimit();
   }
 
   /** reset gives the encoder a new small buffer. */
@@ -71,13 +81,36 @@ export class Encoder {
     this.view = new DataView(this.buf.buffer);
   }
 
-  /** Starts a request, which may grow to maxBytes and hold maxNodes values
-   * (the bounds are the caller's: see core.js). */
-  begin(maxBytes, maxNodes) {
+  /** Starts a request, which may grow to maxBytes. */
+  begin(maxBytes) {
     this.pos = 0;
     this.bigIntegers = null; // the BigInts beyond ±(2^53-1) written, as decimal text
-    this.maxBytes = maxBytes;
-    this.nodesLeft = maxNodes > 0 ? maxNodes : Infinity;
+    this.requestMax = maxBytes;
+    this.unlimit();
+  }
+
+  /**
+   * limit bounds what is written next (the bounds are the caller's: see
+   * core.js): at most nodes values (past them overNodes is thrown), at most
+   * units values and object keys together (overUnits), and the request at
+   * most bytes long (overBytes). Each is checked before the value, key or
+   * bytes are written, so that the encoder never holds more than the bound.
+   */
+  limit(nodes, overNodes, units, overUnits, bytes, overBytes) {
+    this.nodesLeft = nodes;
+    this.overNodes = overNodes;
+    this.unitsLeft = units;
+    this.overUnits = overUnits;
+    this.maxBytes = Math.min(bytes, this.requestMax);
+    this.overBytes = bytes < this.requestMax ? overBytes : REQUEST_TOO_LARGE;
+  }
+
+  /** unlimit lifts the bounds of limit but the request's own. */
+  unlimit() {
+    this.nodesLeft = this.unitsLeft = Infinity;
+    this.overNodes = this.overUnits = null;
+    this.maxBytes = this.requestMax;
+    this.overBytes = REQUEST_TOO_LARGE;
   }
 
   /** The bytes written since begin, as a view of the encoder's buffer (valid
@@ -89,11 +122,11 @@ export class Encoder {
   ensure(n) {
     const need = this.pos + n;
     if (need <= this.buf.length) return;
-    if (need > this.maxBytes) {
-      throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
-    }
+    if (need > this.maxBytes) throw this.overBytes;
     let size = this.buf.length * 2;
     while (size < need) size *= 2;
+    // never more than the bound allows (past it, the request is refused)
+    size = Math.min(size, Math.max(need, this.maxBytes));
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.pos));
     this.buf = next;
@@ -249,10 +282,10 @@ export class Encoder {
     let n;
     if (wellFormed(s)) {
       const r = textEncoder.encodeInto(s, this.buf.subarray(start + 5, start + 5 + Math.max(room, 0)));
-      if (r.read < len) throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
+      if (r.read < len) throw this.overBytes;
       n = r.written;
     } else {
-      if (wtf8Length(s) > room) throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
+      if (wtf8Length(s) > room) throw this.overBytes;
       n = wtf8Into(s, this.buf, start + 5) - (start + 5);
     }
     // the header is written in front, then the bytes are moved next to it
@@ -272,9 +305,7 @@ export class Encoder {
     }
     if (h !== 5) this.buf.copyWithin(start + h, start + 5, start + 5 + n);
     this.pos = start + h + n;
-    if (this.pos > this.maxBytes) {
-      throw new EncodeLimit("max_bytes", "the request is larger than the byte budget allows");
-    }
+    if (this.pos > this.maxBytes) throw this.overBytes;
   }
 
   /** Raw bytes as MessagePack bin. */
@@ -313,9 +344,8 @@ export class Encoder {
    * nesting deeper than maxDepth with max_depth.
    */
   value(v, mode, depth, maxDepth) {
-    if (--this.nodesLeft < 0) {
-      throw new EncodeLimit(this.nodesCode, "the value holds more values than the budget allows");
-    }
+    if (--this.nodesLeft < 0) throw this.overNodes;
+    if (--this.unitsLeft < 0) throw this.overUnits;
     switch (typeof v) {
       case "string":
         this.string(v);
@@ -376,26 +406,32 @@ export class Encoder {
    * value read once. Members whose value is undefined are absent in both
    * modes (as an optional field that is not given); in json mode so are
    * the members JSON.stringify drops (functions, symbols, a toJSON that
-   * gives nothing, and a BigInt beyond 64 bits). */
+   * gives nothing, and a BigInt beyond 64 bits). Each key written counts
+   * against the bound of values and keys, as its value counts against both;
+   * the members are read (and held) only as far as the bounds allow, since
+   * past them writing them stops anyway (the map's length is then never
+   * sent). */
   object(v, mode, depth, maxDepth) {
     const keys = Object.keys(v);
-    const vals = new Array(keys.length);
-    let n = 0;
-    for (let i = 0; i < keys.length; i++) {
+    const names = [];
+    const vals = [];
+    const room = Math.min(this.nodesLeft, Math.floor(this.unitsLeft / 2));
+    for (let i = 0; i < keys.length && vals.length <= room; i++) {
       let x = v[keys[i]];
       if (mode === JSON_MODE) {
         x = applyToJSON(x, keys[i]);
-        if (dropped(x)) x = undefined;
+        if (dropped(x)) continue;
       }
-      vals[i] = x;
-      if (x !== undefined) n++;
-    }
-    this.mapHeader(n);
-    for (let i = 0; i < keys.length; i++) {
-      const x = vals[i];
       if (x === undefined) continue;
-      this.string(keys[i]);
-      this.value(x, mode, depth + 1, maxDepth);
+      names.push(keys[i]);
+      vals.push(x);
+    }
+    const n = vals.length;
+    this.mapHeader(n);
+    for (let i = 0; i < n; i++) {
+      if (--this.unitsLeft < 0) throw this.overUnits;
+      this.string(names[i]);
+      this.value(vals[i], mode, depth + 1, maxDepth);
     }
   }
 
@@ -421,6 +457,9 @@ export class Encoder {
       return;
     }
     if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) {
+      // one value, counted once
+      this.nodesLeft++;
+      this.unitsLeft++;
       this.value(v.valueOf(), JSON_MODE, depth, maxDepth);
       return;
     }

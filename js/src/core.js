@@ -9,7 +9,7 @@
 // caller gets the same bytes, checks and codes as a Go caller.
 
 import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
-import { Encoder, EncodeLimit, decode, parseExact, applyToJSON, wellFormed, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
+import { Encoder, EncodeLimit, decode, parseExact, applyToJSON, wellFormed, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
 
 /** The ABI major version this package speaks; a module of another one is
  * refused. */
@@ -109,7 +109,7 @@ class Engine {
   acquire() {
     const e = this.encoder.busy ? new Encoder() : this.encoder;
     e.busy = true;
-    e.begin(MAX_REQUEST, Infinity);
+    e.begin(MAX_REQUEST);
     return e;
   }
 
@@ -316,18 +316,37 @@ function maxNodesOf(s) {
 function makeApi(engine, settings, inherit) {
   const built = new WeakSet();
 
-  // writeInput writes the caller's value with the JS side's bounds, which
-  // are those the Go host applies to Go values: nodes within the node
-  // budget (and within what the byte budget allows, n values taking at
-  // least 2n-1 bytes), so that a value sharing its parts (a DAG of 2^60
-  // paths) ends at once, and bytes within what the module accepts. The
-  // request's own keys, options and settings are not counted.
-  function writeInput(enc, v, mode, maxDepth, maxNodes, maxBytes) {
-    const byBytes = maxBytes === Infinity ? Infinity : Math.floor((maxBytes + 1) / 2);
-    enc.nodesLeft = Math.min(maxNodes, byBytes);
-    enc.nodesCode = maxNodes <= byBytes ? "max_nodes" : "max_bytes";
-    enc.value(mode === MODE_JSON ? applyToJSON(v, "") : v, mode, 1, maxDepth);
-    enc.nodesLeft = Infinity;
+  // writeInput writes the caller's value within the bounds the Go packages
+  // apply to a Go value (content.Plain), so that no request costs more than
+  // its budget allows, whatever the value: a value sharing its parts (a DAG
+  // of 2^60 paths) or one far larger than the budget ends as soon as it is
+  // past it, before more of it is written, and it is never sent.
+  //
+  // - values: at most maxNodes, and at most what maxJsonBytes allows, n
+  //   values taking at least 2n-1 bytes of JSON (the code is that of the
+  //   smaller bound, max_nodes on a tie, as in Go);
+  // - values and object keys together: at most what maxJsonBytes allows,
+  //   since n of them also take at least 2n-1 bytes (a key takes at least
+  //   three, "":) (max_bytes);
+  // - bytes: MessagePack takes at most 4.5 times the compact JSON of what it
+  //   holds (a 9-byte number against "0," in JSON), so a request longer
+  //   than 5 × maxJsonBytes and 64 KiB holds a value over the budget
+  //   (max_bytes).
+  //
+  // slack allows for the members of a build's input that the result does
+  // not hold. The request's own keys, options and settings are not counted.
+  function writeInput(enc, v, mode, maxDepth, maxNodes, maxBytes, slack) {
+    const byBytes = Math.floor((maxBytes + 1) / 2);
+    const overBytes = new EncodeLimit("max_bytes", msgMaxBytes(maxBytes), true);
+    const overNodes = maxNodes <= byBytes ? new EncodeLimit("max_nodes", msgMaxNodes(maxNodes), true) : overBytes;
+    enc.limit(Math.min(maxNodes, byBytes) + slack, overNodes, byBytes + slack, overBytes, enc.pos + 5 * maxBytes + 65536, overBytes);
+    try {
+      enc.value(mode === MODE_JSON ? applyToJSON(v, "") : v, mode, 1, maxDepth);
+    } catch (e) {
+      // a bound of the request, or a depth, met inside the value: the value's
+      throw e instanceof EncodeLimit && !e.input ? new EncodeLimit(e.code, e.message, true) : e;
+    }
+    enc.unlimit();
   }
 
   function settingsMember(enc) {
@@ -349,14 +368,19 @@ function makeApi(engine, settings, inherit) {
   }
 
   // encode runs write with an encoder for a new request; a bound the
-  // request breaks is an McpResultError.
-  function encode(write) {
+  // request breaks is an McpResultError (with keepInputLimit, a bound the
+  // caller's value breaks is thrown as the EncodeLimit it is). Anything else
+  // thrown while the value is read (by the caller's getter, toJSON or Proxy
+  // trap) is thrown as it is.
+  function encode(write, keepInputLimit = false) {
     const enc = engine.acquire();
     try {
       write(enc);
     } catch (e) {
+      enc.unlimit();
       engine.release(enc);
-      throw e instanceof EncodeLimit ? new McpResultError(e.code, "", e.message) : e;
+      if (!(e instanceof EncodeLimit) || (keepInputLimit && e.input)) throw e;
+      throw new McpResultError(e.code, "", e.message);
     }
     return enc;
   }
@@ -387,9 +411,9 @@ function makeApi(engine, settings, inherit) {
       enc.string(kind);
       enc.string("input");
       if (kind === "value") {
-        writeInput(enc, input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes);
+        writeInput(enc, input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes, 64);
       } else {
-        writeInput(enc, input, mode, MAX_RESULT_DEPTH, maxNodesOf(s) + 64, maxBytes);
+        writeInput(enc, input, mode, MAX_RESULT_DEPTH, maxNodesOf(s), maxBytes, 64);
       }
       if (s !== undefined) {
         enc.string("settings");
@@ -410,18 +434,18 @@ function makeApi(engine, settings, inherit) {
   /** resultRequest writes the members of a serialize or validate request:
    * the value (in the settings' mode; a resource result always strict),
    * the options, the settings. */
-  function resultRequest(key, v, options, s) {
+  function resultRequest(key, v, options, s, keepInputLimit) {
     let mode = modeOf(isObject(s) ? s.canonicalization : undefined);
     if (isObject(v) && v.contents !== undefined && v.content === undefined) mode = MODE_STRICT;
     const has = options !== undefined;
     return encode((enc) => {
       enc.mapHeader(1 + (has ? 1 : 0) + (s !== undefined ? 1 : 0));
       enc.string(key);
-      // validate reports the budget beside its other findings, and
-      // serialize names the first fault, as for a parsed value: the value
-      // goes to the module as deep and as large as it is, up to twice what
-      // the budget allows (a cyclic or shared value ends there)
-      writeInput(enc, v, mode, MAX_PARSE_DEPTH, 2 * Math.max(maxNodesOf(s), maxBytesOf(s)) + 64, Infinity);
+      // validate reports max_depth beside its other findings, and serialize
+      // names the first fault, as for a parsed value: the value goes to the
+      // module as deep as the module parses (a cyclic value ends there), and
+      // as large as the budget allows
+      writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), 64);
       if (has) {
         enc.string("options");
         enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
@@ -430,7 +454,7 @@ function makeApi(engine, settings, inherit) {
         enc.string("settings");
         enc.value(s, MODE_STRICT, 1, MAX_RESULT_DEPTH);
       }
-    });
+    }, keepInputLimit);
   }
 
   function serialize(result, options) {
@@ -452,7 +476,20 @@ function makeApi(engine, settings, inherit) {
   }
 
   function validate(value, options) {
-    const resp = send(resultRequest("value", value, options, settings), OP_VALIDATE, value);
+    let enc;
+    try {
+      enc = resultRequest("value", value, options, settings, true);
+    } catch (e) {
+      if (!(e instanceof EncodeLimit)) throw e;
+      // A value past the budget is reported as the Go packages report a Go
+      // value past it (content.Plain stops there): invalid, with the
+      // budget's finding at "" alone. The options and settings are checked
+      // first, as there, by the module on an empty value.
+      send(resultRequest("value", null, options, settings), OP_VALIDATE, null);
+      const message = e.code === "max_nodes" ? msgMaxNodes(maxNodesOf(settings)) : e.code === "max_depth" ? msgMaxDepth(MAX_RESULT_DEPTH) : msgMaxBytes(maxBytesOf(settings));
+      return { valid: false, errors: [{ code: e.code, path: "", message }], warnings: [] };
+    }
+    const resp = send(enc, OP_VALIDATE, value);
     return {
       valid: resp.valid,
       errors: resp.errors.map((f) => explain(f, value)),
@@ -466,7 +503,7 @@ function makeApi(engine, settings, inherit) {
     const enc = encode((enc) => {
       enc.mapHeader(1 + (options ? 1 : 0) + (settings !== undefined ? 1 : 0));
       enc.string("schema");
-      writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings));
+      writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings), 64);
       if (options) {
         enc.string("options");
         enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
