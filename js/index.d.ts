@@ -281,7 +281,8 @@ export interface Stats {
 }
 
 /** The API, after load(). Every call is synchronous and throws
- * McpResultError on a failure. */
+ * McpResultError on a failure of its own (an error thrown by the caller's
+ * getter, toJSON or Proxy trap passes through as it is). */
 export interface McpResult {
   tool(input: ToolInput & { structuredContent?: { [key: string]: Input } }): ObjectToolResult;
   tool(input: ToolInput): CallToolResult;
@@ -304,7 +305,9 @@ export interface McpResult {
   serialize(result: object, options?: SerializeOptions & { output?: "string" }): string;
   /** The same, as a plain object (what a handler hands to an SDK). */
   serialize(result: object, options: SerializeOptions & { output: "object" }): CallToolResult | ReadResourceResult;
-  /** Every finding (up to 100) about a result anyone built. */
+  /** Every finding (up to 100) about a result anyone built. A value past
+   * the budget is reported invalid with the budget's finding at "" alone
+   * (max_nodes, max_bytes or max_depth), as for a Go value. */
   validate(value: unknown, options?: ValidateOptions): Report;
   /** The output schema to advertise in tools/list for a revision: the
    * schema itself, an object schema wrapping it, or undefined (omit it). */
@@ -348,10 +351,17 @@ export interface LoadOptions {
 /** Compiles (once) and loads the module, and returns the API. */
 export function load(options?: LoadOptions): Promise<McpResult>;
 
-/** What every failing call throws. */
+/** What a failing call throws. Its message reads as the Go error does:
+ * `mcpresult: <code> at <path>: <message>` (`""` for the empty path), the
+ * path printed with its control characters (C0, DEL, C1, U+2028, U+2029,
+ * the bidirectional controls U+202A–U+202E and U+2066–U+2069) escaped as
+ * `\uXXXX`. An error the caller's own code throws while its value is read (a
+ * getter, a `toJSON`, a Proxy trap) is not an McpResultError: it is thrown
+ * as it was, as from `JSON.stringify`. */
 export class McpResultError extends Error {
   constructor(code: ErrorCode, path: string, message: string, errors?: Finding[]);
   readonly code: ErrorCode;
+  /** The exact JSON Pointer, unescaped. */
   readonly path: string;
   /** For an invalid handler result (wrap's onError): every finding. */
   readonly errors?: Finding[];

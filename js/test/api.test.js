@@ -390,3 +390,49 @@ test("wrap never rejects, even on a value whose inspection throws", async () => 
   assert.equal((await mcp.wrap(() => { throw proxy; })()).content[0].text, EXECUTION_FAILED_TEXT);
   assert.equal(seen.length, 1);
 });
+
+test("an McpResultError's message reads as the Go error, its path's control characters escaped; path keeps the exact pointer", () => {
+  assert.equal(new McpResultError("max_nodes", "", "m").message, 'mcpresult: max_nodes at "": m');
+  const every = "\u0000\u001f\u007f\u0080\u009f\u2028\u2029\u202a\u202e\u2066\u2069";
+  const e = new McpResultError("invalid_type", "/a" + every + "é~1/\u206a", "m");
+  assert.equal(e.path, "/a" + every + "é~1/\u206a");
+  assert.equal(e.message, "mcpresult: invalid_type at /a\\u0000\\u001f\\u007f\\u0080\\u009f\\u2028\\u2029\\u202a\\u202e\\u2066\\u2069é~1/\u206a: m");
+  // through the API: a key the caller gave
+  const key = "k\u0001\u202e";
+  try {
+    mcp.tool({ structuredContent: { [key]: () => 1 } });
+    assert.fail("no error");
+  } catch (err) {
+    assert.ok(err instanceof McpResultError);
+    assert.equal(err.path, "/structuredContent/" + key);
+    assert.ok(err.message.startsWith("mcpresult: unsupported_value at /structuredContent/k\\u0001\\u202e: a function"), err.message);
+  }
+});
+
+test("what the caller's own getter, toJSON or Proxy trap throws reaches the caller as it is", () => {
+  class Mine extends Error {}
+  const mine = new Mine("the caller's");
+  const getter = {
+    get x() {
+      throw mine;
+    },
+  };
+  const toJSON = { x: { toJSON: () => { throw mine; } } };
+  const proxy = new Proxy({}, { ownKeys: () => { throw mine; } });
+  const cases = [
+    ["tool, a getter", () => mcp.tool({ structuredContent: getter })],
+    ["tool (json), a toJSON", () => json.tool({ structuredContent: toJSON })],
+    ["tool, a Proxy trap", () => mcp.tool({ structuredContent: proxy })],
+    ["fromValue (json), a toJSON", () => json.fromValue(toJSON)],
+    ["serialize, a getter", () => mcp.serialize({ content: [], structuredContent: getter })],
+    ["validate, a getter", () => mcp.validate({ content: [getter] })],
+    ["validate (json), a toJSON", () => json.validate({ content: [], structuredContent: toJSON })],
+    ["validate, a Proxy trap", () => mcp.validate(proxy)],
+    ["outputSchema, a getter", () => mcp.outputSchema({ type: "object", properties: getter })],
+  ];
+  for (const [name, f] of cases) {
+    assert.throws(f, (e) => e === mine, name);
+  }
+  // and the API is usable after it
+  assert.equal(mcp.tool({ structuredContent: 1 }).content[0].text, "1");
+});

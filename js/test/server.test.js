@@ -230,7 +230,7 @@ test("the SDK Client over stdio: every tool and resource, exactly; the private d
     await client.close();
   }
   assert.match(stderr, /tool crash failed privately: Error: secret-detail-db=postgres:\/\/admin:hunter2/);
-  assert.match(stderr, /tool oversized failed privately: McpResultError: the result is more than maxJsonBytes \(1024\)/);
+  assert.match(stderr, /tool oversized failed privately: McpResultError: mcpresult: max_bytes at "": the result is more than maxJsonBytes \(1024\)/);
 });
 
 /** startHttp spawns the example over HTTP on a free port; resolves to
