@@ -3,12 +3,54 @@ package check
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+)
+
+// The codes of what GenerateArgumentsWithFindings could not do.
+const (
+	// CodeArgumentsNotGenerated (warning): no arguments that conform to
+	// the tool's inputSchema could be made within the limits (MaxArgDepth,
+	// MaxArgItems, MaxArgProperties, MaxArgStringLength, MaxArgBytes,
+	// MaxArgSteps), or none exist (the schema requires itself without end,
+	// accepts nothing there, is not JSON or not an object schema).
+	CodeArgumentsNotGenerated = "arguments_not_generated"
+	// CodeArgumentsIncomplete (info): the arguments made may not conform to
+	// the inputSchema, for want of a generator that could (a pattern they
+	// do not match, unique items, a $ref outside the schema…).
+	CodeArgumentsIncomplete = "arguments_incomplete"
+)
+
+// The limits of argument generation: whatever a server's inputSchema asks,
+// making its arguments ends within them, in time linear in the schema's size
+// plus at most MaxArgSteps steps, and in memory linear in the schema's size
+// plus at most MaxArgBytes of arguments.
+const (
+	// MaxArgDepth bounds the nesting of a generated value, and the length
+	// of a chain of $ref and allOf, or of oneOf and anyOf, followed at one
+	// place.
+	MaxArgDepth = 32
+	// MaxArgItems bounds the items of one generated array (minItems above
+	// it is not met).
+	MaxArgItems = 1000
+	// MaxArgProperties bounds the members of one generated object
+	// (required or minProperties above it is not met).
+	MaxArgProperties = 1000
+	// MaxArgStringLength bounds the characters of one generated string
+	// (minLength above it is not met).
+	MaxArgStringLength = 1 << 16
+	// MaxArgBytes bounds the arguments of one call, as JSON.
+	MaxArgBytes = 1 << 20
+	// MaxArgSteps bounds the work of making the arguments of one call:
+	// each value made, each keyword, property or required name merged from
+	// a $ref, allOf, oneOf or anyOf, each step of a $ref's pointer, each
+	// try of a oneOf or anyOf branch counts.
+	MaxArgSteps = 200_000
 )
 
 // GenerateArguments returns the arguments of a tool call made from the tool's
@@ -28,202 +70,583 @@ import (
 //     up to minProperties.
 //
 // Local $refs (to $defs, definitions or any JSON Pointer in the schema) are
-// followed, allOf members are merged, and oneOf or anyOf take their first
-// branch. Properties are written in the order of the schema's required list.
+// followed and allOf members are merged; of oneOf or anyOf, the first branch
+// that gives a conforming value is taken (a branch that would contain itself
+// without end is passed over, so an optional recursion, anyOf [{$ref},
+// {type: null}], ends in null). Properties are written in the order of the
+// schema's required list.
+//
+// It ends whatever the schema: within the limits MaxArgDepth, MaxArgItems,
+// MaxArgProperties, MaxArgStringLength, MaxArgBytes and MaxArgSteps, in
+// time linear in the schema's size. A schema that requires itself (a
+// property or an item that must hold a value of the schema that holds it)
+// is cut at once: it has no finite instance.
 //
 // complete is false when the schema asks for something this does not make
 // (a pattern the value does not match, non-local $refs, unique items, a
-// schema that accepts nothing, a schema too deep…): the arguments are then a
-// best effort, and {} when the schema is not an object schema at all. A
-// missing schema gives {} and true.
+// schema that accepts nothing, requires itself, or asks for more than the
+// limits…): the arguments are then a best effort, and {} when the schema is
+// not an object schema at all. A missing schema gives {} and true.
+// GenerateArgumentsWithFindings says why.
 func GenerateArguments(inputSchema json.RawMessage) (args json.RawMessage, complete bool) {
-	if len(bytes.TrimSpace(inputSchema)) == 0 {
-		return json.RawMessage(`{}`), true
-	}
-	g := &argGen{root: inputSchema, complete: true}
-	v := g.value(inputSchema, 0)
-	if len(v) == 0 || v[0] != '{' {
-		return json.RawMessage(`{}`), false
-	}
-	return v, g.complete
+	args, complete, _ = GenerateArgumentsWithFindings(inputSchema)
+	return args, complete
 }
 
-// maxArgDepth bounds the nesting of generated values (and of $ref chains):
-// a schema that requires itself has no finite instance.
-const maxArgDepth = 32
+// GenerateArgumentsWithFindings is GenerateArguments with what it could not
+// do as findings: one arguments_not_generated (warning) when no conforming
+// arguments could be made, or exist, and one arguments_incomplete (info)
+// when the arguments may not conform for want of a better generator. Each
+// names the first place in the arguments and why, and how many more places
+// there are; its path is "" (the findings are about the request, not the
+// result). complete is true exactly when there are no findings.
+func GenerateArgumentsWithFindings(inputSchema json.RawMessage) (args json.RawMessage, complete bool, findings []Finding) {
+	schema := bytes.TrimSpace(inputSchema)
+	if len(schema) == 0 {
+		return json.RawMessage(`{}`), true, nil
+	}
+	g := &argGen{
+		flats:   map[int]*flat{},
+		merged:  map[mergeKey]*flat{},
+		objMaps: map[int]map[string]int{},
+		regexps: map[string]*regexp.Regexp{},
+		onStack: map[int]bool{},
+		inAlt:   map[int]bool{},
+	}
+	if !json.Valid(schema) {
+		g.problem(notGenerated, "the inputSchema is not JSON (or is nested deeper than JSON decoders accept)")
+		return json.RawMessage(`{}`), false, g.findings()
+	}
+	g.x = indexJSON(schema)
+	g.value(0, 0)
+	args = g.out
+	if len(args) == 0 || args[0] != '{' {
+		if g.count[notGenerated] == 0 {
+			g.problem(notGenerated, "the inputSchema does not describe a JSON object, so {} is sent")
+		}
+		args = json.RawMessage(`{}`)
+	}
+	fs := g.findings()
+	return args, len(fs) == 0, fs
+}
 
-// argGen generates one value; complete turns false on the first compromise.
+// The kinds of problem, by the finding they give.
+const (
+	notGenerated = 0 // arguments_not_generated
+	incomplete   = 1 // arguments_incomplete
+)
+
+// argProblem is the first problem of a kind: where in the arguments, why.
+type argProblem struct{ path, why string }
+
+// argTally is what went wrong so far; it is restored when a oneOf or
+// anyOf branch is given up.
+type argTally struct {
+	first [2]argProblem
+	count [2]int
+}
+
+// argGen generates the arguments of one call.
 type argGen struct {
-	root     json.RawMessage
-	complete bool
+	x       *jsonIndex
+	out     []byte
+	steps   int
+	stopped bool // a budget ran out: nothing more is written but closing brackets and nulls
+	argTally
+
+	flats   map[int]*flat          // each schema node, flattened once
+	merged  map[mergeKey]*flat     // a flattened schema with one of its branches
+	objMaps map[int]map[string]int // member lookup of large objects
+	regexps map[string]*regexp.Regexp
+	onStack map[int]bool // the schema nodes whose value is being made
+	inAlt   map[int]bool // the branches being applied
+	path    []string     // where in the arguments the value being made is
 }
 
-// schemaNode is a schema object with its keywords' values still raw.
-type schemaNode map[string]json.RawMessage
-
-func (g *argGen) giveUp() { g.complete = false }
-
-// value generates a value for a schema (an object or a boolean schema).
-func (g *argGen) value(raw json.RawMessage, depth int) json.RawMessage {
-	if depth > maxArgDepth {
-		g.giveUp()
-		return json.RawMessage(`null`)
+func (g *argGen) problem(kind int, why string) {
+	g.count[kind]++
+	if g.count[kind] == 1 {
+		p := pointer("", toAny(g.path)...)
+		g.first[kind] = argProblem{p, why}
 	}
-	switch string(bytes.TrimSpace(raw)) {
-	case "true", "{}":
-		// Anything is valid; a string is the likeliest to please a handler.
-		return json.RawMessage(`"a"`)
-	case "false":
-		g.giveUp()
-		return json.RawMessage(`null`)
-	}
-	n, ok := g.flatten(raw, 0)
-	if !ok {
-		g.giveUp()
-		return json.RawMessage(`null`)
-	}
-	if v, ok := n["default"]; ok {
-		return v
-	}
-	if ex, ok := n["examples"]; ok {
-		var list []json.RawMessage
-		if json.Unmarshal(ex, &list) == nil && len(list) > 0 {
-			return list[0]
-		}
-	}
-	if v, ok := n["const"]; ok {
-		return v
-	}
-	if e, ok := n["enum"]; ok {
-		var list []json.RawMessage
-		if json.Unmarshal(e, &list) == nil && len(list) > 0 {
-			return list[0]
-		}
-		g.giveUp()
-		return json.RawMessage(`null`)
-	}
-	switch schemaType(n) {
-	case "object":
-		return g.object(n, depth)
-	case "array":
-		return g.array(n, depth)
-	case "string":
-		return g.string(n)
-	case "integer":
-		return g.number(n, true)
-	case "number":
-		return g.number(n, false)
-	case "boolean":
-		return json.RawMessage(`false`)
-	case "null":
-		return json.RawMessage(`null`)
-	}
-	// No type and no keyword that implies one: anything is valid.
-	return json.RawMessage(`"a"`)
 }
 
-// flatten resolves a schema's local $ref, merges its allOf members and the
-// first branch of its oneOf and anyOf into it, and returns its keywords. It
-// reports false for a schema it cannot read (not an object, a $ref that is
-// not a local JSON Pointer or points nowhere, false).
-func (g *argGen) flatten(raw json.RawMessage, depth int) (schemaNode, bool) {
-	if depth > maxArgDepth {
-		return nil, false
-	}
-	raw = bytes.TrimSpace(raw)
-	if string(raw) == "true" {
-		return schemaNode{}, true
-	}
-	var n schemaNode
-	if json.Unmarshal(raw, &n) != nil || n == nil {
-		return nil, false
-	}
-	if ref, ok := n["$ref"]; ok {
-		var s string
-		if json.Unmarshal(ref, &s) != nil {
-			return nil, false
+// findings turns the tally into findings.
+func (g *argGen) findings() []Finding {
+	var fs []Finding
+	for kind, c := range g.count {
+		if c == 0 {
+			continue
 		}
-		target, ok := g.resolve(s)
-		if !ok {
-			return nil, false
+		p := g.first[kind]
+		where := "at the top of the arguments"
+		if p.path != "" {
+			where = "at " + shorten(p.path, 120) + " of the arguments"
 		}
-		t, ok := g.flatten(target, depth+1)
-		if !ok {
-			return nil, false
+		more := ""
+		if c > 1 {
+			more = fmt.Sprintf(" (and %d more)", c-1)
 		}
-		delete(n, "$ref")
-		n = mergeSchemas(n, t)
+		if kind == notGenerated {
+			fs = append(fs, Finding{Severity: Warning, Code: CodeArgumentsNotGenerated, Message: fmt.Sprintf(
+				"no arguments that conform to the tool's inputSchema could be made: %s, %s%s; the tool is called with a best effort", where, p.why, more)})
+			continue
+		}
+		fs = append(fs, Finding{Severity: Info, Code: CodeArgumentsIncomplete, Message: fmt.Sprintf(
+			"the arguments made from the tool's inputSchema may not conform to it: %s, %s%s; the tool is called with them", where, p.why, more)})
 	}
-	if all, ok := n["allOf"]; ok {
-		delete(n, "allOf")
-		var members []json.RawMessage
-		if json.Unmarshal(all, &members) != nil {
-			return nil, false
-		}
-		for _, m := range members {
-			t, ok := g.flatten(m, depth+1)
-			if !ok {
-				return nil, false
+	return fs
+}
+
+// spend counts n steps, and stops the generation past MaxArgSteps.
+func (g *argGen) spend(n int) bool {
+	if g.stopped {
+		return false
+	}
+	g.steps += n
+	if g.steps > MaxArgSteps {
+		g.problem(notGenerated, fmt.Sprintf("making them would take more than %d steps", MaxArgSteps))
+		g.stopped = true
+		return false
+	}
+	return true
+}
+
+// bytesPerStep is how many bytes written or copied count as a step.
+const bytesPerStep = 256
+
+// write appends b to the arguments, unless they would be over MaxArgBytes
+// (which stops the generation).
+func (g *argGen) write(b []byte) bool {
+	if g.stopped {
+		return false
+	}
+	if len(g.out)+len(b) > MaxArgBytes {
+		g.problem(notGenerated, fmt.Sprintf("they would be over %d bytes", MaxArgBytes))
+		g.stopped = true
+		return false
+	}
+	if !g.spend(len(b) / bytesPerStep) {
+		return false
+	}
+	g.out = append(g.out, b...)
+	return true
+}
+
+// writeValue writes a value, or null when it does not fit.
+func (g *argGen) writeValue(b []byte) {
+	if !g.write(b) {
+		g.null()
+	}
+}
+
+// null writes null, which is written even once the generation stopped (a
+// few bytes where a value is due), so the arguments stay JSON.
+func (g *argGen) null() { g.out = append(g.out, "null"...) }
+
+// anyValue writes a value of a schema that accepts anything: a string is
+// the likeliest to please a handler.
+func (g *argGen) anyValue() { g.writeValue([]byte(`"a"`)) }
+
+// ---------------------------------------------------------------- the schema, indexed
+
+// jsonIndex is a JSON document read once: each value's place in the text
+// and, for an object or an array, its members in order.
+type jsonIndex struct {
+	src   []byte
+	nodes []jsonNode // in the order they start; the document is node 0
+	kids  []int      // the members of each object or array, one run each
+	keys  []string   // the key of each member of kids (objects only)
+}
+
+// jsonNode is one value of a jsonIndex.
+type jsonNode struct {
+	start, end int
+	kind       byte // '{', '[', '"', 't', 'f', 'n', or '0' for a number
+	first, n   int  // its members: kids[first:first+n]
+}
+
+// indexJSON indexes a valid JSON document (json.Valid holds) in one pass,
+// without recursion.
+func indexJSON(src []byte) *jsonIndex {
+	x := &jsonIndex{src: src}
+	type frame struct{ node, pending int }
+	var stack []frame
+	var pendKids []int
+	var pendKeys []string
+	key, wantKey := "", false
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		switch c {
+		case ' ', '\t', '\r', '\n', ':':
+			i++
+			continue
+		case ',':
+			wantKey = x.nodes[stack[len(stack)-1].node].kind == '{'
+			i++
+			continue
+		case '}', ']':
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			nd := &x.nodes[f.node]
+			nd.end, nd.first, nd.n = i+1, len(x.kids), len(pendKids)-f.pending
+			x.kids = append(x.kids, pendKids[f.pending:]...)
+			x.keys = append(x.keys, pendKeys[f.pending:]...)
+			pendKids, pendKeys = pendKids[:f.pending], pendKeys[:f.pending]
+			i++
+			if len(stack) == 0 {
+				return x
 			}
-			n = mergeSchemas(n, t)
+			continue
+		}
+		end := i + 1
+		switch c {
+		case '"':
+			for end < len(src) && src[end] != '"' {
+				if src[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			end++
+		case '{', '[':
+		default:
+			for end < len(src) && !strings.ContainsRune(",}] \t\r\n", rune(src[end])) {
+				end++
+			}
+		}
+		if wantKey {
+			key, wantKey = decodeString(src[i:end]), false
+			i = end
+			continue
+		}
+		kind := c
+		if c == '-' || c >= '0' && c <= '9' {
+			kind = '0'
+		}
+		idx := len(x.nodes)
+		x.nodes = append(x.nodes, jsonNode{start: i, end: end, kind: kind})
+		if len(stack) > 0 {
+			pendKids, pendKeys = append(pendKids, idx), append(pendKeys, key)
+		}
+		i = end
+		switch c {
+		case '{', '[':
+			stack = append(stack, frame{idx, len(pendKids)})
+			wantKey = c == '{'
+		default:
+			if len(stack) == 0 {
+				return x
+			}
+		}
+	}
+	return x
+}
+
+// decodeString decodes a JSON string literal.
+func decodeString(lit []byte) string {
+	if len(lit) >= 2 && bytes.IndexByte(lit, '\\') < 0 {
+		return string(lit[1 : len(lit)-1])
+	}
+	var s string
+	_ = json.Unmarshal(lit, &s)
+	return s
+}
+
+// raw is a node's JSON text.
+func (g *argGen) raw(n int) []byte {
+	nd := g.x.nodes[n]
+	return g.x.src[nd.start:nd.end]
+}
+
+// members are the nodes of an object's or an array's members.
+func (g *argGen) members(n int) []int {
+	nd := g.x.nodes[n]
+	return g.x.kids[nd.first : nd.first+nd.n]
+}
+
+// member finds an object's member by key (the last, of a key repeated).
+func (g *argGen) member(obj int, key string) (int, bool) {
+	nd := g.x.nodes[obj]
+	if nd.kind != '{' {
+		return 0, false
+	}
+	if nd.n <= 8 {
+		for k := nd.n - 1; k >= 0; k-- {
+			if g.x.keys[nd.first+k] == key {
+				return g.x.kids[nd.first+k], true
+			}
+		}
+		return 0, false
+	}
+	m, ok := g.objMaps[obj]
+	if !ok {
+		g.spend(nd.n)
+		m = make(map[string]int, nd.n)
+		for k := 0; k < nd.n; k++ {
+			m[g.x.keys[nd.first+k]] = g.x.kids[nd.first+k]
+		}
+		g.objMaps[obj] = m
+	}
+	v, ok := m[key]
+	return v, ok
+}
+
+// str reads a string node.
+func (g *argGen) str(n int) (string, bool) {
+	if g.x.nodes[n].kind != '"' {
+		return "", false
+	}
+	return decodeString(g.raw(n)), true
+}
+
+// ---------------------------------------------------------------- flattening
+
+// flat is a schema with its $ref and allOf merged into it: its keywords
+// (its own win), its properties and required names merged, and its groups
+// of alternatives (oneOf, anyOf) still to choose from.
+type flat struct {
+	done, ok bool
+	kind     int    // when not ok: notGenerated or incomplete
+	why      string // when not ok
+	note     string // a keyword ignored, when ok
+	kw       map[string]int
+	props    map[string]int
+	required []string
+	alts     [][]int
+}
+
+type mergeKey struct {
+	f      *flat
+	branch int
+}
+
+func failed(kind int, why string) *flat { return &flat{done: true, kind: kind, why: why} }
+
+// flatten resolves a schema's $ref and merges its allOf members, once per
+// schema node; depth counts the $refs and allOf followed to get there.
+func (g *argGen) flatten(n, depth int) *flat {
+	if f, ok := g.flats[n]; ok {
+		if !f.done {
+			return failed(notGenerated, "a $ref or allOf refers back to itself")
+		}
+		return f
+	}
+	if depth > MaxArgDepth {
+		return failed(notGenerated, fmt.Sprintf("$ref and allOf are nested deeper than %d", MaxArgDepth))
+	}
+	if !g.spend(1) {
+		return failed(notGenerated, "not made: a limit was reached")
+	}
+	f := &flat{}
+	g.flats[n] = f
+	g.fill(f, n, depth)
+	f.done = true
+	return f
+}
+
+func (f *flat) fail(kind int, why string) {
+	f.ok, f.kind, f.why = false, kind, why
+}
+
+func (g *argGen) fill(f *flat, n, depth int) {
+	nd := g.x.nodes[n]
+	switch nd.kind {
+	case 't':
+		f.ok = true
+		return
+	case 'f':
+		f.fail(notGenerated, "the schema is false: nothing is valid there")
+		return
+	case '{':
+	default:
+		f.fail(notGenerated, "a schema that is neither an object nor a boolean")
+		return
+	}
+	g.spend(nd.n)
+	f.kw = make(map[string]int, nd.n)
+	for k := 0; k < nd.n; k++ {
+		f.kw[g.x.keys[nd.first+k]] = g.x.kids[nd.first+k]
+	}
+	if p, ok := f.kw["properties"]; ok {
+		if g.x.nodes[p].kind != '{' {
+			f.note = "properties is not an object (ignored)"
+		} else {
+			ms := g.members(p)
+			g.spend(len(ms))
+			f.props = make(map[string]int, len(ms))
+			first := g.x.nodes[p].first
+			for k, m := range ms {
+				f.props[g.x.keys[first+k]] = m
+			}
+		}
+	}
+	if r, ok := f.kw["required"]; ok {
+		if g.x.nodes[r].kind != '[' {
+			f.note = "required is not a list (ignored)"
+		} else {
+			ms := g.members(r)
+			g.spend(len(ms))
+			seen := make(map[string]bool, len(ms))
+			for _, m := range ms {
+				name, ok := g.str(m)
+				if !ok {
+					f.note = "required lists something that is not a string (ignored)"
+					continue
+				}
+				if !seen[name] {
+					seen[name] = true
+					f.required = append(f.required, name)
+				}
+			}
 		}
 	}
 	for _, kw := range []string{"oneOf", "anyOf"} {
-		alt, ok := n[kw]
+		a, ok := f.kw[kw]
 		if !ok {
 			continue
 		}
-		delete(n, kw)
-		var branches []json.RawMessage
-		if json.Unmarshal(alt, &branches) != nil || len(branches) == 0 {
-			return nil, false
+		if g.x.nodes[a].kind != '[' || g.x.nodes[a].n == 0 {
+			f.fail(notGenerated, kw+" is not a list of schemas, or an empty one: nothing is valid there")
+			return
 		}
-		t, ok := g.flatten(branches[0], depth+1)
-		if !ok {
-			return nil, false
-		}
-		n = mergeSchemas(n, t)
+		f.alts = append(f.alts, g.members(a))
 	}
-	return n, true
+	if ref, ok := f.kw["$ref"]; ok {
+		s, ok := g.str(ref)
+		if !ok {
+			f.fail(notGenerated, "a $ref that is not a string")
+			return
+		}
+		target, kind, why := g.resolve(s)
+		if why != "" {
+			f.fail(kind, why)
+			return
+		}
+		t := g.flatten(target, depth+1)
+		if !t.ok {
+			f.fail(t.kind, t.why)
+			return
+		}
+		g.merge(f, t)
+	}
+	if all, ok := f.kw["allOf"]; ok {
+		if g.x.nodes[all].kind != '[' {
+			f.fail(notGenerated, "allOf is not a list of schemas")
+			return
+		}
+		for _, m := range g.members(all) {
+			t := g.flatten(m, depth+1)
+			if !t.ok {
+				f.fail(t.kind, t.why)
+				return
+			}
+			g.merge(f, t)
+		}
+	}
+	f.ok = true
+}
+
+// merge merges b, a schema that applies as well, into a: a's keywords win,
+// properties are merged and required names joined, the alternatives of both
+// are kept.
+func (g *argGen) merge(a, b *flat) {
+	g.spend(len(b.kw) + len(b.props) + len(a.required) + len(b.required) + len(b.alts))
+	if a.kw == nil {
+		a.kw = map[string]int{}
+	}
+	for k, v := range b.kw {
+		if _, ok := a.kw[k]; !ok {
+			a.kw[k] = v
+		}
+	}
+	if len(b.props) > 0 && a.props == nil {
+		a.props = make(map[string]int, len(b.props))
+	}
+	for k, v := range b.props {
+		if _, ok := a.props[k]; !ok {
+			a.props[k] = v
+		}
+	}
+	if len(b.required) > 0 {
+		have := make(map[string]bool, len(a.required))
+		for _, name := range a.required {
+			have[name] = true
+		}
+		for _, name := range b.required {
+			if !have[name] {
+				a.required = append(a.required, name)
+			}
+		}
+	}
+	a.alts = append(a.alts, b.alts...)
+	if a.note == "" {
+		a.note = b.note
+	}
+}
+
+// withBranch is f with a branch of its first group of alternatives merged
+// in, once per flat and branch.
+func (g *argGen) withBranch(f *flat, branch int, fb *flat) *flat {
+	key := mergeKey{f, branch}
+	if m, ok := g.merged[key]; ok {
+		return m
+	}
+	g.spend(len(f.kw) + len(f.props) + len(f.required))
+	m := &flat{done: true, ok: true, note: f.note, kw: make(map[string]int, len(f.kw)), props: make(map[string]int, len(f.props))}
+	for k, v := range f.kw {
+		m.kw[k] = v
+	}
+	for k, v := range f.props {
+		m.props[k] = v
+	}
+	m.required = slices.Clone(f.required)
+	m.alts = slices.Clone(f.alts[1:])
+	g.merge(m, fb)
+	g.merged[key] = m
+	return m
 }
 
 // resolve finds a local $ref ("#", "#/$defs/a", any JSON Pointer fragment)
-// in the root schema.
-func (g *argGen) resolve(ref string) (json.RawMessage, bool) {
+// in the schema; why says why it cannot.
+func (g *argGen) resolve(ref string) (node, kind int, why string) {
 	if !strings.HasPrefix(ref, "#") {
-		return nil, false
+		return 0, incomplete, "a $ref outside the schema, which is not loaded"
 	}
-	cur := g.root
 	ptr := ref[1:]
 	if ptr == "" {
-		return cur, true
+		return 0, 0, ""
 	}
 	if !strings.HasPrefix(ptr, "/") {
-		return nil, false // an anchor
+		return 0, incomplete, "a $ref to an anchor, which is not followed"
 	}
+	nowhere := "a $ref that points nowhere in the schema"
+	cur := 0
+	unescape := strings.NewReplacer("~1", "/", "~0", "~")
 	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(percentDecode(tok))
-		trimmed := bytes.TrimSpace(cur)
-		if len(trimmed) > 0 && trimmed[0] == '[' {
-			var list []json.RawMessage
+		if !g.spend(1) {
+			return 0, notGenerated, "not made: a limit was reached"
+		}
+		tok = unescape.Replace(percentDecode(tok))
+		switch g.x.nodes[cur].kind {
+		case '[':
 			i, err := strconv.Atoi(tok)
-			if json.Unmarshal(cur, &list) != nil || err != nil || i < 0 || i >= len(list) {
-				return nil, false
+			if err != nil || i < 0 || i >= g.x.nodes[cur].n {
+				return 0, notGenerated, nowhere
 			}
-			cur = list[i]
-			continue
+			cur = g.members(cur)[i]
+		case '{':
+			next, ok := g.member(cur, tok)
+			if !ok {
+				return 0, notGenerated, nowhere
+			}
+			cur = next
+		default:
+			return 0, notGenerated, nowhere
 		}
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(cur, &obj) != nil {
-			return nil, false
-		}
-		next, ok := obj[tok]
-		if !ok {
-			return nil, false
-		}
-		cur = next
 	}
-	return cur, true
+	return cur, 0, ""
 }
 
 // percentDecode undoes the percent-encoding of a URI fragment; an invalid
@@ -246,60 +669,177 @@ func percentDecode(s string) string {
 	return b.String()
 }
 
-// mergeSchemas merges two schemas that both apply: a's keywords win, except
-// that properties are merged and required lists joined.
-func mergeSchemas(a, b schemaNode) schemaNode {
-	out := schemaNode{}
-	for k, v := range b {
-		out[k] = v
+// ---------------------------------------------------------------- generation
+
+// value writes a value for the schema at node n (the inputSchema, a
+// property's, an item's), or for any value when n is below 0.
+func (g *argGen) value(n, depth int) {
+	if g.stopped {
+		g.null()
+		return
 	}
-	for k, v := range a {
-		switch k {
-		case "properties":
-			if bv, ok := b[k]; ok {
-				var pa, pb map[string]json.RawMessage
-				if json.Unmarshal(v, &pa) == nil && json.Unmarshal(bv, &pb) == nil {
-					for name, s := range pa {
-						pb[name] = s
-					}
-					if m, err := json.Marshal(pb); err == nil {
-						v = m
-					}
-				}
-			}
-		case "required":
-			if bv, ok := b[k]; ok {
-				var ra, rb []string
-				if json.Unmarshal(v, &ra) == nil && json.Unmarshal(bv, &rb) == nil {
-					for _, name := range rb {
-						if !slices.Contains(ra, name) {
-							ra = append(ra, name)
-						}
-					}
-					if m, err := json.Marshal(ra); err == nil {
-						v = m
-					}
-				}
-			}
+	if n < 0 {
+		g.anyValue()
+		return
+	}
+	if depth > MaxArgDepth {
+		g.problem(notGenerated, fmt.Sprintf("the value would be nested deeper than %d levels", MaxArgDepth))
+		g.null()
+		return
+	}
+	if !g.spend(1) {
+		g.null()
+		return
+	}
+	if nd := g.x.nodes[n]; nd.kind == 't' || nd.kind == '{' && nd.n == 0 {
+		g.anyValue()
+		return
+	}
+	if g.onStack[n] {
+		// The same schema inside its own value: its value would be
+		// infinite (a value of itself can never be needed, since the
+		// inner one would do at the outer place).
+		g.problem(notGenerated, "the schema requires a value of itself inside itself, without end")
+		g.null()
+		return
+	}
+	f := g.flatten(n, 0)
+	if !f.ok {
+		g.problem(f.kind, f.why)
+		g.null()
+		return
+	}
+	g.onStack[n] = true
+	g.gen(f, depth, 0)
+	delete(g.onStack, n)
+}
+
+// gen writes a value for a flattened schema; altDepth counts the oneOf and
+// anyOf branches chosen at this place.
+func (g *argGen) gen(f *flat, depth, altDepth int) {
+	if v, ok := f.kw["default"]; ok {
+		g.writeValue(g.raw(v))
+		return
+	}
+	if ex, ok := f.kw["examples"]; ok && g.x.nodes[ex].kind == '[' && g.x.nodes[ex].n > 0 {
+		g.writeValue(g.raw(g.members(ex)[0]))
+		return
+	}
+	if v, ok := f.kw["const"]; ok {
+		g.writeValue(g.raw(v))
+		return
+	}
+	if e, ok := f.kw["enum"]; ok {
+		if g.x.nodes[e].kind == '[' && g.x.nodes[e].n > 0 {
+			g.writeValue(g.raw(g.members(e)[0]))
+			return
 		}
-		out[k] = v
+		g.problem(notGenerated, "an enum that is empty or not a list: nothing is valid there")
+		g.null()
+		return
 	}
-	return out
+	if len(f.alts) > 0 {
+		g.alternatives(f, depth, altDepth)
+		return
+	}
+	if f.note != "" {
+		g.problem(incomplete, f.note)
+	}
+	switch g.schemaType(f) {
+	case "object":
+		g.object(f, depth)
+	case "array":
+		g.array(f, depth)
+	case "string":
+		g.string(f)
+	case "integer":
+		g.number(f, true)
+	case "number":
+		g.number(f, false)
+	case "boolean":
+		g.writeValue([]byte(`false`))
+	case "null":
+		g.writeValue([]byte(`null`))
+	default:
+		// No type and no keyword that implies one: anything is valid.
+		g.anyValue()
+	}
+}
+
+// alternatives chooses a branch of f's first group of alternatives: the
+// first whose value has no problem, else the first with the least serious
+// problems. A branch already being applied at this place is passed over.
+func (g *argGen) alternatives(f *flat, depth, altDepth int) {
+	if altDepth >= MaxArgDepth {
+		g.problem(notGenerated, fmt.Sprintf("oneOf and anyOf are nested deeper than %d", MaxArgDepth))
+		g.null()
+		return
+	}
+	start, before := len(g.out), g.argTally
+	var best []byte
+	var bestTally argTally
+	bestScore := 3
+	for _, b := range f.alts[0] {
+		if g.inAlt[b] {
+			continue
+		}
+		if !g.spend(1) {
+			break
+		}
+		fb := g.flatten(b, 0)
+		if fb.ok {
+			g.inAlt[b] = true
+			g.gen(g.withBranch(f, b, fb), depth, altDepth+1)
+			delete(g.inAlt, b)
+		} else {
+			g.problem(fb.kind, fb.why)
+			g.null()
+		}
+		if g.stopped {
+			return // what was written stands
+		}
+		score := 0
+		switch {
+		case g.count[notGenerated] > before.count[notGenerated]:
+			score = 2
+		case g.count[incomplete] > before.count[incomplete]:
+			score = 1
+		}
+		if score == 0 {
+			return
+		}
+		if score < bestScore && g.spend(len(g.out[start:])/bytesPerStep) {
+			bestScore, bestTally = score, g.argTally
+			best = append(best[:0], g.out[start:]...)
+		}
+		g.out, g.argTally = g.out[:start], before
+	}
+	if g.stopped {
+		g.null()
+		return
+	}
+	if best == nil {
+		g.problem(notGenerated, "each branch of a oneOf or anyOf requires a value of itself, without end")
+		g.null()
+		return
+	}
+	g.out, g.argTally = append(g.out, best...), bestTally
 }
 
 // schemaType is the type a value is generated as: the schema's type (the
 // first that is not "null" of a list, or "null"), else the one its
 // keywords imply, else "".
-func schemaType(n schemaNode) string {
-	if t, ok := n["type"]; ok {
-		var s string
-		if json.Unmarshal(t, &s) == nil {
+func (g *argGen) schemaType(f *flat) string {
+	if t, ok := f.kw["type"]; ok {
+		if s, ok := g.str(t); ok {
 			return s
 		}
-		var list []string
-		if json.Unmarshal(t, &list) == nil && len(list) > 0 {
-			for _, s := range list {
-				if s != "null" {
+		if g.x.nodes[t].kind == '[' && g.x.nodes[t].n > 0 {
+			for _, m := range g.members(t) {
+				if !g.spend(1) {
+					break
+				}
+				if s, ok := g.str(m); ok && s != "null" {
 					return s
 				}
 			}
@@ -308,7 +848,7 @@ func schemaType(n schemaNode) string {
 	}
 	has := func(kws ...string) bool {
 		for _, kw := range kws {
-			if _, ok := n[kw]; ok {
+			if _, ok := f.kw[kw]; ok {
 				return true
 			}
 		}
@@ -329,30 +869,30 @@ func schemaType(n schemaNode) string {
 
 // object generates the required properties, in the order of required, and
 // optional ones (by name) up to minProperties.
-func (g *argGen) object(n schemaNode, depth int) json.RawMessage {
-	var props map[string]json.RawMessage
-	if p, ok := n["properties"]; ok && json.Unmarshal(p, &props) != nil {
-		g.giveUp()
+func (g *argGen) object(f *flat, depth int) {
+	names := f.required
+	if len(names) > MaxArgProperties {
+		g.problem(notGenerated, fmt.Sprintf("%d required properties, over the limit of %d", len(names), MaxArgProperties))
+		names = names[:MaxArgProperties]
 	}
-	var required []string
-	if r, ok := n["required"]; ok && json.Unmarshal(r, &required) != nil {
-		g.giveUp()
-		required = nil
+	minProps := g.intKeyword(f, "minProperties", 0)
+	if minProps > MaxArgProperties {
+		g.problem(notGenerated, fmt.Sprintf("minProperties %d is over the limit of %d properties", minProps, MaxArgProperties))
+		minProps = MaxArgProperties
 	}
-	names := make([]string, 0, len(required))
-	for _, name := range required {
-		if !slices.Contains(names, name) {
-			names = append(names, name)
+	if minProps > len(names) && g.spend(len(f.props)+len(names)) {
+		have := make(map[string]bool, len(names))
+		for _, name := range names {
+			have[name] = true
 		}
-	}
-	if minProps := intKeyword(n, "minProperties", 0); minProps > len(names) {
-		optional := make([]string, 0, len(props))
-		for name := range props {
-			if !slices.Contains(names, name) {
+		var optional []string
+		for name := range f.props {
+			if !have[name] {
 				optional = append(optional, name)
 			}
 		}
 		slices.Sort(optional)
+		names = slices.Clone(names)
 		for _, name := range optional {
 			if len(names) >= minProps {
 				break
@@ -360,109 +900,168 @@ func (g *argGen) object(n schemaNode, depth int) json.RawMessage {
 			names = append(names, name)
 		}
 		if len(names) < minProps {
-			g.giveUp()
+			g.problem(incomplete, fmt.Sprintf("minProperties %d, more than the properties the schema names", minProps))
 		}
 	}
-	var b bytes.Buffer
-	b.WriteByte('{')
+	g.out = append(g.out, '{')
 	for i, name := range names {
-		schema, ok := props[name]
-		if !ok {
-			schema = g.otherProperty(n, name)
-		}
-		if i > 0 {
-			b.WriteByte(',')
+		if g.stopped {
+			break
 		}
 		k, _ := json.Marshal(name)
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(g.value(schema, depth+1))
+		if i > 0 {
+			k = append([]byte{','}, k...)
+		}
+		if !g.write(append(k, ':')) {
+			break
+		}
+		schema, ok := f.props[name]
+		if !ok {
+			schema = g.otherProperty(f, name)
+		}
+		g.path = append(g.path, name)
+		g.value(schema, depth+1)
+		g.path = g.path[:len(g.path)-1]
 	}
-	b.WriteByte('}')
-	return b.Bytes()
+	g.out = append(g.out, '}')
 }
 
 // otherProperty is the schema of a property that properties does not name:
-// the first patternProperties entry whose pattern matches it, else
-// additionalProperties, else true.
-func (g *argGen) otherProperty(n schemaNode, name string) json.RawMessage {
-	var patterns map[string]json.RawMessage
-	if p, ok := n["patternProperties"]; ok && json.Unmarshal(p, &patterns) == nil {
-		keys := make([]string, 0, len(patterns))
-		for k := range patterns {
-			keys = append(keys, k)
+// the first patternProperties entry (by pattern) whose pattern matches it,
+// else additionalProperties, else any value (-1).
+func (g *argGen) otherProperty(f *flat, name string) int {
+	if pp, ok := f.kw["patternProperties"]; ok && g.x.nodes[pp].kind == '{' {
+		ms := g.members(pp)
+		first := g.x.nodes[pp].first
+		if !g.spend(len(ms)) {
+			return -1
 		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			if re, err := regexp.Compile(k); err == nil && re.MatchString(name) {
-				return patterns[k]
+		order := make([]int, len(ms))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int { return strings.Compare(g.x.keys[first+a], g.x.keys[first+b]) })
+		for _, i := range order {
+			if re := g.regexp(g.x.keys[first+i]); re != nil && g.matches(re, name) {
+				return ms[i]
 			}
 		}
 	}
-	if a, ok := n["additionalProperties"]; ok {
-		if string(bytes.TrimSpace(a)) == "false" {
-			g.giveUp() // required, yet not allowed
-			return json.RawMessage(`true`)
+	if a, ok := f.kw["additionalProperties"]; ok {
+		if g.x.nodes[a].kind == 'f' {
+			g.problem(notGenerated, "a required property that additionalProperties false forbids")
+			return -1
 		}
 		return a
 	}
-	return json.RawMessage(`true`)
+	return -1
+}
+
+// regexp compiles a pattern once; nil for one Go cannot compile.
+func (g *argGen) regexp(pattern string) *regexp.Regexp {
+	if re, ok := g.regexps[pattern]; ok {
+		return re
+	}
+	g.spend(1 + len(pattern)/64)
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		re = nil
+	}
+	g.regexps[pattern] = re
+	return re
+}
+
+// maxMatchWork bounds the product of a pattern's and a string's lengths
+// that a match is tried on (a match takes time in proportion to it).
+const maxMatchWork = 1 << 22
+
+// matches matches a string against a pattern, unless that would take long:
+// then it reports false.
+func (g *argGen) matches(re *regexp.Regexp, s string) bool {
+	work := len(re.String()) * len(s)
+	if work > maxMatchWork || !g.spend(1+work/bytesPerStep) {
+		return false
+	}
+	return re.MatchString(s)
 }
 
 // array generates minItems items: prefixItems (or the draft-04 items list)
-// first, then items (or additionalItems).
-func (g *argGen) array(n schemaNode, depth int) json.RawMessage {
-	count := intKeyword(n, "minItems", 0)
-	var prefix []json.RawMessage
-	rest := json.RawMessage(`true`)
-	if p, ok := n["prefixItems"]; ok {
-		if json.Unmarshal(p, &prefix) != nil {
-			g.giveUp()
+// first, then items (or additionalItems). The items after the prefix are
+// all of one schema, so the first is made and copied (unless it could not
+// be made: then the array ends there).
+func (g *argGen) array(f *flat, depth int) {
+	count := g.intKeyword(f, "minItems", 0)
+	if count > MaxArgItems {
+		g.problem(notGenerated, fmt.Sprintf("minItems %d is over the limit of %d items", count, MaxArgItems))
+		count = MaxArgItems
+	}
+	var prefix []int
+	rest := -1
+	if p, ok := f.kw["prefixItems"]; ok {
+		if g.x.nodes[p].kind == '[' {
+			prefix = g.members(p)
+		} else {
+			g.problem(incomplete, "prefixItems is not a list (ignored)")
 		}
 	}
-	if it, ok := n["items"]; ok {
-		if t := bytes.TrimSpace(it); len(t) > 0 && t[0] == '[' {
-			if json.Unmarshal(it, &prefix) != nil {
-				g.giveUp()
-			}
-			if ai, ok := n["additionalItems"]; ok {
+	if it, ok := f.kw["items"]; ok {
+		if g.x.nodes[it].kind == '[' {
+			prefix = g.members(it)
+			if ai, ok := f.kw["additionalItems"]; ok {
 				rest = ai
 			}
 		} else {
 			rest = it
 		}
 	}
-	if count > 1000 {
-		g.giveUp()
-		count = 1000
+	unique := false
+	if u, ok := f.kw["uniqueItems"]; ok {
+		unique = g.x.nodes[u].kind == 't'
 	}
-	unique := string(bytes.TrimSpace(n["uniqueItems"])) == "true"
-	items := make([]json.RawMessage, 0, count)
+	var seen map[string]bool
+	if unique {
+		seen = map[string]bool{}
+	}
+	restStart, restEnd := -1, -1
+	g.out = append(g.out, '[')
 	for i := 0; i < count; i++ {
-		schema := rest
-		if i < len(prefix) {
-			schema = prefix[i]
+		if g.stopped || i > 0 && !g.write([]byte{','}) {
+			break
 		}
-		v := g.value(schema, depth+1)
-		if unique {
-			for _, prev := range items {
-				if bytes.Equal(prev, v) {
-					g.giveUp()
+		start := len(g.out)
+		switch {
+		case i >= len(prefix) && restStart >= 0:
+			if !g.write(g.out[restStart:restEnd]) {
+				g.null()
+			}
+		default:
+			schema := rest
+			if i < len(prefix) {
+				schema = prefix[i]
+			}
+			failures := g.count[notGenerated]
+			g.path = append(g.path, strconv.Itoa(i))
+			g.value(schema, depth+1)
+			g.path = g.path[:len(g.path)-1]
+			if i == len(prefix) {
+				if g.count[notGenerated] > failures {
+					count = i + 1 // copies would fail the same way
 				}
+				restStart, restEnd = start, len(g.out)
 			}
 		}
-		items = append(items, v)
-	}
-	var b bytes.Buffer
-	b.WriteByte('[')
-	for i, v := range items {
-		if i > 0 {
-			b.WriteByte(',')
+		if unique {
+			v := string(g.out[start:])
+			if seen[v] {
+				g.path = append(g.path, strconv.Itoa(i))
+				g.problem(incomplete, "uniqueItems, and the items made are the same")
+				g.path = g.path[:len(g.path)-1]
+				unique = false
+			}
+			seen[v] = true
 		}
-		b.Write(v)
 	}
-	b.WriteByte(']')
-	return b.Bytes()
+	g.out = append(g.out, ']')
 }
 
 // formatSamples are valid values of the common string formats.
@@ -491,16 +1090,19 @@ var formatSamples = map[string]string{
 
 // string generates minLength "a"s (at least one, at most maxLength), or a
 // sample of the format, lengthened to minLength where the format allows.
-func (g *argGen) string(n schemaNode) json.RawMessage {
-	minLen := intKeyword(n, "minLength", 0)
-	maxLen := intKeyword(n, "maxLength", -1)
-	if minLen > 1<<16 {
-		g.giveUp()
-		minLen = 1 << 16
+func (g *argGen) string(f *flat) {
+	minLen := g.intKeyword(f, "minLength", 0)
+	maxLen := g.intKeyword(f, "maxLength", -1)
+	if minLen > MaxArgStringLength {
+		g.problem(notGenerated, fmt.Sprintf("minLength %d is over the limit of %d characters", minLen, MaxArgStringLength))
+		minLen = MaxArgStringLength
+	}
+	if maxLen >= 0 && minLen > maxLen {
+		g.problem(notGenerated, "minLength is above maxLength: no string is valid there")
 	}
 	var format string
-	if f, ok := n["format"]; ok {
-		_ = json.Unmarshal(f, &format)
+	if fm, ok := f.kw["format"]; ok {
+		format, _ = g.str(fm)
 	}
 	s, ok := formatSamples[format]
 	switch {
@@ -518,31 +1120,33 @@ func (g *argGen) string(n schemaNode) json.RawMessage {
 		case strings.Contains(s, "@"):
 			s = strings.Repeat("a", short) + s
 		default:
-			g.giveUp()
+			g.problem(incomplete, "a "+format+" of minLength, which is not made")
 		}
 	}
-	if maxLen >= 0 && utf8.RuneCountInString(s) > maxLen {
-		g.giveUp()
+	if maxLen >= 0 && minLen <= maxLen && utf8.RuneCountInString(s) > maxLen {
+		g.problem(incomplete, "a "+format+" of at most maxLength, which is not made")
 	}
-	if p, ok := n["pattern"]; ok {
-		var pattern string
-		if json.Unmarshal(p, &pattern) == nil {
-			if re, err := regexp.Compile(pattern); err != nil || !re.MatchString(s) {
-				g.giveUp()
+	if p, ok := f.kw["pattern"]; ok {
+		if pattern, ok := g.str(p); ok {
+			if re := g.regexp(pattern); re == nil || !g.matches(re, s) {
+				g.problem(incomplete, "a string that does not match the pattern")
 			}
 		}
 	}
 	b, _ := json.Marshal(s)
-	return b
+	g.writeValue(b)
 }
 
 // number generates the value closest to 0 (0 itself when it is allowed)
 // within the bounds, a multiple of multipleOf, an integer for integer.
-func (g *argGen) number(n schemaNode, integer bool) json.RawMessage {
-	lo, hasLo, loExcl := bound(n, "minimum", "exclusiveMinimum")
-	hi, hasHi, hiExcl := bound(n, "maximum", "exclusiveMaximum")
+func (g *argGen) number(f *flat, integer bool) {
+	lo, hasLo, loExcl := g.bound(f, "minimum", "exclusiveMinimum")
+	hi, hasHi, hiExcl := g.bound(f, "maximum", "exclusiveMaximum")
+	if hasLo && hasHi && (lo > hi || lo == hi && (loExcl || hiExcl)) {
+		g.problem(notGenerated, "the minimum is above the maximum: no number is valid there")
+	}
 	step := 0.0
-	if m, ok := floatKeyword(n, "multipleOf"); ok && m > 0 {
+	if m, ok := g.floatKeyword(f, "multipleOf"); ok && m > 0 {
 		step = m
 	}
 	if integer {
@@ -560,7 +1164,7 @@ func (g *argGen) number(n schemaNode, integer bool) json.RawMessage {
 				}
 			}
 			if !found {
-				g.giveUp()
+				g.problem(incomplete, "an integer multiple of a fraction, which is not made")
 				step = 1
 			}
 		}
@@ -589,17 +1193,17 @@ func (g *argGen) number(n schemaNode, integer bool) json.RawMessage {
 		}
 	}
 	if !ok(v) || math.IsInf(v, 0) || math.IsNaN(v) {
-		g.giveUp()
+		g.problem(incomplete, "a number within the bounds and multipleOf, which is not made")
 	}
 	if integer && math.Abs(v) < 1<<53 {
-		return json.RawMessage(strconv.FormatInt(int64(v), 10))
+		g.writeValue(strconv.AppendInt(nil, int64(v), 10))
+		return
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
-		g.giveUp()
-		return json.RawMessage(`0`)
+		b = []byte(`0`)
 	}
-	return b
+	g.writeValue(b)
 }
 
 // edge is the allowed value nearest to a bound b on its allowed side (dir 1
@@ -629,17 +1233,17 @@ func edge(b, step float64, exclusive bool, dir float64) float64 {
 // bound reads a lower or upper bound: the inclusive keyword, and the
 // exclusive one as a number (2019-09 on) or as a boolean on the inclusive
 // one (draft-04). Of two bounds, the tighter wins.
-func bound(n schemaNode, inclusive, exclusive string) (v float64, ok, excl bool) {
-	v, ok = floatKeyword(n, inclusive)
-	if e, has := n[exclusive]; has {
-		switch string(bytes.TrimSpace(e)) {
-		case "true":
+func (g *argGen) bound(f *flat, inclusive, exclusive string) (v float64, ok, excl bool) {
+	v, ok = g.floatKeyword(f, inclusive)
+	if e, has := f.kw[exclusive]; has {
+		switch g.x.nodes[e].kind {
+		case 't':
 			excl = ok
 			return v, ok, excl
-		case "false":
+		case 'f':
 			return v, ok, false
 		}
-		if x, isNum := floatKeyword(n, exclusive); isNum {
+		if x, isNum := g.floatKeyword(f, exclusive); isNum {
 			lower := inclusive == "minimum"
 			if !ok || lower && x >= v || !lower && x <= v {
 				return x, true, true
@@ -649,22 +1253,29 @@ func bound(n schemaNode, inclusive, exclusive string) (v float64, ok, excl bool)
 	return v, ok, excl
 }
 
-func floatKeyword(n schemaNode, kw string) (float64, bool) {
-	raw, ok := n[kw]
-	if !ok {
+// floatKeyword reads a keyword whose value is a number (one beyond the
+// range of a float64 is none).
+func (g *argGen) floatKeyword(f *flat, kw string) (float64, bool) {
+	n, ok := f.kw[kw]
+	if !ok || g.x.nodes[n].kind != '0' {
 		return 0, false
 	}
-	var f float64
-	if json.Unmarshal(raw, &f) != nil {
-		return 0, false
-	}
-	return f, true
+	v, err := strconv.ParseFloat(string(g.raw(n)), 64)
+	return v, err == nil
 }
 
-func intKeyword(n schemaNode, kw string, def int) int {
-	f, ok := floatKeyword(n, kw)
-	if !ok || f < 0 || f != math.Trunc(f) || f > math.MaxInt32 {
+// intKeyword reads a keyword whose value is a count: a non-negative
+// integer, as much as math.MaxInt32 for any larger one; def for none.
+func (g *argGen) intKeyword(f *flat, kw string, def int) int {
+	v, ok := g.floatKeyword(f, kw)
+	if !ok {
+		if n, has := f.kw[kw]; has && g.x.nodes[n].kind == '0' && g.raw(n)[0] != '-' {
+			return math.MaxInt32 // beyond a float64
+		}
 		return def
 	}
-	return int(f)
+	if v < 0 || v != math.Trunc(v) {
+		return def
+	}
+	return int(min(v, math.MaxInt32))
 }

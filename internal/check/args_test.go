@@ -2,7 +2,11 @@ package check
 
 import (
 	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestGenerateArguments(t *testing.T) {
@@ -94,6 +98,196 @@ func TestGenerateArguments(t *testing.T) {
 			}
 			if !json.Valid(got) || got[0] != '{' {
 				t.Errorf("arguments %q are not a JSON object", got)
+			}
+		})
+	}
+}
+
+// within runs f and fails the test if it has not ended before the test's
+// deadline (or within ten minutes): a hang detector, not a measure.
+func within(t *testing.T, f func()) {
+	t.Helper()
+	limit := 10 * time.Minute
+	if d, ok := t.Deadline(); ok {
+		limit = time.Until(d) - 5*time.Second
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		t.Fatal("did not end")
+	}
+}
+
+// repeatJoin writes n items made by item, comma-separated, between open
+// and close.
+func repeatJoin(open string, n int, item func(i int) string, close string) string {
+	var b strings.Builder
+	b.WriteString(open)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(item(i))
+	}
+	b.WriteString(close)
+	return b.String()
+}
+
+// nestedObjects is an object schema whose required property a is one, n
+// levels deep (2n+1 levels of JSON).
+func nestedObjects(n int) string {
+	return strings.Repeat(`{"type":"object","required":["a"],"properties":{"a":`, n) + `{"type":"string"}` + strings.Repeat(`}}`, n)
+}
+
+func TestGenerateArgumentsHostile(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		schema string
+		want   string // the arguments, when they are known
+		codes  []string
+		says   string // a part of the first finding's message
+	}{
+		{"two required refs to itself",
+			`{"$defs":{"n":{"type":"object","properties":{"a":{"$ref":"#/$defs/n"},"b":{"$ref":"#/$defs/n"}},"required":["a","b"]}},"$ref":"#/$defs/n"}`,
+			`{"a":{"a":null,"b":{"a":null,"b":null}},"b":{"a":{"a":null,"b":null},"b":null}}`, []string{CodeArgumentsNotGenerated}, "at /a/a of the arguments, the schema requires a value of itself inside itself, without end (and 5 more)"},
+		{"mutual recursion",
+			`{"$defs":{"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/b"}},"required":["b"]},"b":{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}},"required":["a"]}},"$ref":"#/$defs/a"}`,
+			`{"b":{"a":{"b":null}}}`, []string{CodeArgumentsNotGenerated}, "at /b/a/b of the arguments, the schema requires a value of itself"},
+		{"minItems 1000 of itself",
+			`{"$defs":{"a":{"type":"array","minItems":1000,"items":{"$ref":"#/$defs/a"}}},"type":"object","properties":{"x":{"$ref":"#/$defs/a"}},"required":["x"]}`,
+			`{"x":[[null]]}`, []string{CodeArgumentsNotGenerated}, "at /x/0/0 of the arguments, the schema requires a value of itself"},
+		{"minItems 1000 of an object that holds it",
+			`{"$defs":{"o":{"type":"object","required":["l"],"properties":{"l":{"type":"array","minItems":1000,"items":{"$ref":"#/$defs/o"}}}}},"$ref":"#/$defs/o"}`,
+			`{"l":[{"l":null}]}`, []string{CodeArgumentsNotGenerated}, "requires a value of itself"},
+		{"$ref to itself through allOf",
+			`{"type":"object","required":["p"],"properties":{"p":{"allOf":[{"$ref":"#/properties/p"}]}}}`,
+			`{"p":null}`, []string{CodeArgumentsNotGenerated}, "a $ref or allOf refers back to itself"},
+		{"optional recursion through anyOf ends in null",
+			`{"$defs":{"Node":{"type":"object","properties":{"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["next"]}},"$ref":"#/$defs/Node"}`,
+			`{"next":null}`, nil, ""},
+		{"anyOf of itself only",
+			`{"type":"object","required":["p"],"properties":{"p":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"}]}}}`,
+			`{"p":null}`, []string{CodeArgumentsNotGenerated}, "each branch of a oneOf or anyOf requires a value of itself"},
+		{"minItems 1e9",
+			`{"type":"object","required":["a"],"properties":{"a":{"type":"array","items":{"type":"boolean"},"minItems":1e9}}}`,
+			"", []string{CodeArgumentsNotGenerated}, "at /a of the arguments, minItems 1000000000 is over the limit of 1000 items"},
+		{"minItems beyond a float64",
+			`{"type":"object","required":["a"],"properties":{"a":{"type":"array","minItems":1e400}}}`,
+			"", []string{CodeArgumentsNotGenerated}, "minItems 2147483647 is over the limit of 1000 items"},
+		{"minLength 1e9",
+			`{"type":"object","required":["s"],"properties":{"s":{"type":"string","minLength":1e9}}}`,
+			"", []string{CodeArgumentsNotGenerated}, "at /s of the arguments, minLength 1000000000 is over the limit of 65536 characters"},
+		{"minProperties 1e9",
+			`{"type":"object","required":["o"],"properties":{"o":{"type":"object","minProperties":1e9,"properties":{"x":{"type":"null"}}}}}`,
+			`{"o":{"x":null}}`, []string{CodeArgumentsNotGenerated, CodeArgumentsIncomplete}, "at /o of the arguments, minProperties 1000000000 is over the limit of 1000 properties"},
+		{"100,000 required properties",
+			repeatJoin(`{"type":"object","required":[`, 100_000, func(i int) string { return `"p` + strconv.Itoa(i) + `"` }, `]}`),
+			"", []string{CodeArgumentsNotGenerated}, "at the top of the arguments, 100000 required properties, over the limit of 1000"},
+		{"an enum of a million values",
+			repeatJoin(`{"type":"object","required":["e"],"properties":{"e":{"enum":[`, 1_000_000, func(i int) string { return `"v` + strconv.Itoa(i) + `"` }, `]}}}`),
+			`{"e":"v0"}`, nil, ""},
+		{"nesting to 9,999 levels of JSON",
+			nestedObjects(4999),
+			"", []string{CodeArgumentsNotGenerated}, "the value would be nested deeper than 32 levels"},
+		{"nesting to 100,001 levels of JSON",
+			nestedObjects(50_000),
+			`{}`, []string{CodeArgumentsNotGenerated}, "the inputSchema is not JSON"},
+		{"allOf nested 4,000 deep",
+			`{"type":"object","required":["a"],"properties":{"a":` + strings.Repeat(`{"allOf":[`, 4000) + `{"type":"string"}` + strings.Repeat(`]}`, 4000) + `}}`,
+			`{"a":null}`, []string{CodeArgumentsNotGenerated}, "$ref and allOf are nested deeper than 32"},
+		{"anyOf nested 4,000 deep",
+			`{"type":"object","required":["a"],"properties":{"a":` + strings.Repeat(`{"anyOf":[`, 4000) + `{"type":"string"}` + strings.Repeat(`]}`, 4000) + `}}`,
+			`{"a":null}`, []string{CodeArgumentsNotGenerated}, "oneOf and anyOf are nested deeper than 32"},
+		{"a chain of 10,000 $refs",
+			repeatJoin(`{"type":"object","required":["a"],"properties":{"a":{"$ref":"#/$defs/d0"}},"$defs":{`, 10_000, func(i int) string {
+				return `"d` + strconv.Itoa(i) + `":{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}`
+			}, `,"d10000":{"type":"integer"}}}`),
+			`{"a":null}`, []string{CodeArgumentsNotGenerated}, "$ref and allOf are nested deeper than 32"},
+		{"two required refs per level, 40 levels (2^40 values)",
+			repeatJoin(`{"$ref":"#/$defs/d0","$defs":{`, 40, func(i int) string {
+				return `"d` + strconv.Itoa(i) + `":{"type":"object","required":["l","r"],"properties":{"l":{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"},"r":{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}}}`
+			}, `,"d40":{"type":"string"}}}`),
+			"", []string{CodeArgumentsNotGenerated}, "the value would be nested deeper than 32 levels"},
+		{"arrays of arrays of long strings (1 GB)",
+			`{"type":"object","required":["a"],"properties":{"a":{"type":"array","minItems":1000,"items":{"type":"array","minItems":1000,"items":{"type":"string","minLength":1000}}}}}`,
+			"", []string{CodeArgumentsNotGenerated}, "they would be over 1048576 bytes"},
+		{"anyOf that fails at the end of 40 levels of two branches (2^40 tries)",
+			repeatJoin(`{"type":"object","required":["a"],"properties":{"a":{"$ref":"#/$defs/d0"}},"$defs":{`, 30, func(i int) string {
+				return `"d` + strconv.Itoa(i) + `":{"anyOf":[{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"},{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}]}`
+			}, `,"d30":false}}`),
+			"", []string{CodeArgumentsNotGenerated}, "more than 200000 steps"},
+		{"a long pattern on a long string",
+			`{"type":"object","required":["s"],"properties":{"s":{"type":"string","minLength":65536,"pattern":"` + strings.Repeat("(a|b)", 2000) + `"}}}`,
+			"", []string{CodeArgumentsIncomplete}, "at /s of the arguments, a string that does not match the pattern"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var args json.RawMessage
+			var complete bool
+			var fs []Finding
+			within(t, func() { args, complete, fs = GenerateArgumentsWithFindings(json.RawMessage(tc.schema)) })
+			if !json.Valid(args) || args[0] != '{' {
+				t.Fatalf("arguments %.200s are not a JSON object", args)
+			}
+			if len(args) > MaxArgBytes+2*MaxArgDepth+16 {
+				t.Errorf("arguments of %d bytes", len(args))
+			}
+			if tc.want != "" && string(args) != tc.want {
+				t.Errorf("arguments %.300s, want %s", args, tc.want)
+			}
+			var codes []string
+			for _, f := range fs {
+				codes = append(codes, f.Code)
+				if f.Path != "" {
+					t.Errorf("finding with a path: %+v", f)
+				}
+			}
+			if !slices.Equal(codes, tc.codes) {
+				t.Fatalf("codes %v, want %v:%s", codes, tc.codes, dump(fs))
+			}
+			if complete != (len(fs) == 0) {
+				t.Errorf("complete %v with %d findings", complete, len(fs))
+			}
+			if tc.says != "" && !strings.Contains(fs[0].Message, tc.says) {
+				t.Errorf("message %q does not say %q", fs[0].Message, tc.says)
+			}
+		})
+	}
+}
+
+func TestGenerateArgumentsFindings(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema string
+		want         []Finding
+	}{
+		{"complete", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, nil},
+		{"no schema", ``, nil},
+		{"pattern", `{"type":"object","properties":{"p":{"type":"string","pattern":"^[0-9]{4}$"}},"required":["p"]}`, []Finding{
+			{Info, CodeArgumentsIncomplete, "", "the arguments made from the tool's inputSchema may not conform to it: at /p of the arguments, a string that does not match the pattern; the tool is called with them"}}},
+		{"false", `{"type":"object","properties":{"p":false},"required":["p"]}`, []Finding{
+			{Warning, CodeArgumentsNotGenerated, "", "no arguments that conform to the tool's inputSchema could be made: at /p of the arguments, the schema is false: nothing is valid there; the tool is called with a best effort"}}},
+		{"not an object schema", `{"type":"string"}`, []Finding{
+			{Warning, CodeArgumentsNotGenerated, "", "no arguments that conform to the tool's inputSchema could be made: at the top of the arguments, the inputSchema does not describe a JSON object, so {} is sent; the tool is called with a best effort"}}},
+		{"remote $ref and a dangling one", `{"type":"object","properties":{"r":{"$ref":"https://example.com/s.json"},"d":{"$ref":"#/$defs/none"}},"required":["r","d"]}`, []Finding{
+			{Warning, CodeArgumentsNotGenerated, "", "no arguments that conform to the tool's inputSchema could be made: at /d of the arguments, a $ref that points nowhere in the schema; the tool is called with a best effort"},
+			{Info, CodeArgumentsIncomplete, "", "the arguments made from the tool's inputSchema may not conform to it: at /r of the arguments, a $ref outside the schema, which is not loaded; the tool is called with them"}}},
+		{"escaped names in the place", `{"type":"object","properties":{"a/b":{"type":"object","properties":{"~":{"enum":[]}},"required":["~"]}},"required":["a/b"]}`, []Finding{
+			{Warning, CodeArgumentsNotGenerated, "", "no arguments that conform to the tool's inputSchema could be made: at /a~1b/~0 of the arguments, an enum that is empty or not a list: nothing is valid there; the tool is called with a best effort"}}},
+		{"oneOf: the first branch that conforms", `{"type":"object","properties":{"v":{"oneOf":[{"type":"string","pattern":"^x$"},{"type":"integer","minimum":3}]}},"required":["v"]}`, nil},
+		{"minLength above maxLength", `{"type":"object","properties":{"s":{"type":"string","minLength":5,"maxLength":3}},"required":["s"]}`, []Finding{
+			{Warning, CodeArgumentsNotGenerated, "", "no arguments that conform to the tool's inputSchema could be made: at /s of the arguments, minLength is above maxLength: no string is valid there; the tool is called with a best effort"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, complete, fs := GenerateArgumentsWithFindings(json.RawMessage(tc.schema))
+			if !slices.Equal(fs, tc.want) {
+				t.Errorf("findings:%s\nwant:%s", dump(fs), dump(tc.want))
+			}
+			if complete != (len(tc.want) == 0) {
+				t.Errorf("complete %v", complete)
 			}
 		})
 	}
