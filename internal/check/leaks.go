@@ -2,6 +2,7 @@ package check
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpresult/mcpresult/content"
@@ -124,7 +125,7 @@ type leakText struct {
 // code matches, naming the kinds found, never the match.
 func (f *findings) scanLeaks(texts []leakText) {
 	for _, t := range texts {
-		where := "the text at " + t.path
+		where := "the text at " + RedactPath(t.path)
 		if t.path == "" {
 			where = "the result"
 		}
@@ -267,4 +268,108 @@ func joinKinds(k []string) string {
 		return strings.Join(k, "")
 	}
 	return strings.Join(k[:len(k)-1], ", ") + " and " + k[len(k)-1]
+}
+
+// redacted stands for a secret in what a report prints.
+const redacted = "[redacted]"
+
+// secretPatterns are the patterns of leakRules that find a secret in any
+// text: keys and tokens, and passwords in URLs and connection strings.
+var secretPatterns = func() []leakPattern {
+	var out []leakPattern
+	for _, rule := range leakRules {
+		if rule.code != CodeErrorLeaksSecret && rule.code != CodeErrorLeaksConnectionString {
+			continue
+		}
+		for _, p := range rule.patterns {
+			if p.anyText {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}()
+
+// redactSecrets replaces each part of s that the leak checks take for a
+// secret (error_leaks_secret, or a password of error_leaks_connection_string)
+// with [redacted]: the secret itself (the value of password=…, the password
+// of a URL), or the whole match for a key or token; a private key from its
+// first line to the end of s.
+func redactSecrets(s string) string {
+	var spans [][2]int
+	lower := ""
+	for _, p := range secretPatterns {
+		if p.fold && lower == "" {
+			lower = strings.ToLower(s)
+		}
+		if !hinted(p, s, lower) {
+			continue
+		}
+		for _, m := range p.re.FindAllStringSubmatchIndex(s, -1) {
+			if p.accept != nil {
+				sub := make([]string, len(m)/2)
+				for i := range sub {
+					if m[2*i] >= 0 {
+						sub[i] = s[m[2*i]:m[2*i+1]]
+					}
+				}
+				if !p.accept(sub) {
+					continue
+				}
+			}
+			span := [2]int{m[0], m[1]}
+			if last := len(m) - 2; last >= 2 && m[last] >= 0 {
+				span = [2]int{m[last], m[last+1]} // the secret a pattern captures
+			}
+			if strings.Contains(p.what, "private key") {
+				span[1] = len(s)
+			}
+			spans = append(spans, span)
+		}
+	}
+	if len(spans) == 0 {
+		return s
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	var b strings.Builder
+	at := 0 // the end of what is written (or redacted)
+	for _, sp := range spans {
+		switch {
+		case sp[0] >= at:
+			b.WriteString(s[at:sp[0]])
+			b.WriteString(redacted)
+		case sp[1] <= at:
+			continue // within what is redacted
+		}
+		at = sp[1] // an overlap extends what is redacted
+	}
+	b.WriteString(s[at:])
+	return b.String()
+}
+
+// RedactPath returns a JSON Pointer with what looks like a secret in any of
+// its segments replaced with [redacted], as redactSecrets does in a text: an
+// object key in a result can be an API key (/structuredContent/sk-ant-…), and
+// a report prints paths. Each segment is read unescaped (~1 is /) and
+// escaped again; a path without a secret is returned as it is.
+func RedactPath(p string) string {
+	if p == "" {
+		return p
+	}
+	segs := strings.Split(p, "/")
+	changed := false
+	for i, seg := range segs {
+		if i == 0 && seg == "" {
+			continue
+		}
+		key := strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
+		if r := redactSecrets(key); r != key {
+			segs[i] = strings.NewReplacer("~", "~0", "/", "~1").Replace(r)
+			changed = true
+		}
+	}
+	if !changed {
+		return p
+	}
+	return strings.Join(segs, "/")
 }

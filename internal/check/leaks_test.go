@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -146,4 +147,82 @@ func TestLeakPlaces(t *testing.T) {
 			t.Fatalf("want only the leak:%s", dump(fs))
 		}
 	})
+}
+
+func TestRedactPath(t *testing.T) {
+	const ant = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz_0123456789"
+	for _, tc := range []struct{ path, want string }{
+		{"", ""},
+		{"/content/0/text", "/content/0/text"},
+		{"/structuredContent/" + ant, "/structuredContent/[redacted]"},
+		{"/structuredContent/" + ant + "/stack", "/structuredContent/[redacted]/stack"},
+		{"/structuredContent/keys/sk-proj-abcdefghijklmnopqrstuvwxyz012345/0", "/structuredContent/keys/[redacted]/0"},
+		{"/structuredContent/ghp_0123456789abcdefghijklmnopqrstuvwxyzAB", "/structuredContent/[redacted]"},
+		{"/structuredContent/AKIAIOSFODNN7EXAMPLE", "/structuredContent/[redacted]"},
+		{"/structuredContent/key AKIAIOSFODNN7EXAMPLE of ghp_0123456789abcdefghijklmnopqrstuvwxyzAB", "/structuredContent/key [redacted] of [redacted]"},
+		{"/structuredContent/Bearer abc~1defghijklmnopqrstuvwxyz0123", "/structuredContent/Bearer [redacted]"},
+		{"/structuredContent/postgres:~1~1admin:s3cretPW@db~1app", "/structuredContent/postgres:~1~1admin:[redacted]@db~1app"},
+		{"/structuredContent/password=hunter22", "/structuredContent/password=[redacted]"},
+		{"/a~0b/ghp_0123456789abcdefghijklmnopqrstuvwxyzAB~1x", "/a~0b/[redacted]~1x"},
+		{"/structuredContent/password=****", "/structuredContent/password=****"},
+		{"/structuredContent/the task-list", "/structuredContent/the task-list"},
+		{"/error/data/-----BEGIN PRIVATE KEY-----\nMIIE~1abc/x", "/error/data/[redacted]/x"},
+	} {
+		if got := RedactPath(tc.path); got != tc.want {
+			t.Errorf("RedactPath(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestSecretKeyNeverPrinted: a secret used as an object key reaches a
+// finding's path exactly, and neither its message nor either report.
+func TestSecretKeyNeverPrinted(t *testing.T) {
+	const key = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz_0123456789"
+	secret := key[13:]
+	raw := `{"content":[{"type":"text","text":"failed"}],"structuredContent":{"` + key + `":{"stack":"Error: x\n    at f (/srv/a.js:1:2)","n":12345678901234567890}},"isError":true}`
+	fs := CheckToolCall(toolCall("2025-06-18", raw))
+	expect(t, fs, CodeErrorLeaksStack, "/structuredContent/"+key+"/stack", Warning)
+	expect(t, fs, CodeUnsafeInteger, "/structuredContent/"+key+"/n", Warning)
+	for _, f := range fs {
+		if strings.Contains(f.Message, secret) {
+			t.Errorf("%s message repeats the key: %s", f.Code, f.Message)
+		}
+	}
+	r := &Report{Target: "x", Revisions: []*RevisionReport{{Revision: "2025-06-18", Status: StatusChecked,
+		Tools: []*ToolReport{{Name: "t", Calls: []*CallReport{{Arguments: json.RawMessage(`{}`), ArgsValid: true, Source: SourceGenerated, Outcome: OutcomeToolError, Findings: fs}}}}}}}
+	r.finish([]string{"2025-06-18"}, 0)
+	var text, js bytes.Buffer
+	if err := r.WriteText(&text, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(text.String(), secret) || !strings.Contains(text.String(), "error_leaks_stack at /structuredContent/[redacted]/stack: ") {
+		t.Errorf("text report:\n%s", text.String())
+	}
+	// The JSON report holds the result as the server sent it, key and
+	// all; its findings do not repeat the key.
+	var back struct {
+		Revisions []struct {
+			Tools []struct {
+				Calls []struct{ Findings []Finding }
+			}
+		}
+	}
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	got := back.Revisions[0].Tools[0].Calls[0].Findings
+	if len(got) != len(fs) {
+		t.Fatalf("%d findings in the JSON report, want %d", len(got), len(fs))
+	}
+	for _, f := range got {
+		if strings.Contains(f.Path, secret) || strings.Contains(f.Message, secret) {
+			t.Errorf("JSON finding repeats the key: %+v", f)
+		}
+	}
+	expect(t, got, CodeErrorLeaksStack, "/structuredContent/[redacted]/stack", Warning)
+	// The findings themselves keep the exact path.
+	expect(t, fs, CodeErrorLeaksStack, "/structuredContent/"+key+"/stack", Warning)
 }
