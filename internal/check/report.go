@@ -282,11 +282,131 @@ func (r *Report) finish(revs []string, d time.Duration) {
 }
 
 // WriteJSON writes the report as JSON on one line (each result as the
-// server sent it, without the whitespace between its tokens).
+// server sent it, without the whitespace between its tokens). The characters
+// a terminal would obey are escaped in its strings (\u001b, \u009b,
+// \u202e…, see EscapeText), bytes that are not UTF-8 are written \ufffd, and
+// what looks like a secret in a finding's path or message is redacted (see
+// Finding.MarshalJSON): the JSON says the same, and can be printed.
 func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(appendEscaped(nil, b.Bytes(), true))
+	return err
+}
+
+// MarshalJSON writes the finding with what looks like a secret in its path
+// (see RedactPath) or its message redacted: a report never repeats one.
+// The finding itself keeps its exact path.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	type plain Finding
+	p := plain(f)
+	p.Path, p.Message = RedactPath(f.Path), redactSecrets(f.Message)
+	return json.Marshal(p)
+}
+
+// EscapeText returns s with every character that a terminal would obey, or
+// that would change how the text around it reads, written as an escape a
+// person can read: the C0 controls (\x1b, \r, \n, \t, \x00…), DEL (\x7f),
+// the C1 controls U+0080 to U+009F (\u009b…), the line and paragraph
+// separators U+2028 and U+2029, and the bidirectional controls U+061C,
+// U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069 (\u202e…); a byte
+// that is not UTF-8 is written \xff. Nothing a server sends can then move the
+// cursor, recolour or hide a line, set the window title, reach the clipboard
+// (OSC 52) or reorder what is printed. A backslash stays as it is. Every
+// string of the text report that a server, or a user, chose goes through it
+// (WriteJSON escapes the same characters as JSON does).
+func EscapeText(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	return string(appendEscaped(nil, []byte(s), false))
+}
+
+// needsEscape reports a string that EscapeText would change.
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || unsafeRune(r) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// unsafeRune reports a character above ASCII that EscapeText escapes.
+func unsafeRune(r rune) bool {
+	switch {
+	case r >= 0x80 && r <= 0x9f, // C1
+		r == 0x2028, r == 0x2029, // line and paragraph separators
+		r == 0x061c, r == 0x200e, r == 0x200f, // bidirectional marks
+		r >= 0x202a && r <= 0x202e, // embeddings and overrides
+		r >= 0x2066 && r <= 0x2069: // isolates
+		return true
+	}
+	return false
+}
+
+// appendEscaped appends s with the characters EscapeText escapes escaped:
+// for people (\x1b, \u202e), or, jsonString, as JSON escapes (\u007f,
+// \u202e, \ufffd for a byte that is not UTF-8) in JSON that an encoder
+// wrote: it has escaped the C0 controls of its strings itself, and outside
+// its strings JSON has none of these characters.
+func appendEscaped(dst, s []byte, jsonString bool) []byte {
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		var r rune
+		switch {
+		case c < utf8.RuneSelf:
+			if c >= 0x20 && c != 0x7f || jsonString && c < 0x20 {
+				i++ // JSON has escaped these in its strings itself
+				continue
+			}
+			r = rune(c)
+		default:
+			r, size = utf8.DecodeRune(s[i:])
+			if !(r == utf8.RuneError && size == 1) && !unsafeRune(r) {
+				i += size
+				continue
+			}
+		}
+		dst = append(dst, s[start:i]...)
+		invalid := r == utf8.RuneError && size == 1
+		switch {
+		case jsonString && invalid:
+			dst = append(dst, `\ufffd`...)
+		case jsonString:
+			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+		case r == '\n':
+			dst = append(dst, `\n`...)
+		case r == '\r':
+			dst = append(dst, `\r`...)
+		case r == '\t':
+			dst = append(dst, `\t`...)
+		case invalid || r < utf8.RuneSelf:
+			dst = append(dst, '\\', 'x', hex[c>>4], hex[c&0xf])
+		default:
+			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+		}
+		i += size
+		start = i
+	}
+	return append(dst, s[start:]...)
 }
 
 // ANSI colours.
@@ -320,7 +440,7 @@ func (t *textWriter) line(indent int, parts ...string) {
 }
 
 func (t *textWriter) severity(s Severity) string {
-	label := fmt.Sprintf("%-7s", string(s))
+	label := fmt.Sprintf("%-7s", EscapeText(string(s)))
 	switch s {
 	case Error:
 		return t.paint(ansiRed+ansiBold, label)
@@ -338,9 +458,15 @@ func (t *textWriter) severity(s Severity) string {
 // errors or warnings takes one line, which names the codes of its info
 // findings only (WriteJSON has them in full). color adds ANSI colours (for
 // a terminal).
+//
+// Every string it prints that it did not write itself (the server's name,
+// tool names, URIs, arguments, paths, messages, reasons, notes…) goes
+// through EscapeText, a multi-line one line by line (its lines indented
+// under the first): nothing in them can drive the terminal. Paths and
+// finding messages have what looks like a secret redacted (RedactPath).
 func (r *Report) WriteText(w io.Writer, color bool) error {
 	t := &textWriter{color: color}
-	t.line(0, t.paint(ansiBold, "mcpresult check"), r.Target)
+	t.line(0, t.paint(ansiBold, "mcpresult check"), EscapeText(r.Target))
 	if r.Server != nil {
 		t.line(0, "server", serverName(r.Server))
 	}
@@ -358,26 +484,34 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 }
 
 func serverName(s *ServerInfo) string {
-	name := s.Name
+	name := EscapeText(s.Name)
 	if s.Title != "" && s.Title != s.Name {
-		name += " (" + s.Title + ")"
+		name += " (" + EscapeText(s.Title) + ")"
 	}
 	if s.Version != "" {
-		name += " " + s.Version
+		name += " " + EscapeText(s.Version)
 	}
 	return name
 }
 
-// indentLines indents the lines after the first of a multi-line text.
+// indentLines escapes each line of a multi-line text (EscapeText) and
+// indents the lines after the first.
 func indentLines(s string, indent int) string {
-	return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat("  ", indent))
+	if !strings.Contains(s, "\n") {
+		return EscapeText(s)
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = EscapeText(l)
+	}
+	return strings.Join(lines, "\n"+strings.Repeat("  ", indent))
 }
 
 func (t *textWriter) revision(rr *RevisionReport) {
-	head := t.paint(ansiBold, rr.Revision)
+	head := t.paint(ansiBold, EscapeText(rr.Revision))
 	switch rr.Status {
 	case StatusSkipped:
-		t.line(0, head, t.paint(ansiDim, "skipped: "+rr.Reason))
+		t.line(0, head, t.paint(ansiDim, "skipped: "+indentLines(rr.Reason, 1)))
 		return
 	case StatusFailed:
 		if len(rr.Tools) == 0 && len(rr.Resources) == 0 {
@@ -398,17 +532,18 @@ func (t *textWriter) revision(rr *RevisionReport) {
 			serious = serious || hasProblems(c.Findings)
 			all = append(all, c.Findings...)
 		}
+		name := "tool " + EscapeText(tr.Name)
 		if len(tr.Calls) == 0 {
-			t.line(1, "tool "+tr.Name, t.paint(ansiDim, "not called"))
+			t.line(1, name, t.paint(ansiDim, "not called"))
 			continue
 		}
 		if !serious {
-			t.line(1, "tool "+tr.Name, plural(len(tr.Calls), "call")+", "+t.clean(all))
+			t.line(1, name, plural(len(tr.Calls), "call")+", "+t.clean(all))
 			continue
 		}
-		t.line(1, "tool "+tr.Name)
+		t.line(1, name)
 		for i, c := range tr.Calls {
-			desc := []string{"call " + strconv.Itoa(i+1), shorten(string(c.Arguments), 60), t.paint(ansiDim, callSource(c)), exchangeOutcome(c.Outcome, c.RPCError), t.paint(ansiDim, c.Duration.String())}
+			desc := []string{"call " + strconv.Itoa(i+1), EscapeText(shorten(string(c.Arguments), 60)), t.paint(ansiDim, callSource(c)), exchangeOutcome(c.Outcome, c.RPCError), t.paint(ansiDim, c.Duration.String())}
 			if !hasProblems(c.Findings) {
 				t.line(2, append(desc, t.clean(c.Findings))...)
 				continue
@@ -418,7 +553,7 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		}
 	}
 	for _, res := range rr.Resources {
-		desc := []string{"resource " + res.URI, exchangeOutcome(res.Outcome, res.RPCError), t.paint(ansiDim, res.Duration.String())}
+		desc := []string{"resource " + EscapeText(res.URI), exchangeOutcome(res.Outcome, res.RPCError), t.paint(ansiDim, res.Duration.String())}
 		if !hasProblems(res.Findings) {
 			t.line(1, append(desc, t.clean(res.Findings))...)
 			continue
@@ -443,8 +578,8 @@ func hasProblems(fs []Finding) bool {
 func (t *textWriter) clean(fs []Finding) string {
 	var codes []string
 	for _, f := range fs {
-		if !slices.Contains(codes, f.Code) {
-			codes = append(codes, f.Code)
+		if code := EscapeText(f.Code); !slices.Contains(codes, code) {
+			codes = append(codes, code)
 		}
 	}
 	if len(codes) == 0 {
@@ -455,17 +590,17 @@ func (t *textWriter) clean(fs []Finding) string {
 
 func (t *textWriter) notes(rr *RevisionReport) {
 	for _, n := range rr.Notes {
-		t.line(1, t.paint(ansiDim, "note: "+n))
+		t.line(1, t.paint(ansiDim, "note: "+EscapeText(n)))
 	}
 }
 
 func (t *textWriter) findings(indent int, fs []Finding) {
 	for _, f := range fs {
-		where := f.Code
+		where := EscapeText(f.Code)
 		if f.Path != "" {
-			where += " at " + f.Path
+			where += " at " + EscapeText(RedactPath(f.Path))
 		}
-		t.line(indent, t.severity(f.Severity)+" "+where+": "+indentLines(f.Message, indent+4))
+		t.line(indent, t.severity(f.Severity)+" "+where+": "+indentLines(redactSecrets(f.Message), indent+4))
 	}
 }
 
@@ -479,13 +614,13 @@ func callSource(c *CallReport) string {
 	case SourceGeneratedPartial:
 		s = "generated (best effort)"
 	default:
-		s = c.Source
+		s = EscapeText(c.Source)
 	}
 	if !c.ArgsValid {
 		s = "invalid on purpose, " + s
 	}
 	if c.Note != "" {
-		s += ": " + c.Note
+		s += ": " + EscapeText(c.Note)
 	}
 	return s
 }
@@ -502,7 +637,7 @@ func exchangeOutcome(outcome string, e *RPCError) string {
 	case OutcomeNoResponse:
 		return "no response"
 	}
-	return outcome
+	return EscapeText(outcome)
 }
 
 // shorten cuts a text to n characters, with an ellipsis.

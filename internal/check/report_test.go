@@ -3,9 +3,11 @@ package check
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // sampleReport is a report as Run builds it, with fixed timings.
@@ -189,5 +191,184 @@ func TestWriteJSON(t *testing.T) {
 	}
 	if r := got.Revisions[1].Resources[1]; string(r["outcome"]) != `"no_response"` {
 		t.Errorf("resource 2: %s", r)
+	}
+}
+
+// hostileText is what a server could put in any string to take over a
+// terminal: clear the screen, set the window title, write the clipboard
+// (OSC 52), go back to the start of the line and print a green line of its
+// own, reverse the text that follows, C1 controls (CSI, NEL), a byte that is
+// not UTF-8, and new lines that would start a summary of its own.
+const hostileText = "a\x1b[2J\x1b]0;title\x07\x1b]52;c;cHduZWQ=\x07\r\x1b[32mno errors or warnings\x1b[0m\u202eevil\u202c\u2066x\u2069\u2028\u2029\u009b2J\u0085\x7f\x00\t\xff\nsummary: 0 errors\n"
+
+// hostileSecretKey is an API key that a result uses as an object key.
+const hostileSecretKey = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz_0123456789"
+
+// hostileJSON is a JSON string holding the characters of hostileText that
+// JSON may hold unescaped.
+const hostileJSON = `"a\u001b[2J\u0007\r` + "\u202e\u2066\u2028\u009b\u0085\x7f\xff" + `"`
+
+// fillStrings sets every string in v (recursively, through pointers, slices
+// and structs) to s, every json.RawMessage to raw, and gives every slice of
+// structs or pointers one element.
+func fillStrings(v reflect.Value, s string, raw json.RawMessage) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			v.Set(reflect.New(v.Type().Elem()))
+		}
+		fillStrings(v.Elem(), s, raw)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fillStrings(v.Field(i), s, raw)
+			}
+		}
+	case reflect.Slice:
+		if v.Type() == reflect.TypeOf(json.RawMessage(nil)) {
+			v.SetBytes(raw)
+			return
+		}
+		if v.Len() == 0 {
+			v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		}
+		for i := 0; i < v.Len(); i++ {
+			fillStrings(v.Index(i), s, raw)
+		}
+	case reflect.String:
+		v.SetString(s)
+	}
+}
+
+// unsafeIn returns the first character of out that a terminal would obey
+// (but \n), or -1.
+func unsafeIn(out string) int {
+	for i, r := range out {
+		if r < 0x20 && r != '\n' || r == 0x7f || unsafeRune(r) || r == utf8.RuneError {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestReportEscapes(t *testing.T) {
+	for _, status := range []string{StatusChecked, StatusSkipped, StatusFailed, hostileText} {
+		for _, sev := range []Severity{Error, Warning, Info, hostileText} {
+			r := &Report{}
+			fillStrings(reflect.ValueOf(r), hostileText, json.RawMessage(`{"content":[{"type":"text","text":`+hostileJSON+`}]}`))
+			rr := r.Revisions[0]
+			rr.Status = status
+			secretPath := "/structuredContent/" + hostileSecretKey + "/" + hostileText
+			rr.Tools[0].Calls[0].Findings[0].Path = secretPath
+			rr.Tools[0].Calls[0].Findings[0].Message = "at " + secretPath + ": " + hostileText
+			rr.Resources[0].Findings[0].Path = secretPath
+			// A second tool with no call, and one whose call has no
+			// finding of its own severity.
+			rr.Tools = append(rr.Tools, &ToolReport{Name: hostileText}, &ToolReport{Name: hostileText, Calls: []*CallReport{{Arguments: json.RawMessage(hostileJSON), Source: SourceCalls, Outcome: OutcomeToolError, Findings: []Finding{{Severity: Info, Code: hostileText, Message: hostileText}}}}})
+			for _, tr := range rr.Tools {
+				for _, c := range tr.Calls {
+					for i := range c.Findings {
+						c.Findings[i].Severity = sev
+					}
+				}
+			}
+			for _, res := range rr.Resources {
+				res.Findings[0].Severity = sev
+			}
+			r.finish([]string{hostileText}, time.Second)
+			for _, color := range []bool{false, true} {
+				var b bytes.Buffer
+				if err := r.WriteText(&b, color); err != nil {
+					t.Fatal(err)
+				}
+				out := b.String()
+				if color {
+					for _, code := range []string{ansiReset, ansiBold, ansiDim, ansiRed, ansiGreen, ansiYellow, ansiCyan} {
+						out = strings.ReplaceAll(out, code, "")
+					}
+				}
+				if i := unsafeIn(out); i >= 0 {
+					t.Fatalf("status %q, severity %q, color %v: a raw control character at %d:\n%s", status, sev, color, i, out)
+				}
+				if strings.Contains(out, hostileSecretKey[10:]) {
+					t.Errorf("the secret is printed:\n%s", out)
+				}
+				// A line a server wrote starts with the escape of its
+				// first control character, or is indented under the line
+				// it belongs to.
+				for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+					switch {
+					case line == "", strings.HasPrefix(line, " "), strings.HasPrefix(line, "mcpresult check  a\\x1b[2J"),
+						strings.HasPrefix(line, "server  a\\x1b[2J"), strings.HasPrefix(line, "a\\x1b[2J"),
+						strings.HasPrefix(line, "error:  a\\x1b[2J"), strings.HasPrefix(line, "summary: "):
+					default:
+						t.Errorf("a line of the server's own: %q", line)
+					}
+				}
+				if !strings.Contains(out, `a\x1b[2J\x1b]0;title\x07\x1b]52;c;cHduZWQ=\x07\r\x1b[32mno errors or warnings\x1b[0m\u202eevil\u202c\u2066x\u2069\u2028\u2029\u009b2J\u0085\x7f\x00\t\xff`) {
+					t.Errorf("the escapes are not as written:\n%s", out)
+				}
+			}
+
+			var b bytes.Buffer
+			if err := r.WriteJSON(&b); err != nil {
+				t.Fatal(err)
+			}
+			if !json.Valid(b.Bytes()) || !utf8.Valid(b.Bytes()) {
+				t.Fatalf("the JSON report is not JSON:\n%s", b.String())
+			}
+			if i := unsafeIn(b.String()); i >= 0 {
+				t.Fatalf("a raw control character in the JSON report at %d:\n%s", i, b.String())
+			}
+			var back struct {
+				Target    string
+				Revisions []struct {
+					Tools []struct {
+						Calls []struct {
+							Result   json.RawMessage
+							Findings []Finding
+						}
+					}
+				}
+			}
+			if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+				t.Fatal(err)
+			}
+			if want := strings.ToValidUTF8(hostileText, "\uFFFD"); back.Target != want {
+				t.Errorf("target read back %q, want %q", back.Target, want)
+			}
+			var text struct{ Content []struct{ Text string } }
+			if err := json.Unmarshal(back.Revisions[0].Tools[0].Calls[0].Result, &text); err != nil || text.Content[0].Text != "a\x1b[2J\a\r\u202e\u2066\u2028\u009b\u0085\x7f\uFFFD" {
+				t.Errorf("result read back %q (%v)", text.Content, err)
+			}
+			f := back.Revisions[0].Tools[0].Calls[0].Findings[0]
+			if want := "/structuredContent/[redacted]/" + strings.ToValidUTF8(hostileText, "\uFFFD"); f.Path != want || strings.Contains(f.Message, hostileSecretKey[10:]) {
+				t.Errorf("a finding as JSON: %+v", f)
+			}
+		}
+	}
+}
+
+func TestEscapeText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"plain: C:\\dir, café, 日本, emoji 🙂", "plain: C:\\dir, café, 日本, emoji 🙂"},
+		{"\x1b[31mred\x1b[0m", `\x1b[31mred\x1b[0m`},
+		{"a\r\nb\tc\x00\x07\x08\x7f", `a\r\nb\tc\x00\x07\x08\x7f`},
+		{"\u0080\u009b\u009f\u00a0", `\u0080\u009b\u009f` + "\u00a0"},
+		{"\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200d", `\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c` + "\u200d"},
+		{"bad \xff\xc2 end \xe2\x80", `bad \xff\xc2 end \xe2\x80`},
+		{"\x1b]52;c;cHduZWQ=\x07", `\x1b]52;c;cHduZWQ=\x07`},
+	} {
+		if got := EscapeText(tc.in); got != tc.want {
+			t.Errorf("EscapeText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got := string(appendEscaped(nil, []byte(`"`+strings.ReplaceAll(tc.in, `\`, `\\`)+`"`), true)); !json.Valid([]byte(strings.Map(func(r rune) rune {
+			if r < 0x20 {
+				return -1 // JSON escapes these itself; appendEscaped sees JSON
+			}
+			return r
+		}, got))) {
+			t.Errorf("JSON form of %q is not JSON: %q", tc.in, got)
+		}
 	}
 }
