@@ -105,6 +105,15 @@
 //     a warning: the official schema of 2026-07-28 still lists invalid tool
 //     arguments under -32602, and the official SDKs moved to tool results
 //     only recently.
+//   - arguments_not_generated (warning) and arguments_incomplete (info), of
+//     GenerateArgumentsWithFindings rather than of a result: no arguments
+//     that conform to the tool's inputSchema could be made, or exist (the
+//     schema requires itself without end, accepts nothing there, or asks
+//     for more than the limits MaxArgDepth, MaxArgItems, MaxArgProperties,
+//     MaxArgStringLength, MaxArgBytes and MaxArgSteps); or the arguments
+//     made may not conform (a pattern, unique items, a $ref outside the
+//     schema). The tool is called with a best effort either way: making
+//     arguments ends, in time linear in the schema's size, whatever it is.
 //
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC
@@ -123,6 +132,15 @@
 // its command line:
 //
 //	findings := check.CheckToolCall(check.ToolCall{Revision: "2025-11-25", Tool: tool, Arguments: args, ArgsValid: true, Result: raw})
+//
+// Whatever a server sends is printed as text that cannot drive a terminal:
+// WriteText passes every string it did not write itself through EscapeText
+// (control characters, C1, line separators and bidirectional controls
+// written \x1b, \u009b, \u202e…), and WriteJSON escapes the same
+// characters as JSON escapes. A path or a message never shows what the leak
+// checks take for a secret: an API key used as an object key is printed
+// /structuredContent/[redacted] (RedactPath), while the Finding keeps its
+// exact path.
 //
 // The checks use Go's regexp and JSON Schema validation
 // (github.com/santhosh-tekuri/jsonschema/v6): this package is part of the
