@@ -109,8 +109,8 @@ type httpGuard struct {
 
 // RoundTrip sends req with the negotiated revision's header and hands back
 // the response with a bounded body: a JSON body over the limit is replaced
-// by the tap's too-large response, an event stream ends with it, and any
-// other body ends in an error at the limit.
+// by the tap's too-large response, an event stream ends with it where it
+// would pass the limit, and any other body ends in an error at the limit.
 func (g *httpGuard) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.Header.Get("Mcp-Protocol-Version") == "" {
 		if version := g.tap.negotiated(); version != "" {
@@ -128,23 +128,43 @@ func (g *httpGuard) RoundTrip(req *http.Request) (*http.Response, error) {
 	case id != nil && resp.StatusCode/100 == 2 && media == "application/json":
 		// The SDK reads a JSON body whole before it decodes it: read it
 		// here, up to the limit.
-		body, err := io.ReadAll(io.LimitReader(resp.Body, g.max+1))
+		body, over, err := readCapped(resp.Body, resp.ContentLength, g.max)
 		resp.Body.Close()
 		if err != nil {
 			return nil, err
 		}
-		if int64(len(body)) > g.max {
+		if over {
 			body = g.tap.tooLargeResponse(id)
 		}
 		resp.Body = io.NopCloser(bytes.NewReader(body))
 		resp.ContentLength = int64(len(body))
 		resp.Header.Del("Content-Length")
 	case id != nil && resp.StatusCode/100 == 2 && media == "text/event-stream":
-		resp.Body = &sseGuard{body: resp.Body, left: g.max, tap: g.tap, id: id}
+		resp.Body = &sseGuard{body: resp.Body, max: g.max, tap: g.tap, id: id}
 	default:
 		resp.Body = &capReader{body: resp.Body, left: g.max}
 	}
 	return resp, nil
+}
+
+// readCapped reads r to its end, up to limit bytes; over reports more.
+// size is the length the body declares (-1 when unknown).
+func readCapped(r io.Reader, size, limit int64) (body []byte, over bool, err error) {
+	body = make([]byte, 0, min(max(size, 4096), limit))
+	chunk := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(chunk)
+		if int64(len(body)+n) > limit {
+			return nil, true, nil
+		}
+		body = grow(body, chunk[:n], limit)
+		if err == io.EOF {
+			return body, false, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
 }
 
 // requestID is the id of the JSON-RPC request a POST carries, as JSON, or
@@ -194,45 +214,102 @@ func (c *capReader) Read(p []byte) (int, error) {
 // Close closes the body.
 func (c *capReader) Close() error { return c.body.Close() }
 
-// sseGuard passes an event stream on until left bytes; there it ends the
-// event in progress under an event name the SDK ignores, sends the tap's
-// too-large response for the request as the stream's last event and
-// closes the body.
+// sseGuard passes an event stream on one whole event at a time, up to max
+// bytes in all: the event that would pass the limit is dropped, and in its
+// place the stream ends with an event that holds the tap's too-large
+// response for the request (the SDK's client never holds more of the
+// stream than the limit).
 type sseGuard struct {
-	body io.ReadCloser
-	left int64
-	tap  *tap
-	id   []byte
-	tail *bytes.Reader // the end, once the limit is reached
+	body  io.ReadCloser
+	max   int64
+	total int64
+	tap   *tap
+	id    []byte
+	buf   []byte
+	event []byte // the event in progress
+	line  int    // the bytes of the line in progress, but carriage returns
+	out   []byte // ready to be read
+	ended bool   // the too-large response is the end
+	err   error
 }
 
-// Read reads the stream, up to the limit, then its end.
+// Read passes on whole events.
 func (s *sseGuard) Read(p []byte) (int, error) {
-	if s.tail != nil {
-		return s.tail.Read(p)
+	for len(s.out) == 0 {
+		switch {
+		case s.ended:
+			return 0, io.EOF
+		case s.err != nil:
+			if len(s.event) == 0 {
+				return 0, s.err
+			}
+			s.out, s.event = s.event, nil // the last event, unfinished
+			continue
+		}
+		if s.buf == nil {
+			s.buf = make([]byte, 32<<10)
+		}
+		n, err := s.body.Read(s.buf)
+		s.scan(s.buf[:n])
+		if err != nil && !s.ended {
+			s.err = err
+		}
 	}
-	if s.left <= 0 {
-		s.body.Close()
-		// ":" completes the line in progress as a field (a line without
-		// one would be malformed), "event:" names the event in progress so
-		// that the SDK skips it, and the blank line ends it.
-		end := "\n:\nevent: mcpresult-discarded\n\ndata: " + string(s.tap.tooLargeResponse(s.id)) + "\n\n"
-		s.tail = bytes.NewReader([]byte(end))
-		return s.tail.Read(p)
+	n := copy(p, s.out)
+	s.out = s.out[n:]
+	return n, nil
+}
+
+// scan follows the stream line by line: a blank line ends an event.
+func (s *sseGuard) scan(b []byte) {
+	for len(b) > 0 && !s.ended {
+		seg := b
+		i := bytes.IndexByte(b, '\n')
+		if i >= 0 {
+			seg = b[:i+1]
+		}
+		b = b[len(seg):]
+		s.total += int64(len(seg))
+		if s.total > s.max {
+			s.event = nil
+			s.out = append(s.out, "data: "...)
+			s.out = append(s.out, s.tap.tooLargeResponse(s.id)...)
+			s.out = append(s.out, "\n\n"...)
+			s.ended = true
+			s.body.Close()
+			return
+		}
+		s.line += len(seg) - bytes.Count(seg, []byte{'\r'}) - min(i+1, 1)
+		s.event = grow(s.event, seg, s.max)
+		if i < 0 {
+			continue
+		}
+		if s.line == 0 { // a blank line: the event is whole
+			if len(s.out) == 0 {
+				s.out, s.event = s.event, nil
+			} else {
+				s.out = append(s.out, s.event...)
+				s.event = s.event[:0]
+			}
+		}
+		s.line = 0
 	}
-	if int64(len(p)) > s.left {
-		p = p[:s.left]
-	}
-	n, err := s.body.Read(p)
-	s.left -= int64(n)
-	if err != nil && s.left <= 0 {
-		err = nil // the limit is the end, not the body's error
-	}
-	return n, err
 }
 
 // Close closes the body.
 func (s *sseGuard) Close() error { return s.body.Close() }
+
+// grow appends b to buf, doubling its capacity up to limit as it goes
+// (append grows a large slice by a quarter, which would allocate five
+// times the limit on the way to it). len(buf)+len(b) is at most limit.
+func grow(buf, b []byte, limit int64) []byte {
+	if need := len(buf) + len(b); need > cap(buf) {
+		grown := make([]byte, len(buf), min(max(2*cap(buf), need, 4096), int(max(limit, int64(need)))))
+		copy(grown, buf)
+		buf = grown
+	}
+	return append(buf, b...)
+}
 
 // ---------------------------------------------------------------- stdio
 
@@ -450,7 +527,7 @@ func (g *frameGuard) keep(b []byte) {
 		g.startDrop()
 		return
 	}
-	g.frame = append(g.frame, b...)
+	g.frame = grow(g.frame, b, g.max)
 }
 
 // scan follows the bytes read.

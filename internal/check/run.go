@@ -668,8 +668,9 @@ func printable(s string) string {
 	return s
 }
 
-// maxDuplicateNotes is the number of duplicates named in notes; the others
-// are counted.
+// maxDuplicateNotes is the number of tools or resources listed twice, or
+// named by the calls file and not called, that notes name; the others are
+// counted.
 const maxDuplicateNotes = 10
 
 // tools lists the tools and makes the calls.
@@ -713,13 +714,22 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		rr.Notes = append(rr.Notes, "tools/list lists "+strconv.Itoa(dups)+" tools more than once in all: each called once")
 	}
 	slices.SortFunc(tools, func(a, b Tool) int { return strings.Compare(a.Name, b.Name) })
+	var unlisted []string
 	for name := range s.o.Calls {
 		if !listed[name] {
-			if over {
-				rr.Notes = append(rr.Notes, "calls file: tool "+quoteName(name)+" is not among the first "+strconv.Itoa(s.o.MaxTools)+" tools listed: not called")
-			} else {
-				rr.Notes = append(rr.Notes, "calls file: tool "+quoteName(name)+" is not listed by the server: not called")
-			}
+			unlisted = append(unlisted, name)
+		}
+	}
+	slices.Sort(unlisted)
+	for i, name := range unlisted {
+		if i == maxDuplicateNotes {
+			rr.Notes = append(rr.Notes, "calls file: "+strconv.Itoa(len(unlisted))+" tools in all are not called")
+			break
+		}
+		if over {
+			rr.Notes = append(rr.Notes, "calls file: tool "+quoteName(name)+" is not among the first "+strconv.Itoa(s.o.MaxTools)+" tools listed: not called")
+		} else {
+			rr.Notes = append(rr.Notes, "calls file: tool "+quoteName(name)+" is not listed by the server: not called")
 		}
 	}
 
@@ -907,23 +917,33 @@ type tap struct {
 	mu        sync.Mutex
 	responses map[jsonrpc.ID]*rawResponse
 	initIDs   map[jsonrpc.ID]bool
-	version   string
-	count     int
-	closeErr  error
+	// listIDs are the requests of a list, with the empty list the SDK's
+	// client reads in place of the server's: the driver reads the items
+	// from the result as received, and the client would decode each item
+	// again (several kilobytes of garbage per tool).
+	listIDs  map[jsonrpc.ID]string
+	version  string
+	count    int
+	closeErr error
 	// marker is the message of the JSON-RPC error read in place of a
 	// response over the limit.
 	marker string
 }
 
 func newTap() *tap {
-	return &tap{responses: map[jsonrpc.ID]*rawResponse{}, initIDs: map[jsonrpc.ID]bool{}, marker: newMarker()}
+	return &tap{responses: map[jsonrpc.ID]*rawResponse{}, initIDs: map[jsonrpc.ID]bool{}, listIDs: map[jsonrpc.ID]string{}, marker: newMarker()}
 }
 
 func (t *tap) sent(req *jsonrpc.Request) {
-	if req.Method == "initialize" {
-		t.mu.Lock()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch req.Method {
+	case "initialize":
 		t.initIDs[req.ID] = true
-		t.mu.Unlock()
+	case "tools/list":
+		t.listIDs[req.ID] = `{"tools":[]}`
+	case "resources/list":
+		t.listIDs[req.ID] = `{"resources":[]}`
 	}
 }
 
@@ -934,20 +954,28 @@ func (t *tap) messages() int {
 	return t.count
 }
 
-// received records a message read from the server.
-func (t *tap) received(msg jsonrpc.Message) {
+// received records a message read from the server, and returns the
+// message the SDK's client is to read: the same, or for a list's result an
+// empty list.
+func (t *tap) received(msg jsonrpc.Message) (read jsonrpc.Message) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.count++
 	resp, ok := msg.(*jsonrpc.Response)
 	if !ok || !resp.ID.IsValid() {
-		return
+		return msg
+	}
+	if empty, ok := t.listIDs[resp.ID]; ok {
+		delete(t.listIDs, resp.ID)
+		if resp.Error == nil {
+			defer func() { read = &jsonrpc.Response{ID: resp.ID, Result: json.RawMessage(empty)} }()
+		}
 	}
 	r := &rawResponse{}
 	var we *jsonrpc.Error
 	if resp.Error != nil && errors.As(resp.Error, &we) && we.Message == t.marker {
 		t.responses[resp.ID] = &rawResponse{TooLarge: true}
-		return
+		return msg
 	}
 	if resp.Result != nil {
 		r.Result = bytes.Clone(resp.Result)
@@ -968,6 +996,7 @@ func (t *tap) received(msg jsonrpc.Message) {
 		}
 	}
 	t.responses[resp.ID] = r
+	return msg
 }
 
 func (t *tap) take(id jsonrpc.ID) (*rawResponse, bool) {
@@ -1078,7 +1107,7 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 func (c *tapConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
 	if err == nil {
-		c.tap.received(msg)
+		msg = c.tap.received(msg)
 	}
 	return msg, err
 }
