@@ -32,6 +32,12 @@
 //     message says under which it fails ("fails under draft-07 only": for
 //     example a format, which draft-07 asserts and 2020-12 only
 //     annotates). One finding per place, at most 20.
+//   - output_schema_too_complex (warning): structuredContent was not
+//     checked against the outputSchema, because validating it would take
+//     more than 250,000 evaluations of the schema's parts (counted before
+//     validating: anyOf, oneOf, allOf or $refs that reach one part by many
+//     ways multiply them, so a short schema can take hours), or the schema
+//     has more than 10,000 objects and was not compiled.
 //   - output_schema_invalid (error): the outputSchema does not compile
 //     under a dialect (named), or is not a JSON object or boolean. References
 //     outside the schema are never loaded (no file, no network), and a

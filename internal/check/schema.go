@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,6 +79,11 @@ func (f *findings) compileOutputSchema(raw []byte) []compiledSchema {
 	case map[string]any, bool:
 	default:
 		f.add(Error, CodeOutputSchemaInvalid, "", "the tool's outputSchema in tools/list is neither a JSON object nor a boolean")
+		return nil
+	}
+	if n := countObjects(doc, maxSchemaObjects); n > maxSchemaObjects {
+		f.add(Warning, CodeOutputSchemaTooComplex, "", fmt.Sprintf(
+			"the tool's outputSchema was not compiled, nor results checked against it: it has more than %d objects, and compiling a schema takes time that grows as the square of its parts", maxSchemaObjects))
 		return nil
 	}
 	drafts := schemaDrafts
@@ -197,7 +203,19 @@ func (f *findings) outputSchema(c ToolCall, raw []byte, v content.Value, isError
 	}
 	var list []*mismatch
 	byKey := map[string]*mismatch{}
+	var unchecked []string
+	defer func() {
+		if len(unchecked) > 0 {
+			f.add(Warning, CodeOutputSchemaTooComplex, "/structuredContent", fmt.Sprintf(
+				"structuredContent was not checked against the tool's outputSchema as JSON Schema %s: validating it would take more than %d evaluations of the schema's parts (anyOf, oneOf, allOf or $refs that reach one part by many ways multiply them); clients that check it may take as long",
+				strings.Join(unchecked, " or "), maxSchemaEvaluations))
+		}
+	}()
 	for _, cs := range schemas {
+		if !validationWithin(cs.schema, inst) {
+			unchecked = append(unchecked, cs.name)
+			continue
+		}
 		err := cs.schema.Validate(inst)
 		var ve *jsonschema.ValidationError
 		if !errors.As(err, &ve) {
@@ -320,4 +338,232 @@ func dialectName(s string) string {
 		}
 	}
 	return "as its $schema names it"
+}
+
+// CodeOutputSchemaTooComplex (warning): structuredContent was not checked
+// against the tool's outputSchema under a dialect, because validating it
+// would take more than maxSchemaEvaluations evaluations of the schema's
+// parts (anyOf, oneOf, allOf and $refs that reach one part by many ways
+// multiply them, so a short schema can take longer than a check has); or
+// the outputSchema has more than maxSchemaObjects objects, and was not
+// compiled at all.
+const CodeOutputSchemaTooComplex = "output_schema_too_complex"
+
+// maxSchemaObjects bounds the JSON objects of an outputSchema that is
+// compiled: the compiler takes time that grows as the square of a schema's
+// parts (10,000 take about half a second).
+const maxSchemaObjects = 10_000
+
+// countObjects counts the JSON objects of a decoded document, stopping
+// past limit.
+func countObjects(doc any, limit int) int {
+	n := 0
+	stack := []any{doc}
+	for len(stack) > 0 && n <= limit {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch v := v.(type) {
+		case map[string]any:
+			n++
+			for _, m := range v {
+				stack = append(stack, m)
+			}
+		case []any:
+			stack = append(stack, v...)
+		}
+	}
+	return n
+}
+
+// maxSchemaEvaluations bounds the work of validating one structuredContent
+// against one compiled outputSchema: the evaluations of a subschema at a
+// place of the value, counted (from above) before validating. A failing
+// evaluation costs a few microseconds, so this stays within a second or
+// two whatever the schema.
+const maxSchemaEvaluations = 250_000
+
+// schemaWork counts, from above, the evaluations of subschemas that
+// validating a value takes: at each place of the value, every subschema
+// that applies there, once per way it is reached (a subschema reached
+// through two branches of an anyOf is evaluated twice, and everything
+// under it too). It stops past limit.
+type schemaWork struct {
+	limit, work int
+}
+
+// sat caps a count just past the limit, so that counts never overflow.
+func (w *schemaWork) sat(n int) int { return min(n, w.limit+1) }
+
+// add counts n evaluations, reporting false past the limit.
+func (w *schemaWork) add(n int) bool {
+	w.work = w.sat(w.work + n)
+	return w.work <= w.limit
+}
+
+// validationWithin reports whether validating inst against s takes at most
+// maxSchemaEvaluations evaluations.
+func validationWithin(s *jsonschema.Schema, inst any) bool {
+	w := &schemaWork{limit: maxSchemaEvaluations}
+	return w.at(map[*jsonschema.Schema]int{s: 1}, inst)
+}
+
+// inPlace are the subschemas that apply to the same value as s.
+func inPlace(s *jsonschema.Schema) []*jsonschema.Schema {
+	out := make([]*jsonschema.Schema, 0, 4+len(s.AllOf)+len(s.AnyOf)+len(s.OneOf))
+	out = append(out, s.Ref, s.RecursiveRef, s.Not, s.If, s.Then, s.Else)
+	if s.DynamicRef != nil {
+		out = append(out, s.DynamicRef.Ref)
+	}
+	out = append(out, s.AllOf...)
+	out = append(out, s.AnyOf...)
+	out = append(out, s.OneOf...)
+	for _, d := range sortedKeys(s.DependentSchemas) {
+		out = append(out, s.DependentSchemas[d])
+	}
+	for _, d := range sortedKeys(s.Dependencies) {
+		if ds, ok := s.Dependencies[d].(*jsonschema.Schema); ok {
+			out = append(out, ds)
+		}
+	}
+	return slices.DeleteFunc(out, func(c *jsonschema.Schema) bool { return c == nil })
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// at counts the evaluations at one place of the value, where the
+// subschemas of set apply, each as many times as its count, and under it.
+func (w *schemaWork) at(set map[*jsonschema.Schema]int, inst any) bool {
+	// The subschemas that apply here, parents before children (a $ref
+	// back to a subschema being applied here is not followed: validators
+	// stop such a loop), and how many ways each is reached. The walk costs
+	// as much as counting what it finds, which follows.
+	var order []*jsonschema.Schema
+	state := map[*jsonschema.Schema]uint8{} // 1 visiting, 2 done
+	var visit func(s *jsonschema.Schema)
+	visit = func(s *jsonschema.Schema) {
+		state[s] = 1
+		for _, c := range inPlace(s) {
+			if state[c] == 0 {
+				visit(c)
+			}
+		}
+		state[s] = 2
+		order = append(order, s)
+	}
+	roots := make([]*jsonschema.Schema, 0, len(set))
+	for s := range set {
+		roots = append(roots, s)
+	}
+	slices.SortFunc(roots, func(a, b *jsonschema.Schema) int { return strings.Compare(a.Location, b.Location) })
+	for _, s := range roots {
+		if state[s] == 0 {
+			visit(s)
+		}
+	}
+	slices.Reverse(order)
+	rank := make(map[*jsonschema.Schema]int, len(order))
+	for i, s := range order {
+		rank[s] = i
+	}
+	count := make(map[*jsonschema.Schema]int, len(order))
+	for s, n := range set {
+		count[s] = n
+	}
+	for i, s := range order {
+		n := count[s]
+		cost := 1
+		if s.Enum != nil {
+			cost += len(s.Enum.Values) / 64 // a comparison is cheap beside an evaluation
+		}
+		if !w.add(w.sat(n * cost)) {
+			return false
+		}
+		for _, c := range inPlace(s) {
+			if rank[c] > i { // not a loop back
+				count[c] = w.sat(count[c] + n)
+			}
+		}
+	}
+
+	// The places under this one.
+	switch v := inst.(type) {
+	case map[string]any:
+		for _, k := range sortedKeys(v) {
+			if !w.add(len(order) / 4) { // each subschema here looks at the member
+				return false
+			}
+			next := map[*jsonschema.Schema]int{}
+			names := map[*jsonschema.Schema]int{}
+			for _, s := range order {
+				n := count[s]
+				matched := false
+				if p := s.Properties[k]; p != nil {
+					next[p], matched = w.sat(next[p]+n), true
+				}
+				if len(s.PatternProperties) > 0 && !w.add(len(s.PatternProperties)) {
+					return false
+				}
+				for re, p := range s.PatternProperties {
+					if re.MatchString(k) {
+						next[p], matched = w.sat(next[p]+n), true
+					}
+				}
+				if ap, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && !matched {
+					next[ap] = w.sat(next[ap] + n)
+				}
+				if s.UnevaluatedProperties != nil {
+					next[s.UnevaluatedProperties] = w.sat(next[s.UnevaluatedProperties] + n)
+				}
+				if s.PropertyNames != nil {
+					names[s.PropertyNames] = w.sat(names[s.PropertyNames] + n)
+				}
+			}
+			if len(next) > 0 && !w.at(next, v[k]) || len(names) > 0 && !w.at(names, k) {
+				return false
+			}
+		}
+	case []any:
+		for i, item := range v {
+			if !w.add(len(order) / 4) { // each subschema here looks at the item
+				return false
+			}
+			next := map[*jsonschema.Schema]int{}
+			put := func(p *jsonschema.Schema, n int) {
+				if p != nil {
+					next[p] = w.sat(next[p] + n)
+				}
+			}
+			for _, s := range order {
+				n := count[s]
+				switch items := s.Items.(type) {
+				case *jsonschema.Schema:
+					put(items, n)
+				case []*jsonschema.Schema:
+					if i < len(items) {
+						put(items[i], n)
+					} else if ai, ok := s.AdditionalItems.(*jsonschema.Schema); ok {
+						put(ai, n)
+					}
+				}
+				if i < len(s.PrefixItems) {
+					put(s.PrefixItems[i], n)
+				} else {
+					put(s.Items2020, n)
+				}
+				put(s.Contains, n)
+				put(s.UnevaluatedItems, n)
+			}
+			if len(next) > 0 && !w.at(next, item) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -126,4 +127,91 @@ func TestOutputSchemaMessages(t *testing.T) {
 			t.Fatalf("%d findings, want 20 and a summary", n)
 		}
 	})
+}
+
+// defsChain is a schema of n $defs, each of which applies the next one
+// twice (as each must, for each to be reached by 2^n ways), ending in last.
+func defsChain(n int, each, last string) string {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{"a":{"$ref":"#/$defs/d0"}},"$defs":{`)
+	for i := 0; i < n; i++ {
+		next := `{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}`
+		b.WriteString(`"d` + strconv.Itoa(i) + `":` + strings.ReplaceAll(each, "NEXT", next) + `,`)
+	}
+	b.WriteString(`"d` + strconv.Itoa(n) + `":` + last + `}}`)
+	return b.String()
+}
+
+func TestOutputSchemaTooComplex(t *testing.T) {
+	items := func(n int, item string) string {
+		return `[` + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + `]`
+	}
+	var enum []string
+	for i := range 1000 {
+		enum = append(enum, `"v`+strconv.Itoa(i)+`"`)
+	}
+	enum1000 := `[` + strings.Join(enum, ",") + `]`
+	for _, tc := range []struct {
+		name, schema, sc string
+		tooComplex       bool
+		code             string // another output_schema code it gives, or ""
+	}{
+		{"anyOf of two ways, 40 deep, failing",
+			defsChain(40, `{"anyOf":[NEXT,{"allOf":[NEXT]}]}`, `{"type":"string"}`), `{"a":true}`, true, ""},
+		{"oneOf of two ways, 40 deep, failing",
+			defsChain(40, `{"oneOf":[NEXT,{"allOf":[NEXT]}]}`, `{"type":"string"}`), `{"a":true}`, true, ""},
+		{"allOf of the same twice, 40 deep",
+			defsChain(40, `{"allOf":[NEXT,{"not":{"not":NEXT}}]}`, `{"type":"boolean"}`), `{"a":true}`, true, ""},
+		{"two ways per level of the value, 40 deep",
+			defsChain(40, `{"anyOf":[{"properties":{"x":NEXT}},{"properties":{"x":NEXT},"required":[]}]}`, `{"type":"string"}`),
+			`{"a":` + strings.Repeat(`{"x":`, 40) + `true` + strings.Repeat(`}`, 40) + `}`, true, ""},
+		{"allOf of 5,000 parts on 1,000 items",
+			`{"type":"object","properties":{"a":{"items":{"allOf":` + items(5000, `{"type":"integer"}`) + `}}}}`, `{"a":` + items(1000, `1`) + `}`, true, ""},
+
+		{"100,000 parts: not compiled",
+			`{"allOf":` + items(100_000, `{"type":"object"}`) + `}`, "", true, ""},
+
+		{"anyOf of two ways, 10 deep (2^10)",
+			defsChain(10, `{"anyOf":[NEXT,{"allOf":[NEXT]}]}`, `{"type":"string"}`), `{"a":true}`, false, CodeOutputSchemaMismatch},
+		{"a recursive schema as deep as the value",
+			`{"$ref":"#/$defs/n","$defs":{"n":{"type":"object","properties":{"next":{"anyOf":[{"$ref":"#/$defs/n"},{"type":"null"}]}}}}}`,
+			strings.Repeat(`{"next":`, 50) + `null` + strings.Repeat(`}`, 50), false, ""},
+		{"10,000 items of a small schema",
+			`{"type":"object","properties":{"a":{"items":{"type":"object","properties":{"x":{"type":"integer"},"y":{"enum":` + enum1000 + `}}}}}}`,
+			`{"a":` + items(10_000, `{"x":1,"y":"v999"}`) + `}`, false, ""},
+		{"a $ref loop in place",
+			`{"$ref":"#/$defs/a","$defs":{"a":{"allOf":[{"$ref":"#/$defs/a"}]}}}`, `{}`, false, CodeOutputSchemaMismatch},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := tc.sc
+			if sc == "" {
+				sc = `{}`
+			}
+			res := `{"content":[{"type":"text","text":"x"}],"structuredContent":` + sc + `}`
+			var fs []Finding
+			within(t, func() {
+				fs = CheckToolCall(ToolCall{Revision: "2025-06-18", Tool: Tool{Name: "t", OutputSchema: json.RawMessage(tc.schema)}, ArgsValid: true, Result: json.RawMessage(res)})
+			})
+			if tc.tooComplex && tc.sc == "" {
+				expect(t, fs, CodeOutputSchemaTooComplex, "", Warning)
+				return
+			}
+			if tc.tooComplex {
+				expect(t, fs, CodeOutputSchemaTooComplex, "/structuredContent", Warning)
+				if len(withCode(fs, CodeOutputSchemaTooComplex)) != 1 {
+					t.Errorf("more than one finding:%s", dump(fs))
+				}
+				if f := withCode(fs, CodeOutputSchemaTooComplex); !strings.Contains(f[0].Message, "as JSON Schema 2020-12 or draft-07: validating it would take more than 250000 evaluations") {
+					t.Errorf("message %q", f[0].Message)
+				}
+			} else {
+				expect(t, fs, CodeOutputSchemaTooComplex, "-", Warning)
+			}
+			for _, code := range []string{CodeOutputSchemaMismatch, CodeOutputSchemaInvalid, CodeOutputSchemaNoStructuredContent} {
+				if got := len(withCode(fs, code)) > 0; got != (code == tc.code) {
+					t.Errorf("%s: %v:%s", code, got, dump(fs))
+				}
+			}
+		})
+	}
 }
