@@ -329,6 +329,7 @@ func runRevision(ctx context.Context, o Options, rev string) (rr *RevisionReport
 		s.stderr = &tailBuffer{max: 4 << 10}
 		cmd.Stderr = s.stderr
 		cmd.WaitDelay = 2 * time.Second // a grandchild holding stderr open
+		ownProcessGroup(cmd)
 		s.stdio = &stdioTransport{cmd: cmd, max: o.MaxResponseBytes, tap: s.tap, terminate: 2 * time.Second}
 		t = s.stdio
 	case o.URL != "":

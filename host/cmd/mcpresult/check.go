@@ -7,7 +7,9 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/mcpresult/mcpresult/internal/check"
@@ -16,12 +18,17 @@ import (
 // checkFlags are the flags of check; --protocol has no default (every
 // revision the server accepts).
 var checkFlags = map[string]flagSpec{
-	"stdio":    {},
-	"url":      {},
-	"protocol": {values: check.ProtocolRevisions()},
-	"calls":    {},
-	"json":     {boolean: true, def: "false"},
-	"timeout":  {def: check.DefaultTimeout.String()},
+	"stdio":              {},
+	"url":                {},
+	"protocol":           {values: check.ProtocolRevisions()},
+	"calls":              {},
+	"json":               {boolean: true, def: "false"},
+	"timeout":            {def: check.DefaultTimeout.String()},
+	"deadline":           {def: check.DefaultDeadline.String()},
+	"max-response-bytes": {def: "16MiB"},
+	"max-tools":          {def: strconv.Itoa(check.DefaultMaxTools)},
+	"max-resources":      {def: strconv.Itoa(check.DefaultMaxResources)},
+	"max-pages":          {def: strconv.Itoa(check.DefaultMaxPages)},
 }
 
 // runCheck runs mcpresult check: it connects to a live MCP server (a command
@@ -38,11 +45,24 @@ var checkFlags = map[string]flagSpec{
 //	              {"arguments": {"days": 0}, "valid": false, "note": "no city"}],
 //	 "export": []}
 //
+// No server can stall it or make it hold more than it allows: --timeout
+// bounds each request (30s), --deadline the whole run (5m: past it the
+// report of what was checked is written, its error saying it was cut
+// short), --max-response-bytes each response (16MiB; a number of bytes,
+// or with K, KiB, M, MiB, G or GiB: a larger response is read no further
+// and gives response_too_large), --max-tools, --max-resources and
+// --max-pages the tools called, the resources read and the pages of each
+// list (1000, 1000, 100). Over HTTP, a redirect to another origin is not
+// followed (redirect_refused). Interrupted (Ctrl-C), it stops the server,
+// writes the report of what it checked and exits 1; a second Ctrl-C ends
+// it at once.
+//
 // The exit code is 0 when every revision asked could be checked
 // and no finding is an error, 1 when a finding is an error or the server
 // could not be checked (it did not start, never answered, speaks none of the
-// revisions asked, or a session broke), and 2 on a usage error (a calls file
-// that cannot be read is one).
+// revisions asked, a session broke, or the run was cut short or
+// interrupted), and 2 on a usage error (a calls file that cannot be read is
+// one).
 func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	fail := func(msg string) int {
 		io.WriteString(stderr, "mcpresult: "+msg+"\n"+usage+"\n")
@@ -76,6 +96,24 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		return fail("--timeout must be a positive duration, such as 30s or 2m")
 	}
 	o.Timeout = timeout
+	deadline, err := time.ParseDuration(flags["deadline"])
+	if err != nil || deadline <= 0 {
+		return fail("--deadline must be a positive duration, such as 5m or 1h")
+	}
+	o.Deadline = deadline
+	if o.MaxResponseBytes, err = parseBytes(flags["max-response-bytes"]); err != nil {
+		return fail("--max-response-bytes must be a positive number of bytes, such as 16MiB or 1000000")
+	}
+	for _, f := range []struct {
+		name string
+		to   *int
+	}{{"max-tools", &o.MaxTools}, {"max-resources", &o.MaxResources}, {"max-pages", &o.MaxPages}} {
+		n, err := strconv.Atoi(flags[f.name])
+		if err != nil || n <= 0 {
+			return fail("--" + f.name + " must be a positive integer")
+		}
+		*f.to = n
+	}
 	if path, ok := flags["calls"]; ok {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -95,8 +133,13 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 			io.WriteString(stderr, "\r\x1b[K"+msg)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		// After the first signal, the next one ends the command at once.
+		<-ctx.Done()
+		stop()
+	}()
 	rep, err := check.Run(ctx, o)
 	if progress {
 		io.WriteString(stderr, "\r\x1b[K")
@@ -120,6 +163,29 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// parseBytes reads a positive number of bytes: digits, optionally followed
+// by K or KiB, M or MiB, G or GiB (powers of 1024).
+func parseBytes(s string) (int64, error) {
+	digits := strings.TrimRight(s, "KMGiB")
+	unit := int64(1)
+	switch strings.TrimSpace(s[len(digits):]) {
+	case "":
+	case "K", "KiB":
+		unit = 1 << 10
+	case "M", "MiB":
+		unit = 1 << 20
+	case "G", "GiB":
+		unit = 1 << 30
+	default:
+		return 0, errors.New("unknown unit")
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(digits), 10, 64)
+	if err != nil || n <= 0 || n > (1<<40)/unit {
+		return 0, errors.New("not a positive number of bytes up to 1 TiB")
+	}
+	return n * unit, nil
 }
 
 func firstLine(s string) string {

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -61,6 +64,12 @@ func TestCheckUsage(t *testing.T) {
 		{"bad url", []string{"check", "--url", "localhost:8080"}, "--url must be an http or https URL"},
 		{"bad protocol", []string{"check", "--url", "http://localhost", "--protocol", "2024-01-01"}, "--protocol must be one of 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28"},
 		{"bad timeout", []string{"check", "--url", "http://localhost", "--timeout", "0s"}, "--timeout must be a positive duration"},
+		{"bad deadline", []string{"check", "--url", "http://localhost", "--deadline", "soon"}, "--deadline must be a positive duration"},
+		{"bad response bytes", []string{"check", "--url", "http://localhost", "--max-response-bytes", "16MB"}, "--max-response-bytes must be a positive number of bytes"},
+		{"zero response bytes", []string{"check", "--url", "http://localhost", "--max-response-bytes", "0"}, "--max-response-bytes must be a positive number of bytes"},
+		{"bad max tools", []string{"check", "--url", "http://localhost", "--max-tools", "-1"}, "--max-tools must be a positive integer"},
+		{"bad max resources", []string{"check", "--url", "http://localhost", "--max-resources", "x"}, "--max-resources must be a positive integer"},
+		{"bad max pages", []string{"check", "--url", "http://localhost", "--max-pages", "0"}, "--max-pages must be a positive integer"},
 		{"missing calls file", []string{"check", "--url", "http://localhost", "--calls", filepath.Join(dir, "none.json")}, "cannot read the calls file: no such file"},
 		{"invalid calls file", []string{"check", "--url", "http://localhost", "--calls", bad}, `the calls file: tool "tool", call 1: unknown member "args"`},
 		{"input file", []string{"check", "--url", "http://localhost", "server.json"}, "check reads no input file"},
@@ -153,13 +162,113 @@ func joinArgs(args ...string) string {
 	return strings.Join(q, " ")
 }
 
+func TestParseBytes(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"1", 1}, {"1000000", 1000000}, {"16MiB", 16 << 20}, {"16M", 16 << 20}, {"64 KiB", 64 << 10}, {"2K", 2048}, {"1GiB", 1 << 30}, {"1024G", 1 << 40},
+		{"0", 0}, {"-1", 0}, {"16MB", 0}, {"MiB", 0}, {"1.5MiB", 0}, {"1025G", 0}, {"", 0}, {"99999999999999999999", 0},
+	} {
+		got, err := parseBytes(tc.in)
+		if got != tc.want || (err == nil) != (tc.want > 0) {
+			t.Errorf("%q: %d %v, want %d", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestCheckDeadline runs the command with a deadline shorter than the
+// answer of a tool that never answers: the report says the run was cut
+// short, with the call in progress, and the exit code is 1.
+func TestCheckDeadline(t *testing.T) {
+	t.Setenv("MCPRESULT_CMD_TEST_SERVER", "1")
+	t.Setenv("MCPRESULT_CMD_TEST_MARKER", filepath.Join(t.TempDir(), "called"))
+	server := joinArgs(os.Args[0], "-test.run=^TestCheckServerProcess$")
+	var out, errOut bytes.Buffer
+	start := time.Now()
+	code := run([]string{"check", "--stdio", server, "--protocol", "2025-06-18", "--deadline", "2s", "--timeout", "1m"}, nil, &out, &errOut)
+	if time.Since(start) > time.Minute {
+		t.Errorf("the run took %v with a deadline of 2s", time.Since(start))
+	}
+	if code != 1 || !strings.Contains(out.String(), "failed: cut short: the run's deadline (2s) passed") || !strings.Contains(out.String(), "cut_short") ||
+		!strings.Contains(out.String(), "tool echo") {
+		t.Errorf("exit %d, report:\n%s\nstderr %s", code, out.String(), errOut.String())
+	}
+}
+
+// TestCheckInterrupt runs the command as a process (this test binary, as
+// TestCheckCLIProcess) and interrupts it (SIGINT) during a call that never
+// ends: it writes the report of what it checked, and exits 1.
+func TestCheckInterrupt(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "called")
+	calls := filepath.Join(t.TempDir(), "calls.json")
+	os.WriteFile(calls, []byte(`{"echo": [{"arguments": {"text": "hi"}}], "wait": [{"arguments": {}}]}`), 0o644)
+	args, _ := json.Marshal([]string{"check", "--stdio", joinArgs(os.Args[0], "-test.run=^TestCheckServerProcess$"), "--protocol", "2025-06-18", "--calls", calls})
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCheckCLIProcess$")
+	cmd.Env = append(os.Environ(), "MCPRESULT_CMD_TEST_SERVER=1", "MCPRESULT_CMD_TEST_MARKER="+marker, "MCPRESULT_CMD_TEST_CLI="+string(args))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	// The server writes the marker when the call that never ends arrives.
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(marker); err == nil {
+			break
+		}
+		if time.Since(start) > time.Minute {
+			cmd.Process.Kill()
+			t.Fatalf("the call never arrived; stdout %s, stderr %s", out.String(), errOut.String())
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	select {
+	case err := <-exited:
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+			t.Errorf("exit %v, want 1", err)
+		}
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("still running a minute after SIGINT; stdout %s", out.String())
+	}
+	report := out.String()
+	if !strings.Contains(report, "failed: interrupted") || !strings.Contains(report, "cut_short") || !strings.Contains(report, "tool echo  1 call") ||
+		!strings.Contains(report, "summary: 0 revisions checked, 1 failed; 2 tool calls") {
+		t.Errorf("report:\n%s\nstderr %s", report, errOut.String())
+	}
+}
+
+// TestCheckCLIProcess is the command of TestCheckInterrupt, when this test
+// binary runs as one: its arguments, as a JSON array, in
+// MCPRESULT_CMD_TEST_CLI.
+func TestCheckCLIProcess(t *testing.T) {
+	var args []string
+	if json.Unmarshal([]byte(os.Getenv("MCPRESULT_CMD_TEST_CLI")), &args) != nil {
+		t.Skip("the command of TestCheckInterrupt")
+	}
+	os.Exit(run(args, nil, os.Stdout, os.Stderr))
+}
+
 // TestCheckServerProcess is the server of TestCheck, when this test binary
-// runs as one: a tool echo that returns its text, or a tool error without it.
+// runs as one: a tool echo that returns its text, or a tool error without it;
+// with MCPRESULT_CMD_TEST_MARKER, a tool wait that writes that file and
+// never answers.
 func TestCheckServerProcess(t *testing.T) {
 	if os.Getenv("MCPRESULT_CMD_TEST_SERVER") != "1" {
 		t.Skip("the server of TestCheck")
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "cmd-test", Version: "1"}, nil)
+	if marker := os.Getenv("MCPRESULT_CMD_TEST_MARKER"); marker != "" {
+		s.AddTool(&mcp.Tool{Name: "wait", InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				os.WriteFile(marker, nil, 0o644)
+				<-ctx.Done()
+				return nil, ctx.Err()
+			})
+	}
 	s.AddTool(&mcp.Tool{Name: "echo", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`)},
 		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			var args struct {

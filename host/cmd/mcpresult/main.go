@@ -6,6 +6,7 @@
 //	mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]
 //	mcpresult output-schema [--protocol V] [--max-json-bytes N] [FILE|-]
 //	mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
+//	                        [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
 //
 // JSON in (a build request, a result, or a tool's output schema), JSON out.
 // build and serialize write the result's JSON to standard output; validate
@@ -62,6 +63,7 @@ const usage = `usage:
   mcpresult output-schema [--protocol V] [--max-json-bytes N] [--engine module|native] [FILE|-]
                           (a tool's outputSchema for revision V; nothing for a revision without one)
   mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
+                          [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
                           (calls a live server's tools for each revision, or V, and checks what it returns)`
 
 // flagSpec is one flag of a command: its allowed values (nil: any), and
