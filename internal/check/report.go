@@ -373,8 +373,10 @@ func appendEscaped(dst, s []byte, jsonString bool) []byte {
 		var r rune
 		switch {
 		case c < utf8.RuneSelf:
+			// JSON's C0 controls are escaped in its strings already, and
+			// outside them are whitespace.
 			if c >= 0x20 && c != 0x7f || jsonString && c < 0x20 {
-				i++ // JSON has escaped these in its strings itself
+				i++
 				continue
 			}
 			r = rune(c)
