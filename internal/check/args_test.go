@@ -292,3 +292,29 @@ func TestGenerateArgumentsFindings(t *testing.T) {
 		})
 	}
 }
+
+// FuzzGenerateArguments: whatever the schema, the arguments are a JSON
+// object within MaxArgBytes, and complete says whether there are findings.
+func FuzzGenerateArguments(f *testing.F) {
+	for _, s := range []string{
+		``, `{}`, `true`, `[1]`, `{"type":"object","properties":{"a":{"type":"string","minLength":3}},"required":["a"]}`,
+		`{"$defs":{"n":{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}},"required":["a"]}},"$ref":"#/$defs/n"}`,
+		`{"type":"object","required":["v"],"properties":{"v":{"anyOf":[{"$ref":"#"},{"type":"array","minItems":2,"uniqueItems":true,"prefixItems":[{"enum":[1]}],"items":{"oneOf":[{"const":1}]}}]}}}`,
+		`{"type":"object","required":["n","p"],"properties":{"n":{"type":"integer","exclusiveMinimum":1,"multipleOf":0.3},"p":{"patternProperties":{"^x":{"type":"null"}},"additionalProperties":false,"required":["x1","y"],"minProperties":3}}}`,
+		`{"allOf":[{"$ref":"#/allOf/1"},{"$ref":"#/allOf/0"}]}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, schema string) {
+		args, complete, fs := GenerateArgumentsWithFindings(json.RawMessage(schema))
+		if !json.Valid(args) || args[0] != '{' {
+			t.Fatalf("arguments %.200q are not a JSON object", args)
+		}
+		if len(args) > MaxArgBytes+8*MaxArgDepth {
+			t.Fatalf("arguments of %d bytes", len(args))
+		}
+		if complete != (len(fs) == 0) {
+			t.Fatalf("complete %v with %d findings", complete, len(fs))
+		}
+	})
+}
