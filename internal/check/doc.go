@@ -139,6 +139,23 @@
 //
 //	findings := check.CheckToolCall(check.ToolCall{Revision: "2025-11-25", Tool: tool, Arguments: args, ArgsValid: true, Result: raw})
 //
+// No server can stall Run or make it hold more than it allows. The driver's
+// own codes, about an exchange rather than a result: no_response (error, no
+// answer within Options.Timeout, or the connection broke), client_rejected
+// (warning, the Go SDK's client refuses the result), response_too_large
+// (error, the response is over Options.MaxResponseBytes, 16 MiB by default,
+// over HTTP or stdio: read no further, held no longer, not checked; the
+// session goes on), redirect_refused (error, over HTTP the server
+// redirected the request to another origin, which is not followed) and
+// cut_short (error, the run stopped before the answer: Options.Deadline,
+// 5 minutes by default, passed, or it was interrupted; the report keeps
+// what was checked and its Error says why it stopped). Tools called,
+// resources read and pages of a list are bounded (Options.MaxTools and
+// MaxResources, 1,000; MaxPages, 100), and a list that gives a cursor again
+// ends there: the revision's notes say so, each beginning with its code
+// (too_many_tools, too_many_resources, too_many_pages, cursor_repeated,
+// list_too_large).
+//
 // Whatever a server sends is printed as text that cannot drive a terminal:
 // WriteText passes every string it did not write itself through EscapeText
 // (control characters, C1, line separators and bidirectional controls
