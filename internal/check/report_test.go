@@ -372,3 +372,23 @@ func TestEscapeText(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEscapeText: nothing a terminal obeys is left, in either form.
+func FuzzEscapeText(f *testing.F) {
+	for _, s := range []string{"", "plain", hostileText, "\xe2\x80\xae\xc2\x9b\xc2", "\\x1b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := EscapeText(s)
+		if !utf8.ValidString(out) || unsafeIn(out) >= 0 || strings.Contains(out, "\n") {
+			t.Fatalf("EscapeText(%q) = %q", s, out)
+		}
+		// The JSON form says what the encoder's JSON says.
+		b, _ := json.Marshal(s)
+		j := appendEscaped(nil, b, true)
+		var want, got string
+		if !utf8.Valid(j) || unsafeIn(string(j)) >= 0 || json.Unmarshal(b, &want) != nil || json.Unmarshal(j, &got) != nil || got != want {
+			t.Fatalf("JSON form of %q: %s", s, j)
+		}
+	})
+}
