@@ -394,14 +394,15 @@ func (p *processInput) Close() error {
 }
 
 // frameGuard reads the messages a stdio server writes and passes each on
-// whole when it is at most max bytes. It follows the JSON of each message
+// whole, followed by a newline, when it is at most max bytes. It follows the JSON of each message
 // (strings, nesting) without decoding it, and notes its top-level id and
 // whether it has a method, a result or an error. A message over max is
 // dropped as it comes, and in its place goes the tap's too-large response
 // for its id: as soon as the limit is passed when the id, and a result or
 // an error, came before; at its end otherwise; never for a request from the
-// server (a method) or without an id. Bytes between messages are passed on
-// as they are.
+// server (a method) or without an id. Whitespace between messages is
+// dropped (a server cannot make the client buffer an endless run of it);
+// any other byte between them is passed on.
 type frameGuard struct {
 	r   io.Reader
 	max int64
@@ -534,14 +535,22 @@ func (g *frameGuard) keep(b []byte) {
 func (g *frameGuard) scan(b []byte) {
 	for len(b) > 0 {
 		if !g.inFrame {
-			// Between messages: pass on up to the next one.
+			// Between messages: whitespace is dropped (each message passed
+			// on ends with a newline), anything else passed on (the SDK's
+			// client reads it as the error it is).
 			i := bytes.IndexAny(b, "{[")
 			if i < 0 {
-				g.out = append(g.out, b...)
+				i = len(b)
+			}
+			for _, c := range b[:i] {
+				if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+					g.out = append(g.out, c)
+				}
+			}
+			b = b[i:]
+			if len(b) == 0 {
 				return
 			}
-			g.out = append(g.out, b[:i]...)
-			b = b[i:]
 			g.begin()
 		}
 		if g.inStr && !g.esc {
@@ -686,6 +695,7 @@ func (g *frameGuard) end() {
 		g.endDrop()
 		return
 	}
+	g.frame = append(g.frame, '\n')
 	if len(g.out) == 0 {
 		g.out, g.frame = g.frame, nil
 		return

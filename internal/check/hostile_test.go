@@ -57,6 +57,7 @@ type hostile struct {
 	// same cursor on every page.
 	Cursors   string
 	SSE       bool   // answer calls as event streams (HTTP)
+	HugeInit  bool   // answer initialize with 200 MB
 	Elsewhere string // the URL "redirect" sends to (HTTP)
 	Marker    string // a file written when a tools/call arrives (stdio)
 }
@@ -85,6 +86,9 @@ func (h *hostile) answer(ctx context.Context, w io.Writer, req *hostileRequest) 
 	var result string
 	switch req.Method {
 	case "initialize":
+		if h.HugeInit {
+			return h.stream(ctx, w, head, hugeSize)
+		}
 		result = `{"protocolVersion":` + strconv.Quote(req.Params.ProtocolVersion) + `,"capabilities":{"tools":{},"resources":{}},"serverInfo":{"name":"hostile","version":"1"}}`
 	case "tools/list":
 		result = h.toolsPage(req.Params.Cursor)
@@ -111,6 +115,14 @@ func (h *hostile) answer(ctx context.Context, w io.Writer, req *hostileRequest) 
 			return h.stream(ctx, w, head, -1)
 		case name == "huge" || name == "res://huge":
 			return h.stream(ctx, w, head, hugeSize)
+		case name == "blank": // whitespace without end, and never a message
+			blank := bytes.Repeat([]byte(" \n"), 32<<10)
+			for ctx.Err() == nil {
+				if _, err := w.Write(blank); err != nil {
+					return err
+				}
+			}
+			return ctx.Err()
 		case strings.HasPrefix(name, "evil") || strings.HasPrefix(name, "res://evil"):
 			result = hostileResult(req.Method == "resources/read")
 		default:
@@ -432,6 +444,14 @@ func TestHostileHTTPLimit(t *testing.T) {
 			t.Errorf("sse %v: a peak of %d MB in the heap with a limit of 1 MiB", sse, m.peak>>20)
 		}
 	}
+
+	// initialize answered with 200 MB: no session.
+	ts := httptest.NewServer(&hostileHTTP{h: &hostile{HugeInit: true}})
+	defer ts.Close()
+	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxResponseBytes: 1 << 20})
+	if want := "no session could be made with the server: the answer to initialize is over 1 MiB, the limit of a response (response_too_large)"; rep.Error != want || m.peak > 16<<20 {
+		t.Errorf("error %q, want %q; %v", rep.Error, want, m)
+	}
 }
 
 // TestHostileRedirect checks redirects over HTTP: one within the origin is
@@ -624,8 +644,8 @@ func TestHostileDeadline(t *testing.T) {
 // result and an endless one each give response_too_large without the check
 // holding them (the 200 MB one is read to its end and the session goes
 // on; the endless one ends the session once the next request finds it still
-// coming), 100,000 tools and fresh cursors are bounded, and the run ends
-// within its deadline.
+// coming), whitespace without end is dropped as it comes, 100,000 tools and
+// fresh cursors are bounded, and the run ends within its deadline.
 func TestHostileStdio(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -653,6 +673,11 @@ func TestHostileStdio(t *testing.T) {
 		{"tools", hostile{Fillers: 100_000}, func(t *testing.T, rep *Report) {
 			if rr := rep.Revisions[0]; len(rr.Tools) != DefaultMaxTools || !hasNote(rr, CodeTooManyTools) {
 				t.Errorf("%d tools, notes %q", len(rr.Tools), rr.Notes)
+			}
+		}},
+		{"blank", hostile{Tools: []string{"blank"}}, func(t *testing.T, rep *Report) {
+			if c := callsByTool(rep.Revisions[0])["blank"]; len(c) != 1 || c[0].Outcome != OutcomeNoResponse || !hasCode(c[0].Findings, CodeNoResponse) {
+				t.Errorf("blank: %+v", c)
 			}
 		}},
 		{"fresh", hostile{Cursors: "fresh"}, func(t *testing.T, rep *Report) {
@@ -766,13 +791,15 @@ func TestFrameGuard(t *testing.T) {
 		{"braces and quotes in strings", `{"id":"a\"}{","result":{"t":"}]\\"}}` + "\n", `{"id":"a\"}{","result":{"t":"}]\\"}}` + "\n"},
 		{"pretty, two", "{\n \"id\": 1,\n \"result\": {}\n}\n{\"id\":2,\"result\":[]}\n", "{\n \"id\": 1,\n \"result\": {}\n}\n{\"id\":2,\"result\":[]}\n"},
 		{"over, id first", `{"jsonrpc":"2.0","id":7,"result":{"t":"` + big + `"}}` + "\n" + `{"id":8,"result":{}}` + "\n",
-			tooLarge("7") + "\n" + `{"id":8,"result":{}}` + "\n"},
-		{"over, id last", `{"result":{"t":"` + big + `"},"id":"s\"q"}` + "\n", tooLarge(`"s\"q"`) + "\n"},
+			tooLarge("7") + `{"id":8,"result":{}}` + "\n"},
+		{"over, id last", `{"result":{"t":"` + big + `"},"id":"s\"q"}` + "\n", tooLarge(`"s\"q"`)},
 		{"over, an error", `{"id":3,"error":{"code":1,"message":"` + big + `"}}`, tooLarge("3")},
-		{"over, a request", `{"id":4,"method":"sampling/createMessage","params":{"t":"` + big + `"}}` + "\n", "\n"},
-		{"over, no id", `{"method":"notifications/message","params":{"t":"` + big + `"}}` + "\n", "\n"},
-		{"over, an id that is an object", `{"id":{"a":1},"result":{"t":"` + big + `"}}` + "\n", "\n"},
-		{"nested id is not the id", `{"result":{"id":5,"t":"` + big + `"}}` + "\n", "\n"},
+		{"over, a request", `{"id":4,"method":"sampling/createMessage","params":{"t":"` + big + `"}}` + "\n", ""},
+		{"over, no id", `{"method":"notifications/message","params":{"t":"` + big + `"}}` + "\n", ""},
+		{"over, an id that is an object", `{"id":{"a":1},"result":{"t":"` + big + `"}}` + "\n", ""},
+		{"nested id is not the id", `{"result":{"id":5,"t":"` + big + `"}}` + "\n", ""},
+		{"whitespace between", "  \r\n\n\t{\"id\":1,\"result\":{}}\r\n   \n{\"id\":2,\"result\":{}}   ", "{\"id\":1,\"result\":{}}\n{\"id\":2,\"result\":{}}\n"},
+		{"junk between", `{"id":1,"result":{}}x`, `{"id":1,"result":{}}` + "\nx"},
 	} {
 		for _, chunk := range []int{1, 7, 64, 1 << 20} {
 			g := newFrameGuard(&chunked{s: tc.in, n: chunk}, 60, tp)

@@ -427,6 +427,11 @@ func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *s
 		if !ok {
 			continue
 		}
+		if resp.TooLarge {
+			rr.Status = StatusFailed
+			rr.Reason = "the answer to " + method + " is over " + byteSize(s.o.MaxResponseBytes) + ", the limit of a response (" + CodeResponseTooLarge + ")"
+			return rr, ""
+		}
 		if resp.Error != nil {
 			if method == "server/discover" {
 				continue // the SDK went on to initialize
