@@ -692,12 +692,18 @@ func TestHostileStdio(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// Short where a request is left unanswered; long enough to read
+			// 200 MB under the race detector.
+			timeout := 2 * time.Second
+			if tc.name == "huge" {
+				timeout = 30 * time.Second
+			}
 			config, _ := json.Marshal(tc.h)
 			t.Setenv("MCPRESULT_HOSTILE_STDIO", string(config))
 			rep, m := runMeasured(t, Options{
 				Stdio:    []string{os.Args[0], "-test.run=^TestHostileStdioProcess$"},
 				Protocol: "2025-06-18",
-				Timeout:  5 * time.Second,
+				Timeout:  timeout,
 				Deadline: time.Minute,
 			})
 			t.Log(m)

@@ -124,7 +124,8 @@ type Options struct {
 	Deadline time.Duration
 	// MaxResponseBytes bounds the bytes of any one response (a message
 	// over stdio, an HTTP response body); a response over it is read no
-	// further and gives a finding. 0 means DefaultMaxResponseBytes.
+	// further and gives a finding. 0 means DefaultMaxResponseBytes. A
+	// Transport's connection is used as it is, without this bound.
 	MaxResponseBytes int64
 	// MaxTools, MaxResources and MaxPages bound the tools called, the
 	// resources read and the pages of each list read; 0 means their
