@@ -582,6 +582,8 @@ func byteSize(n int64) string {
 		return strconv.FormatInt(n>>20, 10) + " MiB"
 	case n >= 1<<10 && n%(1<<10) == 0:
 		return strconv.FormatInt(n>>10, 10) + " KiB"
+	case n == 1:
+		return "1 byte"
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
 }

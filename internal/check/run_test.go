@@ -671,3 +671,38 @@ func TestParseCalls(t *testing.T) {
 		}
 	}
 }
+
+func TestByteSize(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{
+		{1, "1 byte"}, {1000, "1000 bytes"}, {1024, "1 KiB"}, {1536, "1536 bytes"}, {16 << 20, "16 MiB"}, {3 << 30, "3 GiB"}, {1<<20 + 1<<10, "1025 KiB"},
+	} {
+		if got := byteSize(tc.n); got != tc.want {
+			t.Errorf("%d: %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestPrintable checks the names from a server as progress and notes show
+// them: as they are when printable, quoted otherwise, and short.
+func TestPrintable(t *testing.T) {
+	for _, tc := range []struct {
+		in, progress, note string
+	}{
+		{"forecast", "forecast", `"forecast"`},
+		{"café ☀", "café ☀", `"café ☀"`},
+		{"a\x1b[2Jb", `"a\x1b[2Jb"`, `"a\x1b[2Jb"`},
+		{"rtl\u202etxt", `"rtl\u202etxt"`, `"rtl\u202etxt"`},
+		{"bad\xffutf8", `"bad\xffutf8"`, `"bad\xffutf8"`},
+		{strings.Repeat("x", 200), strings.Repeat("x", 99) + "…", `"` + strings.Repeat("x", 99) + `…"`},
+	} {
+		if got := printable(tc.in); got != tc.progress {
+			t.Errorf("printable(%q) = %q, want %q", tc.in, got, tc.progress)
+		}
+		if got := quoteName(tc.in); got != tc.note {
+			t.Errorf("quoteName(%q) = %q, want %q", tc.in, got, tc.note)
+		}
+	}
+}
