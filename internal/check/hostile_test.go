@@ -693,9 +693,9 @@ func TestHostileStdio(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// Short where a request is left unanswered; long enough to read
-			// 200 MB under the race detector.
+			// 200 MB, or 100,000 tools, under the race detector.
 			timeout := 2 * time.Second
-			if tc.name == "huge" {
+			if tc.name == "huge" || tc.name == "tools" {
 				timeout = 30 * time.Second
 			}
 			config, _ := json.Marshal(tc.h)
