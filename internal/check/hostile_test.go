@@ -115,6 +115,20 @@ func (h *hostile) answer(ctx context.Context, w io.Writer, req *hostileRequest) 
 			return h.stream(ctx, w, head, -1)
 		case name == "huge" || name == "res://huge":
 			return h.stream(ctx, w, head, hugeSize)
+		case name == "drip": // a result without end, a byte at a time
+			if _, err := io.WriteString(w, head+`{"content":[{"type":"text","text":"`); err != nil {
+				return err
+			}
+			for ctx.Err() == nil {
+				if _, err := w.Write([]byte("a")); err != nil {
+					return err
+				}
+				if f, ok := w.(interface{ Flush() error }); ok {
+					f.Flush()
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			return ctx.Err()
 		case name == "blank": // whitespace without end, and never a message
 			blank := bytes.Repeat([]byte(" \n"), 32<<10)
 			for ctx.Err() == nil {
@@ -271,6 +285,11 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n.Add(int64(n))
 	return n, err
+}
+
+// Flush sends what was written.
+func (c *countingWriter) Flush() error {
+	return http.NewResponseController(c.w.(http.ResponseWriter)).Flush()
 }
 
 // elsewhere is a server of another origin that counts the requests it
@@ -451,6 +470,29 @@ func TestHostileHTTPLimit(t *testing.T) {
 	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxResponseBytes: 1 << 20})
 	if want := "no session could be made with the server: the answer to initialize is over 1 MiB, the limit of a response (response_too_large)"; rep.Error != want || m.peak > 16<<20 {
 		t.Errorf("error %q, want %q; %v", rep.Error, want, m)
+	}
+}
+
+// TestHostileDrip checks a result that never ends but comes slowly, far
+// below the byte limit: the request's timeout ends it, and the session goes
+// on.
+func TestHostileDrip(t *testing.T) {
+	for _, sse := range []bool{false, true} {
+		srv := &hostileHTTP{h: &hostile{Tools: []string{"drip", "ok"}, SSE: sse}}
+		ts := httptest.NewServer(srv)
+		rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", Timeout: time.Second})
+		ts.Close()
+		hangGuard(t, m.took, time.Minute)
+		calls := callsByTool(rep.Revisions[0])
+		if c := calls["drip"]; len(c) != 1 || c[0].Outcome != OutcomeNoResponse || c[0].Findings[0].Message != "no answer within 1s" {
+			t.Errorf("sse %v: drip: %+v", sse, c)
+		}
+		if c := calls["ok"]; len(c) != 1 || c[0].Outcome != OutcomeResult {
+			t.Errorf("sse %v: ok: %+v", sse, c)
+		}
+		if sent := srv.sent.Load(); sent < 150 {
+			t.Errorf("sse %v: the server sent %d bytes: the body did not drip", sse, sent)
+		}
 	}
 }
 
