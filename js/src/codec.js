@@ -90,27 +90,68 @@ export class Encoder {
   }
 
   /**
-   * limit bounds what is written next (the bounds are the caller's: see
+   * limit bounds the value written next (the bounds are the caller's: see
    * core.js): at most nodes values (past them overNodes is thrown), at most
-   * units values and object keys together (overUnits), and the request at
-   * most bytes long (overBytes). Each is checked before the value, key or
-   * bytes are written, so that the encoder never holds more than the bound.
+   * jsonBytes bytes of the shortest JSON the value can have (overJson), and
+   * the request at most bytes long (overBytes).
+   *
+   * The shortest JSON is counted as the value is written: a value takes at
+   * least two bytes with its separator, a string one more and the bytes of
+   * its UTF-8, a key three more and its UTF-8 ("":), bytes the base64 they
+   * become. For JSON of numbers, strings with nothing to escape and
+   * containers that are not empty, that is the exact length of its compact
+   * JSON (an empty container takes a byte more).
+   *
+   * Past the bytes (of JSON or of the request), nothing more is written,
+   * but the rest of the value is still walked, counting its values only, so
+   * that a value also past the node bound or too deep gives that code, as
+   * the Go packages, which count values before they measure bytes, give it
+   * (end then throws the byte bound). The walk is itself bounded: it reads
+   * no more than the node bound allows.
    */
-  limit(nodes, overNodes, units, overUnits, bytes, overBytes) {
+  limit(nodes, overNodes, jsonBytes, overJson, bytes, overBytes) {
     this.nodesLeft = nodes;
     this.overNodes = overNodes;
-    this.unitsLeft = units;
-    this.overUnits = overUnits;
+    this.jsonLeft = jsonBytes;
+    this.overJson = overJson;
     this.maxBytes = Math.min(bytes, this.requestMax);
     this.overBytes = bytes < this.requestMax ? overBytes : REQUEST_TOO_LARGE;
+    this.counting = true;
+    this.sink = false;
+    this.sinkPos = this.pos;
+    this.sinkLimit = null;
+  }
+
+  /** end ends the value limit bounds: it throws the byte bound the value
+   * went past, if any, and lifts the bounds. */
+  end() {
+    const over = this.sinkLimit;
+    if (over !== null) this.pos = this.sinkPos;
+    this.unlimit();
+    if (over !== null) throw over;
   }
 
   /** unlimit lifts the bounds of limit but the request's own. */
   unlimit() {
-    this.nodesLeft = this.unitsLeft = Infinity;
-    this.overNodes = this.overUnits = null;
+    this.nodesLeft = this.jsonLeft = Infinity;
+    this.overNodes = this.overJson = null;
     this.maxBytes = this.requestMax;
     this.overBytes = REQUEST_TOO_LARGE;
+    this.counting = false;
+    this.sink = false;
+    this.sinkLimit = null;
+  }
+
+  /** past handles a byte bound the request went past: outside a limited
+   * value it is thrown; inside one, nothing more is written (the writes
+   * that follow go to one place and are never sent) and the walk goes on,
+   * counting values (see limit). */
+  past(over) {
+    if (!this.counting) throw over;
+    if (this.sinkLimit === null) this.sinkLimit = over;
+    this.sink = true;
+    this.jsonLeft = Infinity;
+    this.pos = this.sinkPos;
   }
 
   /** The bytes written since begin, as a view of the encoder's buffer (valid
@@ -120,9 +161,13 @@ export class Encoder {
   }
 
   ensure(n) {
-    const need = this.pos + n;
+    let need = this.pos + n;
     if (need <= this.buf.length) return;
-    if (need > this.maxBytes) throw this.overBytes;
+    if (need > this.maxBytes) {
+      this.past(this.overBytes);
+      need = this.pos + n;
+      if (need <= this.buf.length) return;
+    }
     let size = this.buf.length * 2;
     while (size < need) size *= 2;
     // never more than the bound allows (past it, the request is refused)
@@ -251,6 +296,7 @@ export class Encoder {
    * (ED A0 80 for U+D800), which are not UTF-8, so that the module refuses
    * it (invalid_utf8) rather than the encoder replacing it with U+FFFD. */
   string(s) {
+    if (this.sink) return;
     const len = s.length;
     if (len < 64) {
       // short strings: a loop is faster than TextEncoder's call. The header
@@ -271,6 +317,7 @@ export class Encoder {
         b[start + 1] = n;
         this.pos = start + 2 + n;
       }
+      if ((this.jsonLeft -= n + 1) < 0) this.past(this.overJson);
       return;
     }
     // room for the worst case (3 bytes a UTF-16 unit), or for what is left
@@ -278,14 +325,15 @@ export class Encoder {
     // too large
     const room = Math.min(len * 3, this.maxBytes - this.pos - 5);
     this.ensure(5 + Math.max(room, 0));
+    if (this.sink) return; // the request went past its bytes at ensure
     const start = this.pos;
     let n;
     if (wellFormed(s)) {
       const r = textEncoder.encodeInto(s, this.buf.subarray(start + 5, start + 5 + Math.max(room, 0)));
-      if (r.read < len) throw this.overBytes;
+      if (r.read < len) return this.past(this.overBytes);
       n = r.written;
     } else {
-      if (wtf8Length(s) > room) throw this.overBytes;
+      if (wtf8Length(s) > room) return this.past(this.overBytes);
       n = wtf8Into(s, this.buf, start + 5) - (start + 5);
     }
     // the header is written in front, then the bytes are moved next to it
@@ -305,13 +353,18 @@ export class Encoder {
     }
     if (h !== 5) this.buf.copyWithin(start + h, start + 5, start + 5 + n);
     this.pos = start + h + n;
-    if (this.pos > this.maxBytes) throw this.overBytes;
+    if (this.pos > this.maxBytes) this.past(this.overBytes);
+    else if ((this.jsonLeft -= n + 1) < 0) this.past(this.overJson);
   }
 
   /** Raw bytes as MessagePack bin. */
   binary(u8) {
+    if (this.sink) return;
     const n = u8.byteLength;
+    // as base64, with its quotes
+    if ((this.jsonLeft -= Math.ceil(n / 3) * 4 + 1) < 0) return this.past(this.overJson);
     this.ensure(5 + n);
+    if (this.sink) return;
     this.header(n, 0, 0, 0xc4, 0xc5, 0xc6);
     this.buf.set(u8, this.pos);
     this.pos += n;
@@ -345,7 +398,8 @@ export class Encoder {
    */
   value(v, mode, depth, maxDepth) {
     if (--this.nodesLeft < 0) throw this.overNodes;
-    if (--this.unitsLeft < 0) throw this.overUnits;
+    if (this.sink) this.pos = this.sinkPos;
+    else if ((this.jsonLeft -= 2) < 0) this.past(this.overJson);
     switch (typeof v) {
       case "string":
         this.string(v);
@@ -403,36 +457,47 @@ export class Encoder {
   }
 
   /** A plain object: its own enumerable string keys in their order, each
-   * value read once. Members whose value is undefined are absent in both
-   * modes (as an optional field that is not given); in json mode so are
-   * the members JSON.stringify drops (functions, symbols, a toJSON that
-   * gives nothing, and a BigInt beyond 64 bits). Each key written counts
-   * against the bound of values and keys, as its value counts against both;
-   * the members are read (and held) only as far as the bounds allow, since
-   * past them writing them stops anyway (the map's length is then never
-   * sent). */
+   * value read once, and written as it is read (so that reading ends where
+   * a bound stops the writing). Members whose value is undefined are absent
+   * in both modes (as an optional field that is not given); in json mode so
+   * are the members JSON.stringify drops (functions, symbols, a toJSON that
+   * gives nothing, and a BigInt beyond 64 bits). The map's header is written
+   * for every key, then rewritten for the members written (the members
+   * moved back when that header is shorter). */
   object(v, mode, depth, maxDepth) {
     const keys = Object.keys(v);
-    const names = [];
-    const vals = [];
-    const room = Math.min(this.nodesLeft, Math.floor(this.unitsLeft / 2));
-    for (let i = 0; i < keys.length && vals.length <= room; i++) {
-      let x = v[keys[i]];
+    const count = keys.length;
+    this.mapHeader(count);
+    const at = this.pos;
+    const h = count < 16 ? 1 : count < 0x10000 ? 3 : 5;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const k = keys[i];
+      let x = v[k];
       if (mode === JSON_MODE) {
-        x = applyToJSON(x, keys[i]);
+        x = applyToJSON(x, k);
         if (dropped(x)) continue;
       }
       if (x === undefined) continue;
-      names.push(keys[i]);
-      vals.push(x);
+      n++;
+      if (!this.sink && (this.jsonLeft -= 2) < 0) this.past(this.overJson);
+      this.string(k);
+      this.value(x, mode, depth + 1, maxDepth);
     }
-    const n = vals.length;
-    this.mapHeader(n);
-    for (let i = 0; i < n; i++) {
-      if (--this.unitsLeft < 0) throw this.overUnits;
-      this.string(names[i]);
-      this.value(vals[i], mode, depth + 1, maxDepth);
+    if (n === count || this.sink) return; // (past the bytes, nothing is sent)
+    const start = at - h;
+    const hn = n < 16 ? 1 : n < 0x10000 ? 3 : 5;
+    if (hn !== h) this.buf.copyWithin(start + hn, at, this.pos);
+    if (hn === 1) {
+      this.buf[start] = 0x80 | n;
+    } else if (hn === 3) {
+      this.buf[start] = 0xde;
+      this.view.setUint16(start + 1, n);
+    } else {
+      this.buf[start] = 0xdf;
+      this.view.setUint32(start + 1, n);
     }
+    this.pos -= h - hn;
   }
 
   /** An object that is not plain: a Date, a Map, a boxed primitive, another
@@ -459,7 +524,7 @@ export class Encoder {
     if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) {
       // one value, counted once
       this.nodesLeft++;
-      this.unitsLeft++;
+      this.jsonLeft += 2;
       this.value(v.valueOf(), JSON_MODE, depth, maxDepth);
       return;
     }

@@ -26,6 +26,10 @@ const OP_OUTPUT_SCHEMA = 5;
  * refuses it. */
 const MAX_REQUEST = 2 * 64000000 + 65536;
 
+/** The codes of a call's own options and settings, which Go gives before
+ * any fault of the value. */
+const CALL_ERRORS = new Set(["invalid_option", "unknown_option", "duplicate_option", "unsupported_protocol_version"]);
+
 const DEFAULT_MAX_JSON_BYTES = 2000000;
 const DEFAULT_MAX_NODES = 100000;
 const DEFAULT_HIGH_WATER = 64 * 1024 * 1024;
@@ -335,36 +339,38 @@ function makeApi(engine, settings, inherit) {
   const built = new WeakSet();
 
   // writeInput writes the caller's value within the bounds the Go packages
-  // apply to a Go value (content.Plain), so that no request costs more than
-  // its budget allows, whatever the value: a value sharing its parts (a DAG
-  // of 2^60 paths) or one far larger than the budget ends as soon as it is
-  // past it, before more of it is written, and it is never sent.
+  // apply to a value, so that no request costs more than its budget allows,
+  // whatever the value: a value sharing its parts (a DAG of 2^60 paths) or
+  // one far larger than the budget is written only as far as the budget
+  // allows, and one past it is never sent.
   //
   // - values: at most maxNodes, and at most what maxJsonBytes allows, n
   //   values taking at least 2n-1 bytes of JSON (the code is that of the
-  //   smaller bound, max_nodes on a tie, as in Go);
-  // - values and object keys together: at most what maxJsonBytes allows,
-  //   since n of them also take at least 2n-1 bytes (a key takes at least
-  //   three, "":) (max_bytes);
+  //   smaller bound, max_nodes on a tie, as in Go's content.Plain);
+  // - JSON: at most maxJsonBytes bytes of the shortest JSON the value can
+  //   have (counted as it is written: see Encoder.limit), max_bytes;
   // - bytes: MessagePack takes at most 4.5 times the compact JSON of what it
   //   holds (a 9-byte number against "0," in JSON), so a request longer
   //   than 5 × maxJsonBytes and 64 KiB holds a value over the budget
   //   (max_bytes).
   //
-  // slack allows for the members of a build's input that the result does
-  // not hold. The request's own keys, options and settings are not counted.
+  // Past its bytes, the rest of the value is walked, counting its values,
+  // so that a value past both budgets gives max_nodes (or max_depth), as in
+  // Go, where values are counted before bytes are measured. slack allows
+  // for the members of a build's input that the result does not hold. The
+  // request's own keys, options and settings are not counted.
   function writeInput(enc, v, mode, maxDepth, maxNodes, maxBytes, slack) {
     const byBytes = Math.floor((maxBytes + 1) / 2);
     const overBytes = new EncodeLimit("max_bytes", msgMaxBytes(maxBytes), true);
     const overNodes = maxNodes <= byBytes ? new EncodeLimit("max_nodes", msgMaxNodes(maxNodes), true) : overBytes;
-    enc.limit(Math.min(maxNodes, byBytes) + slack, overNodes, byBytes + slack, overBytes, enc.pos + 5 * maxBytes + 65536, overBytes);
+    enc.limit(Math.min(maxNodes, byBytes) + slack, overNodes, maxBytes + 1 + 16 * slack, overBytes, enc.pos + 5 * maxBytes + 65536, overBytes);
     try {
       enc.value(mode === MODE_JSON ? applyToJSON(v, "") : v, mode, 1, maxDepth);
+      enc.end();
     } catch (e) {
       // a bound of the request, or a depth, met inside the value: the value's
       throw e instanceof EncodeLimit && !e.input ? new EncodeLimit(e.code, e.message, true) : e;
     }
-    enc.unlimit();
   }
 
   function settingsMember(enc) {
@@ -488,9 +494,28 @@ function makeApi(engine, settings, inherit) {
     }
     const b = isObject(result) ? builtResults.get(result) : undefined;
     const s = b !== undefined ? b.settings : settings;
-    const enc = resultRequest("result", result, opts, s);
+    let enc;
+    try {
+      enc = resultRequest("result", result, opts, s, true);
+    } catch (e) {
+      if (!(e instanceof EncodeLimit)) throw e;
+      throw afterOptions(e, () => send(resultRequest("result", null, opts, s), OP_SERIALIZE, null));
+    }
     const json = send(enc, OP_SERIALIZE, result).json;
     return output === "object" ? parse(enc, json) : json;
+  }
+
+  // afterOptions gives the error of a value past the budget (limit), or
+  // that of the call's own options or settings, which come first, as in Go:
+  // check sends the call with a stand-in value, and an error of its options
+  // is thrown instead.
+  function afterOptions(limit, check) {
+    try {
+      check();
+    } catch (e) {
+      if (e instanceof McpResultError && CALL_ERRORS.has(e.code)) return e;
+    }
+    return new McpResultError(limit.code, "", limit.message);
   }
 
   function validate(value, options) {
@@ -518,16 +543,24 @@ function makeApi(engine, settings, inherit) {
   function outputSchema(schema, protocolVersion) {
     // the second argument is the version, or the options ({protocolVersion})
     const options = protocolVersion === undefined ? undefined : isObject(protocolVersion) ? protocolVersion : { protocolVersion };
-    const enc = encode((enc) => {
-      enc.mapHeader(1 + (options ? 1 : 0) + (settings !== undefined ? 1 : 0));
-      enc.string("schema");
-      writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings), 64);
-      if (options) {
-        enc.string("options");
-        enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
-      }
-      settingsMember(enc);
-    });
+    const request = (schema, keepInputLimit) =>
+      encode((enc) => {
+        enc.mapHeader(1 + (options ? 1 : 0) + (settings !== undefined ? 1 : 0));
+        enc.string("schema");
+        writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings), 64);
+        if (options) {
+          enc.string("options");
+          enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+        }
+        settingsMember(enc);
+      }, keepInputLimit);
+    let enc;
+    try {
+      enc = request(schema, true);
+    } catch (e) {
+      if (!(e instanceof EncodeLimit)) throw e;
+      throw afterOptions(e, () => send(request(true, false), OP_OUTPUT_SCHEMA, true));
+    }
     const resp = send(enc, OP_OUTPUT_SCHEMA, schema);
     return typeof resp.json === "string" ? parse(enc, resp.json) : undefined;
   }
