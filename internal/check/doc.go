@@ -152,9 +152,11 @@
 // what was checked and its Error says why it stopped). Tools called,
 // resources read and pages of a list are bounded (Options.MaxTools and
 // MaxResources, 1,000; MaxPages, 100), and a list that gives a cursor again
-// ends there: the revision's notes say so, each beginning with its code
-// (too_many_tools, too_many_resources, too_many_pages, cursor_repeated,
-// list_too_large).
+// ends there; the report keeps at most Options.MaxKeptBytes (64 MiB) of
+// results, and checks those after without keeping them: the revision's
+// notes say so, each beginning with its code (too_many_tools,
+// too_many_resources, too_many_pages, cursor_repeated, list_too_large,
+// results_not_kept).
 //
 // Whatever a server sends is printed as text that cannot drive a terminal:
 // WriteText passes every string it did not write itself through EscapeText

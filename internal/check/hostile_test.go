@@ -58,6 +58,7 @@ type hostile struct {
 	Cursors   string
 	SSE       bool   // answer calls as event streams (HTTP)
 	HugeInit  bool   // answer initialize with 200 MB
+	BigSize   int64  // the size of the results of the tools big…
 	Elsewhere string // the URL "redirect" sends to (HTTP)
 	Marker    string // a file written when a tools/call arrives (stdio)
 }
@@ -115,6 +116,8 @@ func (h *hostile) answer(ctx context.Context, w io.Writer, req *hostileRequest) 
 			return h.stream(ctx, w, head, -1)
 		case name == "huge" || name == "res://huge":
 			return h.stream(ctx, w, head, hugeSize)
+		case strings.HasPrefix(name, "big"):
+			return h.stream(ctx, w, head, h.BigSize)
 		case name == "drip": // a result without end, a byte at a time
 			if _, err := io.WriteString(w, head+`{"content":[{"type":"text","text":"`); err != nil {
 				return err
@@ -309,13 +312,14 @@ func elsewhere(t *testing.T) (*httptest.Server, *atomic.Int64) {
 // allocated meanwhile and the most its heap held at once (sampled every
 // millisecond or so), beyond what it held before.
 type measure struct {
-	took  time.Duration
-	alloc uint64
-	peak  uint64
+	took     time.Duration
+	alloc    uint64
+	peak     uint64
+	retained uint64 // the heap after the run and a collection: the report
 }
 
 func (m measure) String() string {
-	return fmt.Sprintf("%v, %d MB allocated, a peak of %d MB in the heap", m.took.Round(time.Millisecond), m.alloc>>20, m.peak>>20)
+	return fmt.Sprintf("%v, %d MB allocated, a peak of %d MB in the heap, %d MB retained", m.took.Round(time.Millisecond), m.alloc>>20, m.peak>>20, m.retained>>20)
 }
 
 // heapBytes is the bytes of the heap's live and not yet swept objects.
@@ -360,7 +364,13 @@ func runMeasured(t *testing.T, o Options) (*Report, measure) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep, measure{took, after.TotalAlloc - before.TotalAlloc, peak.Load()}
+	runtime.GC()
+	var retained uint64
+	if h := heapBytes(); h > base {
+		retained = h - base
+	}
+	runtime.KeepAlive(rep)
+	return rep, measure{took, after.TotalAlloc - before.TotalAlloc, peak.Load(), retained}
 }
 
 // hangGuard fails the test when a run took far longer than it may.
@@ -493,6 +503,48 @@ func TestHostileDrip(t *testing.T) {
 		if sent := srv.sent.Load(); sent < 150 {
 			t.Errorf("sse %v: the server sent %d bytes: the body did not drip", sse, sent)
 		}
+	}
+}
+
+// TestHostileKept checks many results each within the byte limit: the
+// report keeps them up to MaxKeptBytes, and what it holds follows that
+// bound, not their number.
+func TestHostileKept(t *testing.T) {
+	var tools []string
+	for i := range 30 {
+		tools = append(tools, fmt.Sprintf("big%02d", i))
+	}
+	srv := &hostileHTTP{h: &hostile{Tools: tools, BigSize: 1 << 20}}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	checked := 0
+	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxKeptBytes: 4 << 20,
+		// The checks of a 1 MiB text take more memory than the report does:
+		// none here.
+		checkTool: func(c ToolCall) []Finding {
+			if len(c.Result) > 1<<20 {
+				checked++
+			}
+			return nil
+		}})
+	t.Logf("30 results of 1 MiB: %v", m)
+	rr := rep.Revisions[0]
+	kept := 0
+	for _, tr := range rr.Tools {
+		if c := tr.Calls[0]; c.Result != nil {
+			kept++
+		} else if c.Outcome != OutcomeResult {
+			t.Errorf("%s: %s", tr.Name, c.Outcome)
+		}
+	}
+	if checked != 30 {
+		t.Errorf("%d results checked", checked)
+	}
+	if want := CodeResultsNotKept + ": the report keeps at most 4 MiB of results: 27 checked after that are not in it"; kept != 3 || !slices.Contains(rr.Notes, want) {
+		t.Errorf("%d results kept, notes %q", kept, rr.Notes)
+	}
+	if m.retained > 8<<20 {
+		t.Errorf("the report holds %d MB: 30 MB of results, 4 MiB kept", m.retained>>20)
 	}
 }
 

@@ -66,6 +66,10 @@ const (
 	// CodeListTooLarge: a page of a list is over Options.MaxResponseBytes;
 	// the listing stops there.
 	CodeListTooLarge = "list_too_large"
+	// CodeResultsNotKept: the results and JSON-RPC errors kept in the
+	// report reached Options.MaxKeptBytes; those after were checked, and
+	// are not in the report.
+	CodeResultsNotKept = "results_not_kept"
 )
 
 // OutcomeTooLarge is the outcome of an exchange whose response was over
@@ -93,6 +97,9 @@ const (
 	// DefaultMaxPages is the number of pages of a list read when
 	// Options.MaxPages is 0.
 	DefaultMaxPages = 100
+	// DefaultMaxKeptBytes is the bytes of results the report keeps when
+	// Options.MaxKeptBytes is 0.
+	DefaultMaxKeptBytes = 64 << 20
 )
 
 // Options say which server Run checks and how.
@@ -131,9 +138,17 @@ type Options struct {
 	// resources read and the pages of each list read; 0 means their
 	// defaults (DefaultMaxTools, DefaultMaxResources, DefaultMaxPages).
 	MaxTools, MaxResources, MaxPages int
+	// MaxKeptBytes bounds the bytes of the results and JSON-RPC errors the
+	// report keeps, over the whole run (each response is bounded, but not
+	// their number times their size); past it, results are still checked,
+	// and left out of the report. 0 means DefaultMaxKeptBytes.
+	MaxKeptBytes int64
 	// Progress, when set, is told what Run is doing ("2025-06-18: tools/call
 	// forecast (3/11)"), one step at a time.
 	Progress func(string)
+
+	// kept counts the bytes the report keeps (Run sets it).
+	kept *int64
 
 	// The checks (CheckToolCall and CheckResourceRead unless a test sets
 	// them).
@@ -221,6 +236,10 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.MaxPages <= 0 {
 		o.MaxPages = DefaultMaxPages
 	}
+	if o.MaxKeptBytes <= 0 {
+		o.MaxKeptBytes = DefaultMaxKeptBytes
+	}
+	o.kept = new(int64)
 	ctx, cancel := context.WithTimeoutCause(ctx, o.Deadline, &deadlineError{o.Deadline})
 	defer cancel()
 	if o.checkTool == nil {
@@ -305,6 +324,7 @@ type session struct {
 	stdio    *stdioTransport // the stdio server's transport
 	cs       *mcp.ClientSession
 	progress func(string)
+	notKept  int // results checked and left out of the report
 }
 
 // runRevision checks one revision in its own session. fatal is set when no
@@ -318,6 +338,11 @@ func runRevision(ctx context.Context, o Options, rev string) (rr *RevisionReport
 	defer func() {
 		rr.Duration = Millis(time.Since(start))
 		silent = s.tap.messages() == 0
+		if s.notKept > 0 {
+			rr.Notes = append(rr.Notes, CodeResultsNotKept+": the report keeps at most "+byteSize(o.MaxKeptBytes)+" of results: "+
+				strconv.Itoa(s.notKept)+" checked after that are not in it")
+			slices.Sort(rr.Notes)
+		}
 	}()
 	if o.Progress != nil {
 		s.progress = func(msg string) { o.Progress(rev + ": " + msg) }
@@ -803,7 +828,7 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 		cr.Findings = []Finding{s.tooLarge()}
 		return cr, ""
 	}
-	cr.Result, cr.RPCError = resp.Result, resp.Error
+	cr.Result, cr.RPCError = s.keep(resp)
 	cr.Outcome = outcome(resp)
 	cr.Findings = s.o.checkTool(ToolCall{
 		Revision: s.rev, Tool: t, Arguments: c.Arguments,
@@ -880,7 +905,7 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 			res.Findings = []Finding{s.tooLarge()}
 			continue
 		}
-		res.Result, res.RPCError = resp.Result, resp.Error
+		res.Result, res.RPCError = s.keep(resp)
 		res.Outcome = outcome(resp)
 		res.Findings = s.o.checkRead(ResourceRead{Revision: s.rev, URI: uri, Result: resp.Result, RPCError: resp.Error})
 		if err != nil && resp.Error == nil {
@@ -889,6 +914,25 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 		}
 	}
 	return ""
+}
+
+// keep gives what the report keeps of a response: all of it while
+// Options.MaxKeptBytes allows, then no result, and of an error its code and
+// the start of its message.
+func (s *session) keep(resp *rawResponse) (json.RawMessage, *RPCError) {
+	n := int64(len(resp.Result))
+	if resp.Error != nil {
+		n += int64(len(resp.Error.Message) + len(resp.Error.Data))
+	}
+	if *s.o.kept+n <= s.o.MaxKeptBytes {
+		*s.o.kept += n
+		return resp.Result, resp.Error
+	}
+	s.notKept++
+	if resp.Error == nil {
+		return nil, nil
+	}
+	return nil, &RPCError{Code: resp.Error.Code, Message: clip(resp.Error.Message, 300)}
 }
 
 // outcome names what a response was.
