@@ -436,3 +436,46 @@ test("what the caller's own getter, toJSON or Proxy trap throws reaches the call
   // and the API is usable after it
   assert.equal(mcp.tool({ structuredContent: 1 }).content[0].text, "1");
 });
+
+test("a value past the budget is stopped while it is written: keys count, values past both budgets give max_nodes", () => {
+  // (the bounds allow for the members of an input a result does not
+  // hold: 64 values and 1 KiB more)
+  const small = mcp.forServer({ maxNodes: 50, maxJsonBytes: 1000 });
+  const text = [mcp.text("x")];
+  // values: the node budget
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: new Array(200).fill(0) })).code, "max_nodes");
+  // keys: an object of few values whose JSON is past the byte budget
+  const keys = {};
+  for (let i = 0; i < 100; i++) keys["a-key-thirty-characters-long-" + i] = 0;
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: keys })).code, "max_bytes");
+  // a long string, then more values than the node budget: max_nodes, as in Go
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: ["x".repeat(5000), ...new Array(200).fill(0)] })).code, "max_nodes");
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: ["x".repeat(5000)] })).code, "max_bytes");
+  // a string of a hundred megabytes ends at once
+  const e = thrown(() => mcp.tool({ content: [mcp.text("x".repeat(100_000_000))] }));
+  assert.deepEqual([e.code, e.path], ["max_bytes", ""]);
+  assert.match(e.message, /more than maxJsonBytes \(2000000\) bytes of JSON/);
+});
+
+test("validate reports a value past the budget as Go reports a Go value past it; a bad option is still thrown", () => {
+  const small = mcp.forServer({ maxNodes: 50 });
+  const v = { content: [{ type: "text", text: "x" }], structuredContent: new Array(200).fill(0) };
+  assert.deepEqual(small.validate(v), { valid: false, errors: [{ code: "max_nodes", path: "", message: "the result has more than 50 JSON values" }], warnings: [] });
+  assert.equal(thrown(() => small.validate(v, { stage: "nope" })).code, "invalid_option");
+  assert.equal(thrown(() => small.validate(v, { protocolVersion: "1999-01-01" })).code, "unsupported_protocol_version");
+  // serialize and outputSchema: the options' error first, then the budget's
+  assert.equal(thrown(() => small.serialize(v, { protocolVersion: "1999-01-01" })).code, "unsupported_protocol_version");
+  assert.equal(thrown(() => small.serialize(v, { bogus: 1 })).code, "unknown_option");
+  assert.deepEqual(Object.values(thrown(() => small.serialize(v))).slice(0, 2), ["max_nodes", ""]);
+  assert.equal(thrown(() => small.outputSchema({ enum: new Array(200).fill(0) }, "1999-01-01")).code, "unsupported_protocol_version");
+  assert.equal(thrown(() => small.outputSchema({ enum: new Array(200).fill(0) })).code, "max_nodes");
+});
+
+test("an object with members left out is written with the count of those written", () => {
+  const big = mcp.forServer({ maxNodes: 1_000_000, maxJsonBytes: 64_000_000 });
+  for (const [n, gone] of [[16, 1], [17, 2], [40, 40], [65536, 1], [65537, 2], [70000, 5000]]) {
+    const o = {};
+    for (let i = 0; i < n; i++) o["k" + i] = i < gone ? undefined : i;
+    assert.deepEqual(big.tool({ content: [mcp.text("x")], structuredContent: o }).structuredContent, JSON.parse(JSON.stringify(o)), `${n} keys, ${gone} undefined`);
+  }
+});
