@@ -11,9 +11,11 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"os"
 	"os/exec"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -320,6 +322,7 @@ type stdioTransport struct {
 	max       int64
 	tap       *tap
 	terminate time.Duration // how long Close waits for the process to exit after closing stdin, then after SIGTERM
+	timeout   time.Duration // how long a write to stdin may block
 	guard     *frameGuard
 }
 
@@ -329,17 +332,24 @@ func (t *stdioTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdin, err := t.cmd.StdinPipe()
+	// The pipe of stdin is made here, not by exec, so that a write to it
+	// can have a deadline: a server that reads nothing must not block the
+	// client's writes for ever.
+	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	if err := t.cmd.Start(); err != nil {
+	t.cmd.Stdin = pr
+	err = t.cmd.Start()
+	pr.Close()
+	if err != nil {
+		pw.Close()
 		return nil, err
 	}
 	t.guard = newFrameGuard(stdout, t.max, t.tap)
 	it := &mcp.IOTransport{
 		Reader: io.NopCloser(t.guard), // the connection closes by closing stdin
-		Writer: &processInput{cmd: t.cmd, stdin: stdin, terminate: t.terminate},
+		Writer: &processInput{cmd: t.cmd, stdin: pw, timeout: t.timeout, terminate: t.terminate},
 		// The guard passes on only messages within the limit; the SDK's own
 		// bound is a backstop for what is no message at all.
 		MaxLineLength: int(min(t.max+1<<20, 1<<40)),
@@ -347,17 +357,36 @@ func (t *stdioTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	return it.Connect(ctx)
 }
 
-// processInput is the server's stdin; closing it ends the process: it
-// closes stdin, waits for the process to exit, sends SIGTERM if it does not,
-// then SIGKILL, and returns how it exited.
+// processInput is the server's stdin: a write that blocks longer than
+// timeout fails, and so does every write after it (the SDK's client
+// answers each request of the server: a server that sends many and reads
+// nothing would otherwise hold each of them for the timeout); closing it
+// ends the process: it closes stdin, waits for the process to exit, sends
+// SIGTERM if it does not, then SIGKILL, and returns how it exited.
 type processInput struct {
 	cmd       *exec.Cmd
-	stdin     io.WriteCloser
+	stdin     *os.File
+	timeout   time.Duration
 	terminate time.Duration
+	blocked   atomic.Bool
 }
 
-// Write writes to the server's stdin.
-func (p *processInput) Write(b []byte) (int, error) { return p.stdin.Write(b) }
+// Write writes to the server's stdin, within the timeout.
+func (p *processInput) Write(b []byte) (int, error) {
+	if p.blocked.Load() {
+		return 0, errStdinBlocked
+	}
+	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
+	n, err := p.stdin.Write(b)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		p.blocked.Store(true)
+		err = errStdinBlocked
+	}
+	return n, err
+}
+
+// errStdinBlocked is a write to a server that does not read its stdin.
+var errStdinBlocked = errors.New("the server reads nothing more from its stdin")
 
 // Close closes stdin and ends the process.
 func (p *processInput) Close() error {

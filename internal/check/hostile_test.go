@@ -59,6 +59,7 @@ type hostile struct {
 	SSE       bool   // answer calls as event streams (HTTP)
 	HugeInit  bool   // answer initialize with 200 MB
 	BigSize   int64  // the size of the results of the tools big…
+	Deaf      bool   // after tools/list, read nothing more and send pings without end (stdio)
 	Elsewhere string // the URL "redirect" sends to (HTTP)
 	Marker    string // a file written when a tools/call arrives (stdio)
 }
@@ -774,6 +775,12 @@ func TestHostileStdio(t *testing.T) {
 				t.Errorf("blank: %+v", c)
 			}
 		}},
+		{"deaf", hostile{Tools: []string{"ok"}, Deaf: true}, func(t *testing.T, rep *Report) {
+			rr := rep.Revisions[0]
+			if c := callsByTool(rr)["ok"]; len(c) != 1 || c[0].Outcome != OutcomeNoResponse || rr.Status != StatusFailed {
+				t.Errorf("%s (%s), ok: %+v", rr.Status, rr.Reason, c)
+			}
+		}},
 		{"fresh", hostile{Cursors: "fresh"}, func(t *testing.T, rep *Report) {
 			if rr := rep.Revisions[0]; len(rr.Tools) != DefaultMaxPages || !hasNote(rr, CodeTooManyPages) {
 				t.Errorf("%d tools, notes %q", len(rr.Tools), rr.Notes)
@@ -853,6 +860,18 @@ func serveHostileStdio(h *hostile, in io.Reader, out io.Writer) {
 		mu.Unlock()
 		if err != nil && err != errSilent {
 			return
+		}
+		if h.Deaf && req.Method == "tools/list" {
+			// The client answers each ping on stdin, which nobody reads:
+			// its writes fill the pipe and block.
+			for i := 0; ; i++ {
+				if _, err := fmt.Fprintf(w, `{"jsonrpc":"2.0","id":"p%d","method":"ping"}`+"\n", i); err != nil {
+					return
+				}
+				if i%1000 == 0 && w.Flush() != nil {
+					return
+				}
+			}
 		}
 	}
 }

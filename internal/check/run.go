@@ -356,7 +356,7 @@ func runRevision(ctx context.Context, o Options, rev string) (rr *RevisionReport
 		cmd.Stderr = s.stderr
 		cmd.WaitDelay = 2 * time.Second // a grandchild holding stderr open
 		ownProcessGroup(cmd)
-		s.stdio = &stdioTransport{cmd: cmd, max: o.MaxResponseBytes, tap: s.tap, terminate: 2 * time.Second}
+		s.stdio = &stdioTransport{cmd: cmd, max: o.MaxResponseBytes, tap: s.tap, terminate: 2 * time.Second, timeout: o.Timeout}
 		t = s.stdio
 	case o.URL != "":
 		t = &mcp.StreamableClientTransport{
