@@ -258,6 +258,16 @@ func (s *hostileHTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cw := &countingWriter{w: w, n: &s.sent}
+	if req.Params.Name == "pings" { // requests to the client, without end
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		for i := 0; r.Context().Err() == nil; i++ {
+			if _, err := fmt.Fprintf(cw, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"p%d\",\"method\":\"ping\"}\n\n", i); err != nil {
+				return
+			}
+		}
+		return
+	}
 	if s.h.SSE && (req.Method == "tools/call" || req.Method == "resources/read") {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.WriteHeader(http.StatusOK)
@@ -484,68 +494,34 @@ func TestHostileHTTPLimit(t *testing.T) {
 	}
 }
 
-// TestHostileDrip checks a result that never ends but comes slowly, far
-// below the byte limit: the request's timeout ends it, and the session goes
-// on.
+// TestHostileDrip checks results that never end but come slowly, far
+// below the byte limit: one that drips a byte at a time, and an event
+// stream of requests to the client (pings) without end. The request's
+// timeout ends each, and the session goes on.
 func TestHostileDrip(t *testing.T) {
-	for _, sse := range []bool{false, true} {
-		srv := &hostileHTTP{h: &hostile{Tools: []string{"drip", "ok"}, SSE: sse}}
+	for _, tc := range []struct {
+		tool string
+		sse  bool
+	}{{"drip", false}, {"drip", true}, {"pings", true}} {
+		srv := &hostileHTTP{h: &hostile{Tools: []string{tc.tool, "ok"}, SSE: tc.sse}}
 		ts := httptest.NewServer(srv)
 		rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", Timeout: time.Second})
 		ts.Close()
+		t.Logf("%s, sse %v: %v", tc.tool, tc.sse, m)
 		hangGuard(t, m.took, time.Minute)
 		calls := callsByTool(rep.Revisions[0])
-		if c := calls["drip"]; len(c) != 1 || c[0].Outcome != OutcomeNoResponse || c[0].Findings[0].Message != "no answer within 1s" {
-			t.Errorf("sse %v: drip: %+v", sse, c)
+		if c := calls[tc.tool]; len(c) != 1 || c[0].Outcome != OutcomeNoResponse || c[0].Findings[0].Message != "no answer within 1s" {
+			t.Errorf("%s, sse %v: %+v", tc.tool, tc.sse, c)
 		}
 		if c := calls["ok"]; len(c) != 1 || c[0].Outcome != OutcomeResult {
-			t.Errorf("sse %v: ok: %+v", sse, c)
+			t.Errorf("%s, sse %v: ok: %+v", tc.tool, tc.sse, c)
 		}
 		if sent := srv.sent.Load(); sent < 150 {
-			t.Errorf("sse %v: the server sent %d bytes: the body did not drip", sse, sent)
+			t.Errorf("%s, sse %v: the server sent %d bytes: the body did not come", tc.tool, tc.sse, sent)
 		}
-	}
-}
-
-// TestHostileKept checks many results each within the byte limit: the
-// report keeps them up to MaxKeptBytes, and what it holds follows that
-// bound, not their number.
-func TestHostileKept(t *testing.T) {
-	var tools []string
-	for i := range 30 {
-		tools = append(tools, fmt.Sprintf("big%02d", i))
-	}
-	srv := &hostileHTTP{h: &hostile{Tools: tools, BigSize: 1 << 20}}
-	ts := httptest.NewServer(srv)
-	defer ts.Close()
-	checked := 0
-	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxKeptBytes: 4 << 20,
-		// The checks of a 1 MiB text take more memory than the report does:
-		// none here.
-		checkTool: func(c ToolCall) []Finding {
-			if len(c.Result) > 1<<20 {
-				checked++
-			}
-			return nil
-		}})
-	t.Logf("30 results of 1 MiB: %v", m)
-	rr := rep.Revisions[0]
-	kept := 0
-	for _, tr := range rr.Tools {
-		if c := tr.Calls[0]; c.Result != nil {
-			kept++
-		} else if c.Outcome != OutcomeResult {
-			t.Errorf("%s: %s", tr.Name, c.Outcome)
+		if m.peak > 64<<20 {
+			t.Errorf("%s, sse %v: a peak of %d MB in the heap", tc.tool, tc.sse, m.peak>>20)
 		}
-	}
-	if checked != 30 {
-		t.Errorf("%d results checked", checked)
-	}
-	if want := CodeResultsNotKept + ": the report keeps at most 4 MiB of results: 27 checked after that are not in it"; kept != 3 || !slices.Contains(rr.Notes, want) {
-		t.Errorf("%d results kept, notes %q", kept, rr.Notes)
-	}
-	if m.retained > 8<<20 {
-		t.Errorf("the report holds %d MB: 30 MB of results, 4 MiB kept", m.retained>>20)
 	}
 }
 
