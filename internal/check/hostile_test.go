@@ -615,6 +615,19 @@ func TestHostileLists(t *testing.T) {
 			t.Errorf("%s cursors: error %q, %d tools, notes %q", tc.cursors, rep.Error, len(rr.Tools), rr.Notes)
 		}
 	}
+	// Resources past their bound.
+	var uris []string
+	for i := range 60 {
+		uris = append(uris, fmt.Sprintf("res://r%02d", i))
+	}
+	ts3 := httptest.NewServer(&hostileHTTP{h: &hostile{Resources: append(uris, uris[0])}})
+	defer ts3.Close()
+	rep, _ = runMeasured(t, Options{URL: ts3.URL, Protocol: "2025-06-18", MaxResources: 50})
+	if rr := rep.Revisions[0]; len(rr.Resources) != 50 || rr.Resources[49].URI != "res://r49" ||
+		!hasNote(rr, CodeTooManyResources+": resources/list lists more than 50 resources: the first 50 listed are read") {
+		t.Errorf("%d resources, notes %q", len(rr.Resources), rr.Notes)
+	}
+
 	// A smaller bound of pages and of tools.
 	srv = &hostileHTTP{h: &hostile{Cursors: "fresh"}}
 	ts2 := httptest.NewServer(srv)
