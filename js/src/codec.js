@@ -91,35 +91,33 @@ export class Encoder {
 
   /**
    * limit bounds the value written next (the bounds are the caller's: see
-   * core.js): at most nodes values (past them overNodes is thrown), at most
-   * jsonBytes bytes of the shortest JSON the value can have (overJson), and
-   * the request at most bytes long (overBytes).
+   * core.js): at most nodes values (past them overNodes is thrown), and the
+   * request at most bytes long (overBytes).
    *
-   * The shortest JSON is counted as the value is written: a value takes at
-   * least two bytes with its separator, a string one more and the bytes of
-   * its UTF-8, a key three more and its UTF-8 ("":), bytes the base64 they
-   * become. For JSON of numbers, strings with nothing to escape and
-   * containers that are not empty, that is the exact length of its compact
-   * JSON (an empty container takes a byte more).
+   * Past the bytes, nothing more is written, but the rest of the value is
+   * still walked, counting its values only, so that a value also past the
+   * node bound or too deep gives that code, as the Go packages, which count
+   * values before they measure bytes, give it (end then throws the byte
+   * bound). The walk is itself bounded: it reads no more than the node
+   * bound allows.
    *
-   * Past the bytes (of JSON or of the request), nothing more is written,
-   * but the rest of the value is still walked, counting its values only, so
-   * that a value also past the node bound or too deep gives that code, as
-   * the Go packages, which count values before they measure bytes, give it
-   * (end then throws the byte bound). The walk is itself bounded: it reads
-   * no more than the node bound allows.
+   * With cut, a value past the node bound is not thrown away: the arrays
+   * and maps being written when it was met are closed with the elements and
+   * members written whole (their headers rewritten, in the width they were
+   * written in), so that the request holds the value as far as the bound,
+   * which end reports (cut).
    */
-  limit(nodes, overNodes, jsonBytes, overJson, bytes, overBytes) {
+  limit(nodes, overNodes, bytes, overBytes, cut = false) {
     this.nodesLeft = nodes;
     this.overNodes = overNodes;
-    this.jsonLeft = jsonBytes;
-    this.overJson = overJson;
     this.maxBytes = Math.min(bytes, this.requestMax);
     this.overBytes = bytes < this.requestMax ? overBytes : REQUEST_TOO_LARGE;
     this.counting = true;
     this.sink = false;
     this.sinkPos = this.pos;
     this.sinkLimit = null;
+    this.cutting = cut;
+    this.whole = false; // the value an array or map was writing was cut whole
   }
 
   /** end ends the value limit bounds: it throws the byte bound the value
@@ -133,8 +131,9 @@ export class Encoder {
 
   /** unlimit lifts the bounds of limit but the request's own. */
   unlimit() {
-    this.nodesLeft = this.jsonLeft = Infinity;
-    this.overNodes = this.overJson = null;
+    this.nodesLeft = Infinity;
+    this.overNodes = null;
+    this.cutting = false;
     this.maxBytes = this.requestMax;
     this.overBytes = REQUEST_TOO_LARGE;
     this.counting = false;
@@ -150,7 +149,6 @@ export class Encoder {
     if (!this.counting) throw over;
     if (this.sinkLimit === null) this.sinkLimit = over;
     this.sink = true;
-    this.jsonLeft = Infinity;
     this.pos = this.sinkPos;
   }
 
@@ -317,7 +315,6 @@ export class Encoder {
         b[start + 1] = n;
         this.pos = start + 2 + n;
       }
-      if ((this.jsonLeft -= n + 1) < 0) this.past(this.overJson);
       return;
     }
     // room for the worst case (3 bytes a UTF-16 unit), or for what is left
@@ -354,15 +351,12 @@ export class Encoder {
     if (h !== 5) this.buf.copyWithin(start + h, start + 5, start + 5 + n);
     this.pos = start + h + n;
     if (this.pos > this.maxBytes) this.past(this.overBytes);
-    else if ((this.jsonLeft -= n + 1) < 0) this.past(this.overJson);
   }
 
   /** Raw bytes as MessagePack bin. */
   binary(u8) {
     if (this.sink) return;
     const n = u8.byteLength;
-    // as base64, with its quotes
-    if ((this.jsonLeft -= Math.ceil(n / 3) * 4 + 1) < 0) return this.past(this.overJson);
     this.ensure(5 + n);
     if (this.sink) return;
     this.header(n, 0, 0, 0xc4, 0xc5, 0xc6);
@@ -397,9 +391,11 @@ export class Encoder {
    * nesting deeper than maxDepth with max_depth.
    */
   value(v, mode, depth, maxDepth) {
-    if (--this.nodesLeft < 0) throw this.overNodes;
+    if (--this.nodesLeft < 0) {
+      this.whole = false; // this value is not written
+      throw this.overNodes;
+    }
     if (this.sink) this.pos = this.sinkPos;
-    else if ((this.jsonLeft -= 2) < 0) this.past(this.overJson);
     switch (typeof v) {
       case "string":
         this.string(v);
@@ -430,13 +426,7 @@ export class Encoder {
     }
     if (Array.isArray(v)) {
       if (depth > maxDepth) throw tooDeep(maxDepth);
-      const n = v.length;
-      this.arrayHeader(n);
-      if (mode === JSON_MODE) {
-        for (let i = 0; i < n; i++) this.value(applyToJSON(v[i], i), mode, depth + 1, maxDepth);
-      } else {
-        for (let i = 0; i < n; i++) this.value(v[i], mode, depth + 1, maxDepth);
-      }
+      this.array(v, mode, depth, maxDepth);
       return;
     }
     if (v instanceof Uint8Array) {
@@ -456,6 +446,42 @@ export class Encoder {
     this.special(v, mode, depth, maxDepth);
   }
 
+  /** An array: its elements, in json mode as JSON.stringify gives them. */
+  array(v, mode, depth, maxDepth) {
+    const n = v.length;
+    this.arrayHeader(n);
+    const at = this.pos;
+    let i = 0;
+    try {
+      if (mode === JSON_MODE) {
+        for (; i < n; i++) this.value(applyToJSON(v[i], i), mode, depth + 1, maxDepth);
+      } else {
+        for (; i < n; i++) this.value(v[i], mode, depth + 1, maxDepth);
+      }
+    } catch (e) {
+      if (e === this.overNodes && this.cutting && !this.sink) this.cut(at, n, i + (this.whole ? 1 : 0), 0x90);
+      throw e;
+    }
+  }
+
+  /** cut rewrites the header of an array (kind 0x90) or map (0x80) that
+   * ends at at, written for n elements or members, for the count written
+   * whole (see limit); the container is then a whole value. */
+  cut(at, n, count, kind) {
+    const h = n < 16 ? 1 : n < 0x10000 ? 3 : 5;
+    const start = at - h;
+    if (h === 1) {
+      this.buf[start] = kind | count;
+    } else if (h === 3) {
+      this.buf[start] = kind === 0x90 ? 0xdc : 0xde;
+      this.view.setUint16(start + 1, count);
+    } else {
+      this.buf[start] = kind === 0x90 ? 0xdd : 0xdf;
+      this.view.setUint32(start + 1, count);
+    }
+    this.whole = true;
+  }
+
   /** A plain object: its own enumerable string keys in their order, each
    * value read once, and written as it is read (so that reading ends where
    * a bound stops the writing). Members whose value is undefined are absent
@@ -471,18 +497,28 @@ export class Encoder {
     const at = this.pos;
     const h = count < 16 ? 1 : count < 0x10000 ? 3 : 5;
     let n = 0;
-    for (let i = 0; i < count; i++) {
-      const k = keys[i];
-      let x = v[k];
-      if (mode === JSON_MODE) {
-        x = applyToJSON(x, k);
-        if (dropped(x)) continue;
+    let key = at; // where the member being written starts
+    try {
+      for (let i = 0; i < count; i++) {
+        const k = keys[i];
+        let x = v[k];
+        if (mode === JSON_MODE) {
+          x = applyToJSON(x, k);
+          if (dropped(x)) continue;
+        }
+        if (x === undefined) continue;
+        key = this.pos;
+        this.string(k);
+        this.value(x, mode, depth + 1, maxDepth);
+        n++;
       }
-      if (x === undefined) continue;
-      n++;
-      if (!this.sink && (this.jsonLeft -= 2) < 0) this.past(this.overJson);
-      this.string(k);
-      this.value(x, mode, depth + 1, maxDepth);
+    } catch (e) {
+      if (e === this.overNodes && this.cutting && !this.sink) {
+        if (this.whole) n++;
+        else this.pos = key; // its key without its value
+        this.cut(at, count, n, 0x80);
+      }
+      throw e;
     }
     if (n === count || this.sink) return; // (past the bytes, nothing is sent)
     const start = at - h;
@@ -524,7 +560,6 @@ export class Encoder {
     if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) {
       // one value, counted once
       this.nodesLeft++;
-      this.jsonLeft += 2;
       this.value(v.valueOf(), JSON_MODE, depth, maxDepth);
       return;
     }

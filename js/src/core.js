@@ -338,36 +338,45 @@ function maxNodesOf(s) {
 function makeApi(engine, settings, inherit) {
   const built = new WeakSet();
 
-  // writeInput writes the caller's value within the bounds the Go packages
-  // apply to a value, so that no request costs more than its budget allows,
-  // whatever the value: a value sharing its parts (a DAG of 2^60 paths) or
-  // one far larger than the budget is written only as far as the budget
-  // allows, and one past it is never sent.
+  // writeInput writes the caller's value within the bounds the module reads
+  // a request's input within (as the Go packages bound a Go value), so that
+  // no request costs more than its budget allows, whatever the value: a
+  // value sharing its parts (a DAG of 2^60 paths) or one far larger than
+  // the budget is written only as far as the budget allows.
   //
-  // - values: at most maxNodes, and at most what maxJsonBytes allows, n
-  //   values taking at least 2n-1 bytes of JSON (the code is that of the
-  //   smaller bound, max_nodes on a tie, as in Go's content.Plain);
-  // - JSON: at most maxJsonBytes bytes of the shortest JSON the value can
-  //   have (counted as it is written: see Encoder.limit), max_bytes;
+  // - values: at most maxNodes, or (maxJsonBytes+1)/2 when that is lower
+  //   (n values take at least 2n-1 bytes of JSON), and slack more (the
+  //   module's allowance for a build's own options): past them, the code of
+  //   the lower bound, max_nodes on a tie. Keys are not counted: each has
+  //   its value, so a map of millions of keys ends as soon as an array of
+  //   millions of values does.
   // - bytes: MessagePack takes at most 4.5 times the compact JSON of what it
   //   holds (a 9-byte number against "0," in JSON), so a request longer
   //   than 5 × maxJsonBytes and 64 KiB holds a value over the budget
   //   (max_bytes).
   //
-  // Past its bytes, the rest of the value is walked, counting its values,
-  // so that a value past both budgets gives max_nodes (or max_depth), as in
-  // Go, where values are counted before bytes are measured. slack allows
-  // for the members of a build's input that the result does not hold. The
-  // request's own keys, options and settings are not counted.
-  function writeInput(enc, v, mode, maxDepth, maxNodes, maxBytes, slack) {
+  // With cut (validate), a value past the values' bound is sent as far as
+  // one value past it, its arrays and maps closed there, so that the module
+  // reports it as it reports a value it stopped reading at the budget: the
+  // budget's error and the findings of what was read. Past the bytes, the
+  // rest of the value is walked, counting its values, so that a value past
+  // both bounds gives the values' code, as in Go, where values are counted
+  // before bytes are measured. The request's own keys, options and settings
+  // are not counted.
+  function writeInput(enc, v, mode, maxDepth, maxNodes, maxBytes, slack, cut = false) {
     const byBytes = Math.floor((maxBytes + 1) / 2);
     const overBytes = new EncodeLimit("max_bytes", msgMaxBytes(maxBytes), true);
     const overNodes = maxNodes <= byBytes ? new EncodeLimit("max_nodes", msgMaxNodes(maxNodes), true) : overBytes;
-    enc.limit(Math.min(maxNodes, byBytes) + slack, overNodes, maxBytes + 1 + 16 * slack, overBytes, enc.pos + 5 * maxBytes + 65536, overBytes);
+    const nodes = Math.min(maxNodes, byBytes) + slack + (cut ? 1 : 0);
+    enc.limit(nodes, overNodes, enc.pos + 5 * maxBytes + 65536, overBytes, cut);
     try {
       enc.value(mode === MODE_JSON ? applyToJSON(v, "") : v, mode, 1, maxDepth);
       enc.end();
     } catch (e) {
+      if (e === overNodes && enc.whole) {
+        enc.unlimit(); // cut where the bound is: the request goes on
+        return;
+      }
       // a bound of the request, or a depth, met inside the value: the value's
       throw e instanceof EncodeLimit && !e.input ? new EncodeLimit(e.code, e.message, true) : e;
     }
@@ -426,7 +435,7 @@ function makeApi(engine, settings, inherit) {
       const c = input.canonicalization;
       if ((c === "json" || c === "strict") && kind !== "resource") mode = modeOf(c);
       const m = input.maxJsonBytes;
-      if (Number.isSafeInteger(m) && m > maxBytes && m <= 64000000) maxBytes = m;
+      if (Number.isSafeInteger(m) && m > maxBytes && m <= 64000000 && !inh) maxBytes = m;
       if (kind === "value" && mode === MODE_JSON) input = quoteConverted(input);
     }
     const enc = encode((enc) => {
@@ -469,7 +478,7 @@ function makeApi(engine, settings, inherit) {
       // names the first fault, as for a parsed value: the value goes to the
       // module as deep as the module parses (a cyclic value ends there), and
       // as large as the budget allows
-      writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), 64);
+      writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), 64, key === "value");
       if (has) {
         enc.string("options");
         enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
