@@ -437,20 +437,27 @@ test("what the caller's own getter, toJSON or Proxy trap throws reaches the call
   assert.equal(mcp.tool({ structuredContent: 1 }).content[0].text, "1");
 });
 
-test("a value past the budget is stopped while it is written: keys count, values past both budgets give max_nodes", () => {
-  // (the bounds allow for the members of an input a result does not
-  // hold: 64 values and 1 KiB more)
-  const small = mcp.forServer({ maxNodes: 50, maxJsonBytes: 1000 });
+test("a value past the budget is stopped while it is written: values count (keys have theirs), and a value past both budgets gives max_nodes", () => {
+  // (the bound allows for the members of an input a result does not hold:
+  // 64 values more)
+  const small = mcp.forServer({ maxNodes: 150, maxJsonBytes: 1000 });
   const text = [mcp.text("x")];
   // values: the node budget
-  assert.equal(thrown(() => small.tool({ content: text, structuredContent: new Array(200).fill(0) })).code, "max_nodes");
-  // keys: an object of few values whose JSON is past the byte budget
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: new Array(300).fill(0) })).code, "max_nodes");
+  // a map of a million keys ends as soon as its values are past the budget
+  const many = {};
+  for (let i = 0; i < 1_000_000; i++) many["k" + i] = 0;
+  assert.equal(thrown(() => mcp.tool({ content: text, structuredContent: many })).code, "max_nodes");
+  assert.equal(mcp.validate({ content: text, structuredContent: many }).errors[0].code, "max_nodes");
+  // keys are not values: 100 members are 101 values, within 150
   const keys = {};
-  for (let i = 0; i < 100; i++) keys["a-key-thirty-characters-long-" + i] = 0;
-  assert.equal(thrown(() => small.tool({ content: text, structuredContent: keys })).code, "max_bytes");
+  for (let i = 0; i < 100; i++) keys["k" + i] = i;
+  assert.deepEqual(mcp.forServer({ maxNodes: 150 }).tool({ content: text, structuredContent: keys }).structuredContent, keys);
+  // the bytes of those members past the byte budget
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: Object.fromEntries(Object.keys(keys).map((k) => [k + "-".repeat(20), 0])) })).code, "max_bytes");
   // a long string, then more values than the node budget: max_nodes, as in Go
-  assert.equal(thrown(() => small.tool({ content: text, structuredContent: ["x".repeat(5000), ...new Array(200).fill(0)] })).code, "max_nodes");
-  assert.equal(thrown(() => small.tool({ content: text, structuredContent: ["x".repeat(5000)] })).code, "max_bytes");
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: ["x".repeat(50_000), ...new Array(300).fill(0)] })).code, "max_nodes");
+  assert.equal(thrown(() => small.tool({ content: text, structuredContent: ["x".repeat(50_000)] })).code, "max_bytes");
   // a string of a hundred megabytes ends at once
   const e = thrown(() => mcp.tool({ content: [mcp.text("x".repeat(100_000_000))] }));
   assert.deepEqual([e.code, e.path], ["max_bytes", ""]);
@@ -459,8 +466,22 @@ test("a value past the budget is stopped while it is written: keys count, values
 
 test("validate reports a value past the budget as Go reports a Go value past it; a bad option is still thrown", () => {
   const small = mcp.forServer({ maxNodes: 50 });
-  const v = { content: [{ type: "text", text: "x" }], structuredContent: new Array(200).fill(0) };
-  assert.deepEqual(small.validate(v), { valid: false, errors: [{ code: "max_nodes", path: "", message: "the result has more than 50 JSON values" }], warnings: [] });
+  const v = { content: [{ type: "text", text: 5 }], structuredContent: new Array(200).fill(0) };
+  // the budget, and the findings of what the module read (the value is sent
+  // as far as one value past the budget)
+  assert.deepEqual(
+    small.validate(v).errors.map((f) => [f.code, f.path]),
+    [
+      ["invalid_type", "/content/0/text"],
+      ["max_nodes", ""],
+    ],
+  );
+  // past the bytes a request may have, the budget alone
+  assert.deepEqual(mcp.validate({ content: [{ type: "text", text: 5 }], structuredContent: "x".repeat(20_000_000) }), {
+    valid: false,
+    errors: [{ code: "max_bytes", path: "", message: "the result is more than maxJsonBytes (2000000) bytes of JSON" }],
+    warnings: [],
+  });
   assert.equal(thrown(() => small.validate(v, { stage: "nope" })).code, "invalid_option");
   assert.equal(thrown(() => small.validate(v, { protocolVersion: "1999-01-01" })).code, "unsupported_protocol_version");
   // serialize and outputSchema: the options' error first, then the budget's
