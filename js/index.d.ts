@@ -306,8 +306,8 @@ export interface McpResult {
   /** The same, as a plain object (what a handler hands to an SDK). */
   serialize(result: object, options: SerializeOptions & { output: "object" }): CallToolResult | ReadResourceResult;
   /** Every finding (up to 100) about a result anyone built. A value past
-   * the budget is reported invalid with the budget's finding at "" alone
-   * (max_nodes, max_bytes or max_depth), as for a Go value. */
+   * the budget is reported invalid, with the budget's error at "" and the
+   * findings of what was read up to it. */
   validate(value: unknown, options?: ValidateOptions): Report;
   /** The output schema to advertise in tools/list for a revision: the
    * schema itself, an object schema wrapping it, or undefined (omit it). */
