@@ -15,7 +15,10 @@ JS      := js
 WASM       := host/mcpresult.wasm
 WASM_BUILD := GOTOOLCHAIN=go1.26.8 GOWASM= GOEXPERIMENT= GOFLAGS= GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -trimpath -buildvcs=false -ldflags='-s -w'
 JS_WASM    := js/mcpresult.wasm
-WASM_MAX_RAW  := 2450000
+# The raw budget was 2,450,000 until a Value became three words: the
+# accessors of its strings and items, inlined where they are read, cost
+# about 60 KB of code for two thirds less memory per decoded value.
+WASM_MAX_RAW  := 2500000
 WASM_MAX_GZIP := 720000
 
 
@@ -51,7 +54,7 @@ check-wasm:
 # Each fuzz target for FUZZTIME (CI: 30 s each): the codec, requests on
 # arbitrary bytes, the module against the dispatch natively, and the core.
 FUZZTIME ?= 30s
-FUZZ_TARGETS := ./abi:FuzzDecode ./abi:FuzzParseRequest ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
+FUZZ_TARGETS := ./abi:FuzzDecode ./abi:FuzzSkipFast ./abi:FuzzParseRequest ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/result"
 )
 
 // Version is the ABI's major version, what the module's
@@ -71,6 +72,16 @@ type Request struct {
 	// Inherit (build): the build inherits the settings and may not override
 	// them (option_not_allowed).
 	Inherit bool
+
+	settings    result.Settings // Settings, read
+	settingsErr error           // why Settings cannot be read
+	// over is the budget's error of an input past it, given after the
+	// call's own option errors, as natively.
+	over *content.Error
+	// cut: a validate input past the budget, read as far as it goes;
+	// cutPath names the container it stopped in.
+	cut     bool
+	cutPath string
 }
 
 // requestKeys returns the request keys of an op, the first one required
@@ -119,6 +130,14 @@ func inputKey(op Op) string {
 // string and inherit a boolean. What the members hold is checked by the op
 // itself, with the same codes as natively. An op the ABI does not have is
 // unknown_op.
+//
+// The input is read within the budget of the request's settings (the
+// defaults, when they are invalid: the op reports them): an input that
+// holds more values than the budget allows, and NodeAllowance more, is
+// max_nodes or max_bytes (whichever bound is lower) for a build; for the
+// other ops it is answered once their options are known to be right, and
+// validate reports it beside the findings of what was read. Nothing is
+// allocated for values past the budget, whatever the request declares.
 func ParseRequest(op Op, data []byte) (*Request, error) {
 	r := new(Request)
 	if err := parseRequest(r, op, data, false); err != nil {
@@ -126,78 +145,6 @@ func ParseRequest(op Op, data []byte) (*Request, error) {
 	}
 	return r, nil
 }
-
-// parseRequest is ParseRequest into r, a new Request, with the request's strings sharing
-// data's memory when share is set (see DecodeOptions.Share).
-func parseRequest(r *Request, op Op, data []byte, share bool) error {
-	keys, ok := requestKeys(op)
-	if !ok {
-		return content.NewError(content.CodeUnknownOp, "", "unknown op "+strconv.Itoa(int(op))+"; the ops are 1 info, 2 build, 3 serialize, 4 validate, 5 outputSchema")
-	}
-	// The request's own map is one level more than its values have when
-	// they are parsed from JSON natively.
-	v, err := Decode(data, DecodeOptions{MaxDepth: content.MaxParseDepth + 1, Share: share})
-	if err != nil {
-		return err
-	}
-	if v.Kind() != content.KindObject {
-		return content.NewError(content.CodeInvalidRequest, "", "a request is a MessagePack map")
-	}
-	r.Op = op     // r is a new Request
-	var seen uint // bit j: keys[j] was given
-	for i := 0; i < v.Len(); i++ {
-		m := v.Member(i)
-		if m.Key.Kind() != content.KindString {
-			return content.NewError(content.CodeInvalidRequest, "", "the keys of a request are strings")
-		}
-		k := m.Key.Str()
-		bit := uint(0)
-		for j, name := range keys {
-			if name == k {
-				bit = 1 << j
-			}
-		}
-		switch {
-		case bit == 0:
-			return content.NewError(content.CodeInvalidRequest, keyPath(k), "not a key of the "+op.String()+" request")
-		case seen&bit != 0:
-			return content.NewError(content.CodeInvalidRequest, keyPath(k), "this key is given more than once")
-		}
-		seen |= bit
-		switch k {
-		case "kind":
-			if m.Value.Kind() != content.KindString {
-				return content.NewError(content.CodeInvalidRequest, keyPath(k), "kind is a string")
-			}
-			r.Kind = m.Value.Str()
-		case "inherit":
-			if m.Value.Kind() != content.KindBool {
-				return content.NewError(content.CodeInvalidRequest, keyPath(k), "inherit is a boolean")
-			}
-			r.Inherit = m.Value.Bool()
-		case "options":
-			r.Options = m.Value
-		case "settings":
-			r.Settings = m.Value
-		default:
-			r.Input = m.Value
-		}
-	}
-	// kind is build's first key (bit 0); inputBit is the bit of the op's
-	// main value.
-	if op == OpBuild && seen&1 == 0 {
-		return content.NewError(content.CodeInvalidRequest, "/kind", "a build request needs kind")
-	}
-	if op != OpInfo && seen&inputBit(op) == 0 {
-		return content.NewError(content.CodeInvalidRequest, "/"+inputKey(op), "the "+op.String()+" request needs "+inputKey(op))
-	}
-	return nil
-}
-
-// keyPath is the path of a request's key, for its errors.
-//
-//go:noinline
-func keyPath(k string) string { return string(content.AppendPointer(nil, k)) }
 
 // AppendRequest appends the MessagePack request of r (for a host): its keys
 // in the order ParseRequest lists them, absent members (null Values, and

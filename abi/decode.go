@@ -65,6 +65,20 @@ type decoder struct {
 	path     pointer.Path // where the value being read is, for an error
 	err      *content.Error
 	share    bool
+	// skip reads without building: it checks the data as a decode does,
+	// with the same errors, and allocates nothing.
+	skip bool
+	// budget, when set, bounds the values read into the Value (keys not
+	// counted: each key has its value): a container declaring more than
+	// remain, or a value past them, is the budget's error (over), or, with
+	// truncate, ends the read there, the containers keeping what was read
+	// (cut is set and cutPath names the container that was being read).
+	budget   bool
+	nodes    int
+	over     *content.Error
+	truncate bool
+	cut      bool
+	cutPath  string
 }
 
 func (d *decoder) fail(code content.Code, msg string) {
@@ -135,7 +149,7 @@ func (d *decoder) value(depth int) content.Value {
 		return content.NewBool(true)
 	case 0xc4, 0xc5, 0xc6:
 		n := d.uint(1 << (c - 0xc4))
-		if b := d.take(clamp(n)); d.err == nil {
+		if b := d.take(clamp(n)); d.err == nil && !d.skip {
 			return content.NewBytes(b)
 		}
 	case 0xc7, 0xc8, 0xc9:
@@ -184,7 +198,7 @@ func (d *decoder) str(n uint64) content.Value {
 	if d.err != nil {
 		return content.Value{}
 	}
-	if d.share && len(b) > 0 {
+	if (d.share || d.skip) && len(b) > 0 {
 		return content.NewString(unsafe.String(&b[0], len(b)))
 	}
 	return content.NewString(string(b))
@@ -198,6 +212,9 @@ func (d *decoder) ext(n int) content.Value {
 	}
 	typ := int8(t[0])
 	if typ != -1 {
+		if d.skip {
+			return content.Value{}
+		}
 		return content.NewExt(typ, data)
 	}
 	var sec int64
@@ -239,19 +256,83 @@ func (d *decoder) enter(n uint64, per, depth int) (int, bool) {
 	return d.count(n, per)
 }
 
+// spend counts one value read into the Value against the budget, and
+// reports whether it may be read.
+func (d *decoder) spend() bool {
+	if !d.budget {
+		return true
+	}
+	if d.nodes == 0 {
+		d.stop()
+		return false
+	}
+	d.nodes--
+	return true
+}
+
+// stop ends the read at the budget: the budget's error, or with truncate
+// the end of what is read.
+func (d *decoder) stop() {
+	if !d.truncate {
+		if d.err == nil {
+			d.err = d.over
+		}
+		return
+	}
+	if !d.cut {
+		d.cut = true
+		d.cutPath = string(d.path.Append(nil, content.MaxPathBytes+8))
+	}
+}
+
+// room returns how many of a container's m elements (each a value) the
+// budget lets it hold, before anything is allocated for them: all of them,
+// or, when they do not fit, the budget's error (0) or with truncate what
+// remains.
+func (d *decoder) room(m int) int {
+	if !d.budget || m <= d.nodes {
+		return m
+	}
+	if !d.truncate {
+		d.stop()
+		return 0
+	}
+	return d.nodes
+}
+
 func (d *decoder) array(n uint64, depth int) content.Value {
 	m, ok := d.enter(n, 1, depth)
 	if !ok {
 		return content.Value{}
 	}
-	items := make([]content.Value, m)
+	if d.skip {
+		for j := 0; j < m && d.err == nil; j++ {
+			d.path.Index(j)
+			d.value(depth + 1)
+			d.path.Pop()
+		}
+		return content.Value{}
+	}
+	items := make([]content.Value, d.room(m))
+	if d.err != nil {
+		return content.Value{}
+	}
 	for j := range items {
+		if !d.spend() {
+			return content.NewArray(items[:j]...)
+		}
 		d.path.Index(j)
 		items[j] = d.value(depth + 1)
 		d.path.Pop()
 		if d.err != nil {
 			return content.Value{}
 		}
+		if d.cut {
+			return content.NewArray(items[:j+1]...)
+		}
+	}
+	if len(items) < m { // truncated: the rest did not fit
+		d.stop()
 	}
 	return content.NewArray(items...)
 }
@@ -261,8 +342,26 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 	if !ok {
 		return content.Value{}
 	}
-	items := make([]content.Value, 2*m)
+	if d.skip {
+		for j := 0; j < m && d.err == nil; j++ {
+			k := d.value(depth + 1)
+			if d.err != nil {
+				break
+			}
+			d.path.Key(keyText(k))
+			d.value(depth + 1)
+			d.path.Pop()
+		}
+		return content.Value{}
+	}
+	items := make([]content.Value, 2*d.room(m))
+	if d.err != nil {
+		return content.Value{}
+	}
 	for j := 0; j < len(items); j += 2 {
+		if !d.spend() {
+			return content.NewObjectItems(items[:j])
+		}
 		k := d.value(depth + 1)
 		if d.err != nil {
 			return content.Value{}
@@ -274,6 +373,12 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 			return content.Value{}
 		}
 		items[j], items[j+1] = k, v
+		if d.cut {
+			return content.NewObjectItems(items[:j+2])
+		}
+	}
+	if len(items) < 2*m {
+		d.stop()
 	}
 	return content.NewObjectItems(items)
 }
@@ -295,3 +400,163 @@ func keyText(k content.Value) string {
 	}
 	return ""
 }
+
+// skipFast reads the value at d.i, at depth, as value does in skip mode,
+// with the same rules but without recursion, paths or messages: it only
+// says whether the value is well formed (and then moves past it). A value
+// it refuses is read again by value, which names the fault and its place;
+// a well-formed one, the common case, costs a loop iteration per value.
+func (d *decoder) skipFast(depth int) bool {
+	if d.maxDepth > content.MaxParseDepth+1 || depth < 0 {
+		d.value(depth)
+		return d.err == nil
+	}
+	data, i, left := d.data, d.i, d.left
+	var stack [content.MaxParseDepth + 2]uint64 // what remained to read at each open level
+	sp := 0
+	pending := uint64(1) // values still to read at this level
+	need := func(n uint64) bool { return n <= uint64(len(data)-i) }
+	for {
+		if pending == 0 {
+			if sp == 0 {
+				break
+			}
+			sp--
+			pending = stack[sp]
+			continue
+		}
+		pending--
+		if i >= len(data) {
+			return false
+		}
+		c := data[i]
+		i++
+		var n uint64 // a container's declared length
+		per := 0     // its values per element: 1 (array) or 2 (map); 0: not a container
+		switch {
+		case c <= 0x7f || c >= 0xe0:
+			continue
+		case c&0xf0 == 0x80:
+			n, per = uint64(c&0x0f), 2
+		case c&0xf0 == 0x90:
+			n, per = uint64(c&0x0f), 1
+		case c&0xe0 == 0xa0:
+			if l := uint64(c & 0x1f); need(l) {
+				i += int(l)
+				continue
+			}
+			return false
+		case c == 0xc0 || c == 0xc2 || c == 0xc3:
+			continue
+		case c == 0xc1:
+			return false
+		default:
+			var w int // the width of a length or of a number
+			switch {
+			case c >= 0xc4 && c <= 0xc6: // bin
+				w = 1 << (c - 0xc4)
+			case c >= 0xc7 && c <= 0xc9: // ext
+				w = 1 << (c - 0xc7)
+			case c == 0xca:
+				w = 4
+			case c == 0xcb:
+				w = 8
+			case c >= 0xcc && c <= 0xcf:
+				w = 1 << (c - 0xcc)
+			case c >= 0xd0 && c <= 0xd3:
+				w = 1 << (c - 0xd0)
+			case c >= 0xd4 && c <= 0xd8: // fixext
+				w = 0
+			case c >= 0xd9 && c <= 0xdb: // str
+				w = 1 << (c - 0xd9)
+			case c == 0xdc || c == 0xde:
+				w = 2
+			default: // 0xdd, 0xdf
+				w = 4
+			}
+			if !need(uint64(w)) {
+				return false
+			}
+			u := be(data[i : i+w])
+			i += w
+			switch {
+			case c >= 0xca && c <= 0xd3:
+				continue // a number: its bytes were its width
+			case c >= 0xdc && c <= 0xdd:
+				n, per = u, 1
+			case c >= 0xde:
+				n, per = u, 2
+			case c <= 0xc6 || c >= 0xd9: // bin, str
+				if !need(u) || u > math.MaxInt32 {
+					return false
+				}
+				i += int(u)
+				continue
+			default: // ext and fixext: a type, then the data
+				l := u
+				if c >= 0xd4 {
+					l = 1 << (c - 0xd4)
+				}
+				if !need(1) || l > math.MaxInt32 || !need(1+l) {
+					return false
+				}
+				typ := int8(data[i])
+				ext := data[i+1 : i+1+int(l)]
+				i += 1 + int(l)
+				if typ == -1 && !timestampOK(ext) {
+					return false
+				}
+				continue
+			}
+		}
+		// a container at level depth+sp, of n elements of per values each
+		if depth+sp >= d.maxDepth || n > uint64(len(data)-i)/uint64(per) || n > uint64(left) {
+			return false
+		}
+		left -= int(n)
+		if n > 0 {
+			stack[sp] = pending
+			sp++
+			pending = n * uint64(per)
+		}
+	}
+	d.i, d.left = i, left
+	return true
+}
+
+// timestampOK reports whether data is the body of a timestamp ext -1 that
+// ext accepts.
+func timestampOK(data []byte) bool {
+	switch len(data) {
+	case 4:
+		return true
+	case 8:
+		return be(data)>>34 <= 999_999_999
+	case 12:
+		return be(data[:4]) <= 999_999_999
+	}
+	return false
+}
+
+// skipValue moves past the value at d.i, at depth, building nothing; a
+// value that is not well formed sets d.err with its place.
+func (d *decoder) skipValue(depth int) {
+	at, left := d.i, d.left
+	if d.skipFast(depth) {
+		return
+	}
+	d.i, d.left, d.err = at, left, nil
+	d.value(depth)
+}
+
+// next returns the first byte of the next value, or 0xc1 (never a value)
+// when the data has ended.
+func (d *decoder) next() byte {
+	if d.i >= len(d.data) {
+		return 0xc1
+	}
+	return d.data[d.i]
+}
+
+// isStr reports whether c starts a MessagePack string.
+func isStr(c byte) bool { return c&0xe0 == 0xa0 || c >= 0xd9 && c <= 0xdb }

@@ -98,7 +98,7 @@ func FuzzParseRequest(f *testing.F) {
 		known := op >= 1 && op <= 5
 		switch {
 		case err != nil:
-			e := checkError(t, err, content.CodeUnknownOp, content.CodeInvalidRequest, content.CodeMaxNodes, content.CodeMaxDepth)
+			e := checkError(t, err, content.CodeUnknownOp, content.CodeInvalidRequest, content.CodeMaxNodes, content.CodeMaxBytes, content.CodeMaxDepth)
 			if (e.Code == content.CodeUnknownOp) == known {
 				t.Fatalf("op %d: %v", op, err)
 			}

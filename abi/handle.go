@@ -26,10 +26,11 @@ func Handle(op Op, req []byte) (resp []byte) {
 	if r.Op == OpInfo {
 		return AppendInfo(nil, ModuleInfo())
 	}
-	s, err := result.SettingsFromValue(r.Settings)
-	if err != nil {
-		return errorResponse(err)
+	if r.settingsErr != nil {
+		return errorResponse(r.settingsErr)
 	}
+	s := r.settings
+	var err error
 	switch r.Op {
 	case OpBuild:
 		res, err := result.Build(r.Kind, r.Input, result.BuildOptions{Settings: s, Inherit: r.Inherit})
@@ -44,6 +45,9 @@ func Handle(op Op, req []byte) (resp []byte) {
 		} else {
 			out, err = result.OutputSchemaValue(s, r.Input, r.Options)
 		}
+		if err == nil || r.over != nil && !callError(err) {
+			err = overError(r.over, err) // the input past the budget, once the options are right
+		}
 		if err != nil {
 			return errorResponse(err)
 		}
@@ -55,6 +59,9 @@ func Handle(op Op, req []byte) (resp []byte) {
 		rep, err := result.ValidateValue(s, r.Input, r.Options)
 		if err != nil {
 			return errorResponse(err)
+		}
+		if r.cut {
+			rep = cutReport(rep, r.cutPath, s)
 		}
 		return AppendReport(nil, rep)
 	}
@@ -70,4 +77,98 @@ func errorResponse(err error) []byte {
 		e = content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)")
 	}
 	return AppendError(nil, e)
+}
+
+// overError is err, or the budget's error over of an input that was not
+// read, when there is one.
+func overError(over *content.Error, err error) error {
+	if over != nil {
+		return over
+	}
+	return err
+}
+
+// callError reports an error of the call itself (its options), which
+// natively comes before any fault of the value.
+func callError(err error) bool {
+	e, ok := err.(*content.Error)
+	if !ok {
+		return false
+	}
+	switch e.Code {
+	case content.CodeInvalidOption, content.CodeUnknownOption, content.CodeDuplicateOption, content.CodeUnsupportedProtocolVersion:
+		return true
+	}
+	return false
+}
+
+// cutReport is the report of a value read only as far as the budget allows
+// (see parseRequest): the budget's error at "", and the findings of what
+// was read, except those that say something is missing from a container
+// that was not read to its end, which only the unread part could answer.
+func cutReport(rep *result.Report, cutPath string, s result.Settings) *result.Report {
+	out := &result.Report{}
+	budget := false
+	for _, e := range rep.Errors {
+		switch {
+		case e.Code == content.CodeMaxNodes || e.Code == content.CodeMaxBytes || e.Code == content.CodeMaxDepth:
+			budget = budget || e.Path == ""
+		case absence(e.Code) && unfinished(e.Path, cutPath):
+			continue
+		}
+		out.Errors = append(out.Errors, e)
+	}
+	for _, e := range rep.Warnings {
+		if absence(e.Code) && unfinished(e.Path, cutPath) {
+			continue
+		}
+		out.Warnings = append(out.Warnings, e)
+	}
+	if !budget {
+		b := content.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes}
+		if b.MaxBytes == 0 {
+			b.MaxBytes = result.DefaultMaxJSONBytes
+		}
+		if b.MaxNodes == 0 {
+			b.MaxNodes = result.DefaultMaxNodes
+		}
+		code := content.CodeMaxNodes
+		if (b.MaxBytes+1)/2 < b.MaxNodes {
+			code = content.CodeMaxBytes
+		}
+		out.Errors = append([]*content.Error{b.Exceeded(code)}, out.Errors...)
+		if len(out.Errors) > result.MaxFindings {
+			out.Errors = out.Errors[:result.MaxFindings]
+		}
+	}
+	out.Valid = false
+	return out
+}
+
+// absence reports the codes of a finding about something missing.
+func absence(c content.Code) bool {
+	switch c {
+	case content.CodeMissingField, content.CodeContentRequired, content.CodeEmptyContent, content.CodeMissingTextFallback:
+		return true
+	}
+	return false
+}
+
+// unfinished reports whether the finding at path is about a container the
+// read stopped in (cut) or one of its ancestors, or about one of their
+// members.
+func unfinished(path, cut string) bool {
+	parent := path
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			parent = path[:i]
+			break
+		}
+	}
+	return within(path, cut) || within(parent, cut)
+}
+
+// within reports whether p is cut or an ancestor of it.
+func within(p, cut string) bool {
+	return p == cut || len(cut) > len(p) && cut[len(p)] == '/' && cut[:len(p)] == p
 }

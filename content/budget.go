@@ -51,6 +51,11 @@ func (b Budget) Check(v Value) error {
 	return nil
 }
 
+// Exceeded returns the error of a value past the limit code names
+// (max_bytes, max_nodes or max_depth), as a check of b gives it: for a
+// reader that stops a value before it is built.
+func (b Budget) Exceeded(code Code) *Error { return b.error(code) }
+
 func (b Budget) error(code Code) *Error {
 	switch code {
 	case CodeMaxNodes:

@@ -107,13 +107,49 @@ type Error struct {
 	Message string
 }
 
-// Error returns "code at path: message".
+// Error returns "mcpresult: code at path: message", the path printed with
+// its control characters escaped (see [PrintablePath]); the Path field
+// keeps the exact JSON Pointer.
 func (e *Error) Error() string {
-	p := e.Path
+	p := PrintablePath(e.Path)
 	if p == "" {
 		p = `""`
 	}
 	return "mcpresult: " + string(e.Code) + " at " + p + ": " + e.Message
+}
+
+// PrintablePath returns a path as a message prints it: C0 controls, DEL, C1
+// controls, the line and paragraph separators (U+2028, U+2029) and the
+// bidirectional embedding, override and isolate controls (U+202A to U+202E,
+// U+2066 to U+2069) as JSON escapes \uXXXX in lowercase hex, a byte that is
+// not UTF-8 as \xNN, everything else as it is. A key of a caller's value
+// sits in a path, and unescaped it could break a log line, move a terminal's
+// cursor or make a message read as something other than what it says. The
+// JavaScript package prints paths the same way.
+func PrintablePath(p string) string {
+	i := 0
+	for i < len(p) && p[i] >= 0x20 && p[i] < 0x7f {
+		i++
+	}
+	if i == len(p) {
+		return p
+	}
+	const hex = "0123456789abcdef"
+	b := make([]byte, 0, len(p)+16)
+	b = append(b, p[:i]...)
+	for i < len(p) {
+		r, n := utf8.DecodeRuneInString(p[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b = append(b, '\\', 'x', hex[p[i]>>4], hex[p[i]&15])
+		case r < 0x20 || r >= 0x7f && r <= 0x9f || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
+			b = append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+		default:
+			b = append(b, p[i:i+n]...)
+		}
+		i += n
+	}
+	return string(b)
 }
 
 // Is reports whether target is the Code of e, so that

@@ -100,3 +100,14 @@ func ExampleAppendFloat() {
 	// 100
 	// 0
 }
+
+// A key's control characters are escaped where an error prints its path;
+// Path keeps the exact JSON Pointer.
+func ExamplePrintablePath() {
+	err := content.NewError(content.CodeInvalidUTF8, "/structuredContent/a\x1b[2Jb\u202e", "string is not valid UTF-8")
+	fmt.Println(err)
+	fmt.Printf("%q\n", err.Path)
+	// Output:
+	// mcpresult: invalid_utf8 at /structuredContent/a\u001b[2Jb\u202e: string is not valid UTF-8
+	// "/structuredContent/a\x1b[2Jb\u202e"
+}

@@ -49,6 +49,8 @@ type Value struct {
 
 // str returns the string of a String, Bytes or Ext value, and "" for any
 // other kind.
+//
+//go:noinline
 func (v Value) str() string {
 	if v.kind != KindString && v.kind != KindBytes && v.kind != KindExt {
 		return ""
@@ -58,6 +60,8 @@ func (v Value) str() string {
 
 // elems returns the items of an Array or Object (an object's members as key,
 // value, key, value…), and nil for any other kind.
+//
+//go:noinline
 func (v Value) elems() []Value {
 	if v.kind != KindArray && v.kind != KindObject {
 		return nil

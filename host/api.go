@@ -227,8 +227,71 @@ func convertResult(v any, s result.Settings) (content.Value, error) {
 // plain converts the Go values of a result as the packages do first
 // natively, and refuses a Go array or object past the depth limit, which
 // natively the checks report as max_depth and the module cannot see.
+// A value that holds no Go value goes as it is, as content.Plain returns it
+// natively: the module bounds it as it reads it, and its checks then report
+// what they find before the budget, as natively. Of a larger value, what the
+// module reads (its first values, and one more) goes, so that a value that
+// shares its parts (a DAG of 2^60 paths) costs no more than that.
 func plain(v content.Value, mode content.Canonicalization, maxNodes, maxBytes int) (content.Value, error) {
+	limit := min(maxNodes, (maxBytes+1)/2) + abi.NodeAllowance + 1
+	budget := limit
+	if !holdsGo(v, &budget, 0) {
+		if budget >= 0 {
+			return v, nil
+		}
+		n := limit
+		return cut(v, &n), nil
+	}
 	return content.ConvertGo(v, mode, maxNodes, maxBytes, content.MaxDepth)
+}
+
+// cut returns v with its first *n values (keys not counted, the order of
+// a MessagePack encoder's), each array or object keeping the members read
+// before the count ran out.
+func cut(v content.Value, n *int) content.Value {
+	*n--
+	switch v.Kind() {
+	case content.KindArray:
+		items := make([]content.Value, 0, min(v.Len(), max(*n, 0)))
+		for i := 0; i < v.Len() && *n > 0; i++ {
+			items = append(items, cut(v.Index(i), n))
+		}
+		return content.NewArray(items...)
+	case content.KindObject:
+		members := make([]content.Member, 0, min(v.Len(), max(*n, 0)))
+		for i := 0; i < v.Len() && *n > 0; i++ {
+			m := v.Member(i)
+			members = append(members, content.Member{Key: m.Key, Value: cut(m.Value, n)})
+		}
+		return content.NewObject(members...)
+	}
+	return v
+}
+
+// holdsGo reports whether v holds a Go value (see content.FromGo) among the
+// next *budget values, no deeper than content.MaxParseDepth.
+func holdsGo(v content.Value, budget *int, depth int) bool {
+	if *budget--; *budget < 0 {
+		return false
+	}
+	switch v.Kind() {
+	case content.KindGo:
+		return true
+	case content.KindArray:
+		for i := 0; i < v.Len() && depth < content.MaxParseDepth; i++ {
+			if holdsGo(v.Index(i), budget, depth+1) {
+				return true
+			}
+		}
+	case content.KindObject:
+		for i := 0; i < v.Len() && depth < content.MaxParseDepth; i++ {
+			m := v.Member(i)
+			if m.Key.Kind() == content.KindGo || holdsGo(m.Value, budget, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // convertRequest converts the Go values of a build request before it is

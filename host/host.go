@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	_ "embed"
@@ -51,7 +52,9 @@ type Config struct {
 	// replaced after a call; 0 is DefaultHighWater.
 	HighWater uint64
 	// Stderr receives what the module writes to its standard error (only a
-	// fatal fault of the Go runtime writes there); nil discards it.
+	// fatal fault of the Go runtime writes there, such as running out of
+	// memory): the first line of each call's, at most 256 bytes, so that a
+	// fault logs one line and never the runtime's dump; nil discards it.
 	Stderr io.Writer
 	// ModuleBytes replaces the embedded module (for tests of other builds).
 	ModuleBytes []byte
@@ -98,6 +101,7 @@ type instance struct {
 	mod               api.Module
 	alloc, free, call api.Function
 	mem               api.Memory
+	stderr            *firstLine
 }
 
 // New compiles the module and makes its first instance, which checks the
@@ -164,9 +168,8 @@ func (h *Host) instantiate(ctx context.Context) (*instance, error) {
 		WithStartFunctions("_initialize").
 		WithSysWalltime().WithSysNanotime().WithSysNanosleep().
 		WithRandSource(rand.Reader)
-	if h.cfg.Stderr != nil {
-		mc = mc.WithStderr(h.cfg.Stderr)
-	}
+	stderr := &firstLine{out: h.cfg.Stderr}
+	mc = mc.WithStderr(stderr)
 	mod, err := h.rt.InstantiateModule(ctx, h.compiled, mc)
 	if err != nil {
 		return nil, err
@@ -174,7 +177,7 @@ func (h *Host) instantiate(ctx context.Context) (*instance, error) {
 	h.mu.Lock()
 	h.stats.Made++
 	h.mu.Unlock()
-	in := &instance{mod: mod, mem: mod.Memory(),
+	in := &instance{mod: mod, mem: mod.Memory(), stderr: stderr,
 		alloc: mod.ExportedFunction("mcpresult_alloc"),
 		free:  mod.ExportedFunction("mcpresult_free"),
 		call:  mod.ExportedFunction("mcpresult_call")}
@@ -256,7 +259,12 @@ func (h *Host) Call(ctx context.Context, op abi.Op, req []byte) ([]byte, error) 
 		}
 		return nil, err
 	}
+	in.stderr.reset()
 	resp, err := in.do(ctx, op, req)
+	if err != nil {
+		in.stderr.flush()
+	}
+	oom := err != nil && in.stderr.outOfMemory()
 	h.release(ctx, in, err != nil)
 	if err == nil && ctx.Err() != nil {
 		return nil, ctx.Err() // done while the call ran to its end
@@ -267,6 +275,10 @@ func (h *Host) Call(ctx context.Context, op abi.Op, req []byte) ([]byte, error) 
 			return nil, ErrClosed // closed while the call ran
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
+		case oom:
+			// The request needed more memory than Config.MemoryLimit: the
+			// budget's code, as for a request too large to send.
+			return abi.AppendError(nil, content.NewError(content.CodeMaxBytes, "", "the request needs more memory than the instance's limit of "+strconv.FormatUint(h.cfg.MemoryLimit, 10)+" bytes")), nil
 		}
 		return nil, errors.New("mcpresult/host: the module failed: " + err.Error())
 	}
@@ -317,4 +329,54 @@ func (h *Host) Close(ctx context.Context) error {
 	h.closed = true
 	h.mu.Unlock()
 	return h.rt.Close(ctx)
+}
+
+// firstLine keeps the first line of what the module writes to its standard
+// error during one call, and passes that line (at most 256 bytes) on to out:
+// a fatal fault of the Go runtime writes one line that says what happened
+// ("fatal error: out of memory"), then a dump of every goroutine, which a
+// request could otherwise make the host log at will.
+type firstLine struct {
+	out  io.Writer
+	line []byte
+	done bool // the first line ended, or is as long as kept
+}
+
+const firstLineMax = 256
+
+func (f *firstLine) reset() { f.line, f.done = f.line[:0], false }
+
+func (f *firstLine) Write(p []byte) (int, error) {
+	if f.done {
+		return len(p), nil
+	}
+	end := len(p)
+	for i, c := range p {
+		if c == '\n' {
+			end, f.done = i, true
+			break
+		}
+	}
+	if room := firstLineMax - len(f.line); end > room {
+		end, f.done = room, true
+	}
+	f.line = append(f.line, p[:end]...)
+	if f.done && f.out != nil {
+		f.out.Write(append(f.line, '\n'))
+	}
+	return len(p), nil
+}
+
+// flush passes on a first line the call left unfinished.
+func (f *firstLine) flush() {
+	if !f.done && len(f.line) > 0 && f.out != nil {
+		f.out.Write(append(f.line, '\n'))
+	}
+	f.done = true
+}
+
+// outOfMemory reports whether the call's first line says the module ran
+// out of memory.
+func (f *firstLine) outOfMemory() bool {
+	return bytes.Contains(f.line, []byte("out of memory"))
 }
