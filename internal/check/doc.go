@@ -120,6 +120,7 @@
 //     made may not conform (a pattern, unique items, a $ref outside the
 //     schema). The tool is called with a best effort either way: making
 //     arguments ends, in time linear in the schema's size, whatever it is.
+//     Run adds them to the findings of the call made with those arguments.
 //
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC

@@ -52,6 +52,9 @@ type hostile struct {
 	Tools     []string // the tools listed (see answer for what each does)
 	Fillers   int      // more tools, t000000…, each answered "ok"
 	Resources []string // the resources listed
+	// Schemas are the inputSchemas of tools, by name ({"type":"object"}
+	// for a tool not named here).
+	Schemas map[string]string
 	// Cursors: "" lists everything on one page; "fresh" gives one tool per
 	// page and a new cursor on every page, without end; "repeat" gives the
 	// same cursor on every page.
@@ -163,7 +166,11 @@ func (h *hostile) toolsPage(cursor string) string {
 			b.WriteByte(',')
 		}
 		if !strings.HasPrefix(name, "evil") {
-			b.WriteString(`{"name":` + jsonString(name) + `,"inputSchema":{"type":"object"}}`)
+			schema, ok := h.Schemas[name]
+			if !ok {
+				schema = `{"type":"object"}`
+			}
+			b.WriteString(`{"name":` + jsonString(name) + `,"inputSchema":` + schema + `}`)
 			return
 		}
 		schema := `{"type":"object","properties":{` + jsonString(hostileString) + `:{"type":"string","default":` + jsonString(hostileString) + `}}}`
@@ -522,6 +529,87 @@ func TestHostileDrip(t *testing.T) {
 		if m.peak > 64<<20 {
 			t.Errorf("%s, sse %v: a peak of %d MB in the heap", tc.tool, tc.sse, m.peak>>20)
 		}
+	}
+}
+
+// TestHostileInputSchemas checks that what making a tool's arguments could
+// not do is in the report of a live run, with the call it is about: a
+// schema that requires itself twice (no finite instance) gives
+// arguments_not_generated, a pattern arguments_incomplete; a tool the
+// calls file names gets neither.
+func TestHostileInputSchemas(t *testing.T) {
+	const (
+		selfTwice = `{"type":"object","required":["a","b"],"properties":{"a":{"$ref":"#"},"b":{"$ref":"#"}}}`
+		pattern   = `{"type":"object","required":["p"],"properties":{"p":{"type":"string","pattern":"^[0-9]{4}$"}}}`
+		plain     = `{"type":"object","required":["s"],"properties":{"s":{"type":"string"}}}`
+	)
+	cases := []struct {
+		tool, schema string
+		source       string
+		want         []string // the codes of the arguments' findings
+		totalsWarn   int      // the warnings they add
+	}{
+		{"self-twice", selfTwice, SourceGeneratedPartial, []string{CodeArgumentsNotGenerated}, 1},
+		{"pattern", pattern, SourceGeneratedPartial, []string{CodeArgumentsIncomplete}, 0},
+		{"plain", plain, SourceGenerated, nil, 0},
+		{"self-twice-called", selfTwice, SourceCalls, nil, 0},
+	}
+	h := &hostile{Schemas: map[string]string{}}
+	for _, c := range cases {
+		h.Tools = append(h.Tools, c.tool)
+		h.Schemas[c.tool] = c.schema
+	}
+	srv := &hostileHTTP{h: h}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18",
+		Calls: map[string][]Call{"self-twice-called": {{Arguments: json.RawMessage(`{}`), Valid: false}}}})
+	hangGuard(t, m.took, time.Minute)
+	if rep.Error != "" || len(rep.Revisions) != 1 || rep.Revisions[0].Status != StatusChecked {
+		t.Fatalf("error %q, revisions %s", rep.Error, revisionStates(rep))
+	}
+	rr := rep.Revisions[0]
+	calls := callsByTool(rr)
+	warnings := 0
+	for _, c := range cases {
+		t.Run(c.tool, func(t *testing.T) {
+			cs := calls[c.tool]
+			if len(cs) != 1 || cs[0].Source != c.source || cs[0].Outcome != OutcomeResult {
+				t.Fatalf("calls %+v", cs)
+			}
+			var got []string
+			for _, f := range cs[0].Findings {
+				if f.Code == CodeArgumentsNotGenerated || f.Code == CodeArgumentsIncomplete {
+					got = append(got, f.Code)
+					if f.Path != "" || f.Severity != map[string]Severity{CodeArgumentsNotGenerated: Warning, CodeArgumentsIncomplete: Info}[f.Code] {
+						t.Errorf("finding %+v", f)
+					}
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("codes %v, want %v:%s", got, c.want, dump(cs[0].Findings))
+			}
+			// The call's own checks still ran.
+			if !hasCode(cs[0].Findings, CodeResultSize) {
+				t.Errorf("no result_size:%s", dump(cs[0].Findings))
+			}
+		})
+		warnings += c.totalsWarn
+	}
+	// The findings of the arguments count like any other, and are printed.
+	if rep.Totals.Warnings < warnings {
+		t.Errorf("totals %+v, want at least %d warnings", rep.Totals, warnings)
+	}
+	var out bytes.Buffer
+	if err := rep.WriteText(&out, false); err != nil {
+		t.Fatal(err)
+	}
+	if want := "warning arguments_not_generated: no arguments that conform to the tool's inputSchema could be made:"; !strings.Contains(out.String(), want) {
+		t.Errorf("the text report lacks %q:\n%s", want, out.String())
+	}
+	out.Reset()
+	if err := rep.WriteJSON(&out); err != nil || !strings.Contains(out.String(), `"code":"arguments_not_generated"`) {
+		t.Errorf("the JSON report (%v) lacks arguments_not_generated", err)
 	}
 }
 

@@ -772,6 +772,9 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		call   Call
 		src    string
 		report *ToolReport
+		// made are the findings of making the arguments (generated
+		// arguments only).
+		made []Finding
 	}
 	var plan []planned
 	rr.Tools = make([]*ToolReport, 0, len(tools))
@@ -780,21 +783,24 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		rr.Tools = append(rr.Tools, tr)
 		calls, ok := s.o.Calls[t.Name]
 		if !ok {
-			args, complete := GenerateArguments(t.InputSchema)
+			args, complete, made := GenerateArgumentsWithFindings(t.InputSchema)
 			src := SourceGenerated
 			if !complete {
 				src = SourceGeneratedPartial
 			}
-			plan = append(plan, planned{t, Call{Arguments: args, Valid: true}, src, tr})
+			plan = append(plan, planned{t, Call{Arguments: args, Valid: true}, src, tr, made})
 			continue
 		}
 		for _, c := range calls {
-			plan = append(plan, planned{t, c, SourceCalls, tr})
+			plan = append(plan, planned{t, c, SourceCalls, tr, nil})
 		}
 	}
 	for i, p := range plan {
 		s.progress("tools/call " + printable(p.tool.Name) + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(plan)) + ")")
 		cr, reason := s.call(ctx, p.tool, p.call, p.src)
+		// What making the arguments could not do comes first: it is about
+		// the request (finish orders the findings by severity, stably).
+		cr.Findings = append(p.made, cr.Findings...)
 		p.report.Calls = append(p.report.Calls, cr)
 		if reason != "" {
 			return reason
