@@ -121,6 +121,17 @@
 //     schema). The tool is called with a best effort either way: making
 //     arguments ends, in time linear in the schema's size, whatever it is.
 //     Run adds them to the findings of the call made with those arguments.
+//   - too_many_tools, too_many_resources, too_many_pages, cursor_repeated,
+//     list_too_large (warning) and results_not_kept (info), of Run rather
+//     than of a result: findings of a revision (RevisionReport.Findings,
+//     path ""), counted with the others. The warnings say the check did
+//     not cover everything the server lists: more tools or resources than
+//     Options.MaxTools or MaxResources (the first listed are called or
+//     read), a list of more pages than MaxPages, one that gives a cursor it
+//     gave before, or a page over MaxResponseBytes (the listing stops
+//     there). results_not_kept: the report reached Options.MaxKeptBytes of
+//     results, and those after were checked (their findings are in it)
+//     without their results being kept.
 //
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC
@@ -155,9 +166,8 @@
 // MaxResources, 1,000; MaxPages, 100), and a list that gives a cursor again
 // ends there; the report keeps at most Options.MaxKeptBytes (64 MiB) of
 // results, and checks those after without keeping them: the revision's
-// notes say so, each beginning with its code (too_many_tools,
-// too_many_resources, too_many_pages, cursor_repeated, list_too_large,
-// results_not_kept).
+// findings say so (too_many_tools, too_many_resources, too_many_pages,
+// cursor_repeated, list_too_large, warnings; results_not_kept, info).
 //
 // Whatever a server sends is printed as text that cannot drive a terminal:
 // WriteText passes every string it did not write itself through EscapeText

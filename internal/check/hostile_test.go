@@ -408,8 +408,16 @@ func callsByTool(rr *RevisionReport) map[string][]*CallReport {
 	return m
 }
 
-func hasNote(rr *RevisionReport, prefix string) bool {
-	return slices.ContainsFunc(rr.Notes, func(n string) bool { return strings.HasPrefix(n, prefix) })
+// hasRevisionFinding reports a finding of the revision itself with the
+// code, the severity the code has, and a message that begins with message.
+func hasRevisionFinding(rr *RevisionReport, code, message string) bool {
+	sev := Warning
+	if code == CodeResultsNotKept {
+		sev = Info
+	}
+	return slices.ContainsFunc(rr.Findings, func(f Finding) bool {
+		return f.Code == code && f.Severity == sev && f.Path == "" && strings.HasPrefix(f.Message, message)
+	})
 }
 
 // TestHostileHTTP runs Run against the hostile server over Streamable HTTP,
@@ -529,6 +537,49 @@ func TestHostileDrip(t *testing.T) {
 		if m.peak > 64<<20 {
 			t.Errorf("%s, sse %v: a peak of %d MB in the heap", tc.tool, tc.sse, m.peak>>20)
 		}
+	}
+}
+
+// TestHostileKept checks many results each within the byte limit: the
+// report keeps them up to MaxKeptBytes, what it holds follows that bound,
+// not their number, and the revision says so (results_not_kept, info).
+func TestHostileKept(t *testing.T) {
+	var tools []string
+	for i := range 30 {
+		tools = append(tools, fmt.Sprintf("big%02d", i))
+	}
+	srv := &hostileHTTP{h: &hostile{Tools: tools, BigSize: 1 << 20}}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	checked := 0
+	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxKeptBytes: 4 << 20,
+		// The checks of a 1 MiB text take more memory than the report does:
+		// none here.
+		checkTool: func(c ToolCall) []Finding {
+			if len(c.Result) > 1<<20 {
+				checked++
+			}
+			return nil
+		}})
+	t.Logf("30 results of 1 MiB: %v", m)
+	rr := rep.Revisions[0]
+	kept := 0
+	for _, tr := range rr.Tools {
+		if c := tr.Calls[0]; c.Result != nil {
+			kept++
+		} else if c.Outcome != OutcomeResult {
+			t.Errorf("%s: %s", tr.Name, c.Outcome)
+		}
+	}
+	if checked != 30 {
+		t.Errorf("%d results checked", checked)
+	}
+	if kept != 3 || !hasRevisionFinding(rr, CodeResultsNotKept, "the report keeps at most 4 MiB of results: 27 checked after that are not in it") ||
+		len(rr.Findings) != 1 || rep.Totals.Infos != 1 || rep.Totals.Warnings != 0 || len(rr.Notes) != 0 {
+		t.Errorf("%d results kept, totals %+v, findings:%s\nnotes %q", kept, rep.Totals, dump(rr.Findings), rr.Notes)
+	}
+	if m.retained > 8<<20 {
+		t.Errorf("the report holds %d MB: 30 MB of results, 4 MiB kept", m.retained>>20)
 	}
 }
 
@@ -667,8 +718,9 @@ func TestHostileLists(t *testing.T) {
 	if len(rr.Tools) != DefaultMaxTools || rep.Totals.ToolCalls != DefaultMaxTools || rr.Tools[0].Name != "t000000" || rr.Tools[999].Name != "t000999" {
 		t.Errorf("%d tools, %d calls", len(rr.Tools), rep.Totals.ToolCalls)
 	}
-	if !hasNote(rr, CodeTooManyTools+": tools/list lists more than 1000 tools: the first 1000 listed are called") {
-		t.Errorf("notes %q", rr.Notes)
+	if !hasRevisionFinding(rr, CodeTooManyTools, "tools/list lists more than 1000 tools: the first 1000 listed are called, the others are not") ||
+		len(rr.Findings) != 1 || rep.Totals.Warnings != 1 || len(rr.Notes) != 0 {
+		t.Errorf("findings:%s\nnotes %q, totals %+v", dump(rr.Findings), rr.Notes, rep.Totals)
 	}
 
 	// Every tool kept, none called: listing, duplicates and lookups only.
@@ -685,22 +737,27 @@ func TestHostileLists(t *testing.T) {
 	}
 
 	for _, tc := range []struct {
-		cursors string
-		tools   int
-		note    string
+		name     string
+		h        hostile
+		maxBytes int64
+		tools    int
+		code     string
+		message  string
 	}{
-		{"fresh", DefaultMaxPages, CodeTooManyPages + ": tools/list has more than 100 pages: stopped listing"},
-		{"repeat", 2, CodeCursorRepeated + ": tools/list gave a cursor it had given before: stopped listing"},
+		{"fresh cursors", hostile{Cursors: "fresh"}, 0, DefaultMaxPages, CodeTooManyPages, "tools/list has more than 100 pages: stopped listing"},
+		{"a cursor repeated", hostile{Cursors: "repeat"}, 0, 2, CodeCursorRepeated, "tools/list gave a cursor it had given before: stopped listing"},
+		{"a page over the limit", hostile{Fillers: 100_000}, 1 << 20, 0, CodeListTooLarge, "tools/list is over 1 MiB, the limit of a response: stopped listing"},
 	} {
-		srv := &hostileHTTP{h: &hostile{Cursors: tc.cursors}}
+		srv := &hostileHTTP{h: &tc.h}
 		ts := httptest.NewServer(srv)
-		rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18"})
+		rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxResponseBytes: tc.maxBytes})
 		ts.Close()
-		t.Logf("%s cursors: %v", tc.cursors, m)
+		t.Logf("%s: %v", tc.name, m)
 		hangGuard(t, m.took, time.Minute)
 		rr := rep.Revisions[0]
-		if rep.Error != "" || len(rr.Tools) != tc.tools || !hasNote(rr, tc.note) {
-			t.Errorf("%s cursors: error %q, %d tools, notes %q", tc.cursors, rep.Error, len(rr.Tools), rr.Notes)
+		if rep.Error != "" || len(rr.Tools) != tc.tools || !hasRevisionFinding(rr, tc.code, tc.message) || len(rr.Findings) != 1 ||
+			rep.Totals.Warnings != 1 || len(rr.Notes) != 0 {
+			t.Errorf("%s: error %q, %d tools, totals %+v, findings:%s\nnotes %q", tc.name, rep.Error, len(rr.Tools), rep.Totals, dump(rr.Findings), rr.Notes)
 		}
 	}
 	// Resources past their bound.
@@ -712,8 +769,8 @@ func TestHostileLists(t *testing.T) {
 	defer ts3.Close()
 	rep, _ = runMeasured(t, Options{URL: ts3.URL, Protocol: "2025-06-18", MaxResources: 50})
 	if rr := rep.Revisions[0]; len(rr.Resources) != 50 || rr.Resources[49].URI != "res://r49" ||
-		!hasNote(rr, CodeTooManyResources+": resources/list lists more than 50 resources: the first 50 listed are read") {
-		t.Errorf("%d resources, notes %q", len(rr.Resources), rr.Notes)
+		!hasRevisionFinding(rr, CodeTooManyResources, "resources/list lists more than 50 resources: the first 50 listed are read, the others are not") {
+		t.Errorf("%d resources, findings:%s", len(rr.Resources), dump(rr.Findings))
 	}
 
 	// A smaller bound of pages and of tools.
@@ -721,8 +778,8 @@ func TestHostileLists(t *testing.T) {
 	ts2 := httptest.NewServer(srv)
 	defer ts2.Close()
 	rep, _ = runMeasured(t, Options{URL: ts2.URL, Protocol: "2025-06-18", MaxPages: 500, MaxTools: 7})
-	if rr := rep.Revisions[0]; len(rr.Tools) != 7 || !hasNote(rr, CodeTooManyTools) {
-		t.Errorf("%d tools, notes %q", len(rr.Tools), rr.Notes)
+	if rr := rep.Revisions[0]; len(rr.Tools) != 7 || !hasRevisionFinding(rr, CodeTooManyTools, "tools/list lists more than 7 tools") {
+		t.Errorf("%d tools, findings:%s", len(rr.Tools), dump(rr.Findings))
 	}
 }
 
@@ -843,8 +900,8 @@ func TestHostileStdio(t *testing.T) {
 			}
 		}},
 		{"tools", hostile{Fillers: 100_000}, func(t *testing.T, rep *Report) {
-			if rr := rep.Revisions[0]; len(rr.Tools) != DefaultMaxTools || !hasNote(rr, CodeTooManyTools) {
-				t.Errorf("%d tools, notes %q", len(rr.Tools), rr.Notes)
+			if rr := rep.Revisions[0]; len(rr.Tools) != DefaultMaxTools || !hasRevisionFinding(rr, CodeTooManyTools, "tools/list lists more than 1000 tools") {
+				t.Errorf("%d tools, findings:%s", len(rr.Tools), dump(rr.Findings))
 			}
 		}},
 		{"blank", hostile{Tools: []string{"blank"}}, func(t *testing.T, rep *Report) {
@@ -859,8 +916,8 @@ func TestHostileStdio(t *testing.T) {
 			}
 		}},
 		{"fresh", hostile{Cursors: "fresh"}, func(t *testing.T, rep *Report) {
-			if rr := rep.Revisions[0]; len(rr.Tools) != DefaultMaxPages || !hasNote(rr, CodeTooManyPages) {
-				t.Errorf("%d tools, notes %q", len(rr.Tools), rr.Notes)
+			if rr := rep.Revisions[0]; len(rr.Tools) != DefaultMaxPages || !hasRevisionFinding(rr, CodeTooManyPages, "tools/list has more than 100 pages") {
+				t.Errorf("%d tools, findings:%s", len(rr.Tools), dump(rr.Findings))
 			}
 		}},
 		{"strings", hostile{Tools: []string{hostileString}}, func(t *testing.T, rep *Report) {

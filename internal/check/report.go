@@ -60,6 +60,13 @@ type RevisionReport struct {
 	Server    *ServerInfo       `json:"server,omitempty"`
 	Tools     []*ToolReport     `json:"tools"`
 	Resources []*ResourceReport `json:"resources"`
+	// Findings are about the revision's session rather than one exchange:
+	// what the check left out when the server listed more than it allows
+	// (too_many_tools, too_many_resources, too_many_pages, cursor_repeated,
+	// list_too_large, warnings) or the report kept no more results
+	// (results_not_kept, info). Their path is "". They count in the totals
+	// as the findings of calls and reads do.
+	Findings []Finding `json:"findings"`
 	// Notes are what the driver noticed and did about it (a tool listed
 	// twice, a calls file naming a tool the server does not list…).
 	Notes    []string `json:"notes,omitempty"`
@@ -252,6 +259,8 @@ func (r *Report) finish(revs []string, d time.Duration) {
 		if rr.Resources == nil {
 			rr.Resources = []*ResourceReport{}
 		}
+		rr.Findings = sortFindings(rr.Findings)
+		count(rr.Findings)
 		for _, tr := range rr.Tools {
 			for _, c := range tr.Calls {
 				t.ToolCalls++
@@ -456,7 +465,8 @@ func (t *textWriter) severity(s Severity) string {
 
 // WriteText writes the report for people: the server, then each revision
 // with its tools (each call with its findings: severity, code, path and
-// message) and resources, and a summary line. A tool or resource without
+// message) and resources, the revision's own findings (each in full, info
+// included) and its notes, and a summary line. A tool or resource without
 // errors or warnings takes one line, which names the codes of its info
 // findings only (WriteJSON has them in full). color adds ANSI colours (for
 // a terminal).
@@ -518,6 +528,7 @@ func (t *textWriter) revision(rr *RevisionReport) {
 	case StatusFailed:
 		if len(rr.Tools) == 0 && len(rr.Resources) == 0 {
 			t.line(0, head, t.paint(ansiRed, "failed: "+indentLines(rr.Reason, 1)))
+			t.findings(1, rr.Findings)
 			t.notes(rr)
 			return
 		}
@@ -563,6 +574,7 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		t.line(1, desc...)
 		t.findings(2, res.Findings)
 	}
+	t.findings(1, rr.Findings)
 	t.notes(rr)
 	if rr.Status == StatusFailed {
 		t.line(1, t.paint(ansiRed, "failed: "+indentLines(rr.Reason, 2)))

@@ -43,6 +43,10 @@ func sampleReport() *Report {
 					{URI: "memory://a", Outcome: OutcomeResult, Result: json.RawMessage(`{"contents":[]}`), Duration: ms(1)},
 					{URI: "memory://b", Outcome: OutcomeNoResponse, Duration: ms(30000), Findings: []Finding{{Severity: "error", Code: CodeNoResponse, Message: "no answer within 30s"}}},
 				},
+				Findings: []Finding{
+					{Severity: "info", Code: CodeResultsNotKept, Message: "the report keeps at most 64 MiB of results: 2 checked after that are not in it"},
+					{Severity: "warning", Code: CodeTooManyTools, Message: "tools/list lists more than 2 tools: the first 2 listed are called, the others are not"},
+				},
 				Notes:    []string{`calls file: tool "absent" is not listed by the server: not called`},
 				Duration: ms(1234),
 			},
@@ -69,12 +73,14 @@ server  weather 1.2.0
   resource memory://a  result  1ms  no findings
   resource memory://b  no response  30s
     error   no_response: no answer within 30s
+  warning too_many_tools: tools/list lists more than 2 tools: the first 2 listed are called, the others are not
+  info    results_not_kept: the report keeps at most 64 MiB of results: 2 checked after that are not in it
   note: calls file: tool "absent" is not listed by the server: not called
 
 2025-11-25  failed: initialize failed: EOF; the server exited (exit status 1); its stderr ends with:
       boom
 
-summary: 1 revision checked, 1 skipped, 1 failed; 3 tool calls, 2 resource reads; 2 errors, 1 warning, 4 info (1.5s)
+summary: 1 revision checked, 1 skipped, 1 failed; 3 tool calls, 2 resource reads; 2 errors, 2 warnings, 5 info (1.5s)
 `
 
 func TestWriteText(t *testing.T) {
@@ -107,6 +113,18 @@ func TestWriteText(t *testing.T) {
 	r.WriteText(&b, false)
 	if want := "error:  no session could be made with the server: the server could not be started: no such file\nsummary: 0 revisions checked, 1 failed;"; !strings.Contains(b.String(), want) {
 		t.Errorf("failed run:\n%s", b.String())
+	}
+
+	// A session that broke before any tool or resource still prints the
+	// revision's findings, and counts them.
+	r = &Report{Target: "x", Revisions: []*RevisionReport{{Revision: "2025-06-18", Status: StatusFailed, Negotiated: "2025-06-18",
+		Reason:   "resources/list failed: no answer within 30s",
+		Findings: []Finding{{Severity: Warning, Code: CodeListTooLarge, Message: "tools/list is over 16 MiB, the limit of a response: stopped listing"}}}}}
+	r.finish([]string{"2025-06-18"}, 0)
+	b.Reset()
+	r.WriteText(&b, false)
+	if want := "2025-06-18  failed: resources/list failed: no answer within 30s\n  warning list_too_large: tools/list is over 16 MiB, the limit of a response: stopped listing\n\nsummary: 0 revisions checked, 1 failed; 0 tool calls, 0 resource reads; 0 errors, 1 warning, 0 info"; !strings.Contains(b.String(), want) {
+		t.Errorf("failed revision with findings:\n%s", b.String())
 	}
 }
 
@@ -143,6 +161,7 @@ func TestWriteJSON(t *testing.T) {
 				Calls []map[string]json.RawMessage
 			}
 			Resources []map[string]json.RawMessage
+			Findings  json.RawMessage
 		}
 	}
 	dec := json.NewDecoder(&b)
@@ -153,7 +172,7 @@ func TestWriteJSON(t *testing.T) {
 	if got.Target != r.Target || got.Server.Name != "weather" || got.Started != "2026-11-30T12:00:00Z" || got.Duration != "1500" {
 		t.Errorf("header %+v", got)
 	}
-	wantTotals := map[string]int{"error": 2, "warning": 1, "info": 4, "revisionsChecked": 1, "revisionsSkipped": 1, "revisionsFailed": 1, "toolCalls": 3, "resourceReads": 2}
+	wantTotals := map[string]int{"error": 2, "warning": 2, "info": 5, "revisionsChecked": 1, "revisionsSkipped": 1, "revisionsFailed": 1, "toolCalls": 3, "resourceReads": 2}
 	for k, v := range wantTotals {
 		if got.Totals[k] != v {
 			t.Errorf("totals[%s] = %d, want %d", k, got.Totals[k], v)
@@ -163,8 +182,13 @@ func TestWriteJSON(t *testing.T) {
 		t.Fatalf("revisions %+v", got.Revisions)
 	}
 	// Skipped and failed revisions have empty lists, not null.
-	if got.Revisions[0].Tools == nil || got.Revisions[0].Resources == nil {
-		t.Error("a skipped revision's tools or resources are null")
+	if got.Revisions[0].Tools == nil || got.Revisions[0].Resources == nil || string(got.Revisions[0].Findings) != `[]` {
+		t.Errorf("a skipped revision's tools, resources or findings are null (findings %s)", got.Revisions[0].Findings)
+	}
+	// The revision's own findings, by severity.
+	if want := `[{"severity":"warning","code":"too_many_tools","path":"","message":"tools/list lists more than 2 tools: the first 2 listed are called, the others are not"},` +
+		`{"severity":"info","code":"results_not_kept","path":"","message":"the report keeps at most 64 MiB of results: 2 checked after that are not in it"}]`; string(got.Revisions[1].Findings) != want {
+		t.Errorf("revision findings %s, want %s", got.Revisions[1].Findings, want)
 	}
 	calls := got.Revisions[1].Tools[0].Calls
 	c1, c2 := calls[0], calls[1]
@@ -262,6 +286,8 @@ func TestReportEscapes(t *testing.T) {
 			rr.Tools[0].Calls[0].Findings[0].Path = secretPath
 			rr.Tools[0].Calls[0].Findings[0].Message = "at " + secretPath + ": " + hostileText
 			rr.Resources[0].Findings[0].Path = secretPath
+			rr.Findings[0].Path = secretPath
+			rr.Findings[0].Message = "at " + secretPath + ": " + hostileText
 			// A second tool with no call, and one whose call has no
 			// finding of its own severity.
 			rr.Tools = append(rr.Tools, &ToolReport{Name: hostileText}, &ToolReport{Name: hostileText, Calls: []*CallReport{{Arguments: json.RawMessage(hostileJSON), Source: SourceCalls, Outcome: OutcomeToolError, Findings: []Finding{{Severity: Info, Code: hostileText, Message: hostileText}}}}})
@@ -275,6 +301,7 @@ func TestReportEscapes(t *testing.T) {
 			for _, res := range rr.Resources {
 				res.Findings[0].Severity = sev
 			}
+			rr.Findings[0].Severity = sev
 			r.finish([]string{hostileText}, time.Second)
 			for _, color := range []bool{false, true} {
 				var b bytes.Buffer
@@ -320,10 +347,14 @@ func TestReportEscapes(t *testing.T) {
 			if i := unsafeIn(b.String()); i >= 0 {
 				t.Fatalf("a raw control character in the JSON report at %d:\n%s", i, b.String())
 			}
+			if strings.Contains(b.String(), hostileSecretKey[10:]) {
+				t.Errorf("the secret is in the JSON report:\n%s", b.String())
+			}
 			var back struct {
 				Target    string
 				Revisions []struct {
-					Tools []struct {
+					Findings []Finding
+					Tools    []struct {
 						Calls []struct {
 							Result   json.RawMessage
 							Findings []Finding
@@ -344,6 +375,9 @@ func TestReportEscapes(t *testing.T) {
 			f := back.Revisions[0].Tools[0].Calls[0].Findings[0]
 			if want := "/structuredContent/[redacted]/" + strings.ToValidUTF8(hostileText, "\uFFFD"); f.Path != want || strings.Contains(f.Message, hostileSecretKey[10:]) {
 				t.Errorf("a finding as JSON: %+v", f)
+			}
+			if f := back.Revisions[0].Findings[0]; f.Path != "/structuredContent/[redacted]/"+strings.ToValidUTF8(hostileText, "\uFFFD") || strings.Contains(f.Message, hostileSecretKey[10:]) {
+				t.Errorf("a revision's finding as JSON: %+v", f)
 			}
 		}
 	}

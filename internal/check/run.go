@@ -46,29 +46,31 @@ const (
 	CodeCutShort = "cut_short"
 )
 
-// The codes of the notes the driver adds to a revision (RevisionReport.
-// Notes begin with one, then ": ") when it stops listing or calling before
-// the server's end.
+// The codes of the findings the driver adds to a revision
+// (RevisionReport.Findings, with the path "") when it stops listing,
+// calling or keeping before the server's end. The warnings say that the
+// check did not cover everything the server lists.
 const (
-	// CodeTooManyTools: the server lists more than Options.MaxTools tools;
-	// the first MaxTools listed are called.
+	// CodeTooManyTools (warning): the server lists more than
+	// Options.MaxTools tools; the first MaxTools listed are called, the
+	// others are not.
 	CodeTooManyTools = "too_many_tools"
-	// CodeTooManyResources: the server lists more than
+	// CodeTooManyResources (warning): the server lists more than
 	// Options.MaxResources resources; the first MaxResources listed are
-	// read.
+	// read, the others are not.
 	CodeTooManyResources = "too_many_resources"
-	// CodeTooManyPages: a list has more than Options.MaxPages pages; what
-	// they listed is kept.
+	// CodeTooManyPages (warning): a list has more than Options.MaxPages
+	// pages; what the pages read listed is kept, the rest is not listed.
 	CodeTooManyPages = "too_many_pages"
-	// CodeCursorRepeated: a list gave a cursor it had given before; the
-	// listing stops there.
+	// CodeCursorRepeated (warning): a list gave a cursor it had given
+	// before; the listing stops there.
 	CodeCursorRepeated = "cursor_repeated"
-	// CodeListTooLarge: a page of a list is over Options.MaxResponseBytes;
-	// the listing stops there.
+	// CodeListTooLarge (warning): a page of a list is over
+	// Options.MaxResponseBytes; the listing stops there.
 	CodeListTooLarge = "list_too_large"
-	// CodeResultsNotKept: the results and JSON-RPC errors kept in the
-	// report reached Options.MaxKeptBytes; those after were checked, and
-	// are not in the report.
+	// CodeResultsNotKept (info): the results and JSON-RPC errors kept in
+	// the report reached Options.MaxKeptBytes; those after were checked
+	// (their findings are in the report), and are not in the report.
 	CodeResultsNotKept = "results_not_kept"
 )
 
@@ -185,9 +187,9 @@ func ProtocolRevisions() []string {
 // returns the report of what it checked, its Error saying it was cut short
 // or interrupted); a response over Options.MaxResponseBytes is read no
 // further (response_too_large), tools, resources and pages are bounded
-// (MaxTools, MaxResources, MaxPages; a note past them), a list that gives a
-// cursor twice ends there, and over HTTP no redirect to another origin is
-// followed (redirect_refused).
+// (MaxTools, MaxResources, MaxPages; a warning of the revision past them),
+// a list that gives a cursor twice ends there (a warning too), and over
+// HTTP no redirect to another origin is followed (redirect_refused).
 //
 // A revision the server answers with another one is skipped ("server does
 // not speak …"); a session that cannot be made, or breaks, fails that
@@ -339,9 +341,8 @@ func runRevision(ctx context.Context, o Options, rev string) (rr *RevisionReport
 		rr.Duration = Millis(time.Since(start))
 		silent = s.tap.messages() == 0
 		if s.notKept > 0 {
-			rr.Notes = append(rr.Notes, CodeResultsNotKept+": the report keeps at most "+byteSize(o.MaxKeptBytes)+" of results: "+
-				strconv.Itoa(s.notKept)+" checked after that are not in it")
-			slices.Sort(rr.Notes)
+			rr.Findings = append(rr.Findings, Finding{Severity: Info, Code: CodeResultsNotKept,
+				Message: "the report keeps at most " + byteSize(o.MaxKeptBytes) + " of results: " + strconv.Itoa(s.notKept) + " checked after that are not in it"})
 		}
 	}()
 	if o.Progress != nil {
@@ -616,9 +617,9 @@ func byteSize(n int64) string {
 // listPages lists the pages of a list method, returning each page's items
 // (the member named key of each result) as received, until the last page,
 // more than limit items, Options.MaxPages pages, a cursor given before or a
-// page over the byte limit (each of the last three with a note). reason is
-// set when the session failed.
-func (s *session) listPages(ctx context.Context, method, key string, limit int, list func(context.Context, string) error) (items []json.RawMessage, notes []string, reason string) {
+// page over the byte limit (each of the last three with a finding of the
+// revision). reason is set when the session failed.
+func (s *session) listPages(ctx context.Context, method, key string, limit int, list func(context.Context, string) error) (items []json.RawMessage, fs []Finding, reason string) {
 	cursor := ""
 	seen := map[string]bool{}
 	for page := 1; ; page++ {
@@ -626,36 +627,39 @@ func (s *session) listPages(ctx context.Context, method, key string, limit int, 
 		c := cursor
 		resp, err := s.exchange(ctx, method, func(ctx context.Context) error { return list(ctx, c) })
 		if resp == nil {
-			return items, notes, method + " failed: " + noAnswer(err, s.o.Timeout)
+			return items, fs, method + " failed: " + noAnswer(err, s.o.Timeout)
 		}
 		if resp.TooLarge {
-			return items, append(notes, CodeListTooLarge+": "+method+pageNote(page)+" is over "+byteSize(s.o.MaxResponseBytes)+", the limit of a response: stopped listing"), ""
+			return items, append(fs, Finding{Severity: Warning, Code: CodeListTooLarge,
+				Message: method + pageNote(page) + " is over " + byteSize(s.o.MaxResponseBytes) + ", the limit of a response: stopped listing"}), ""
 		}
 		if resp.Error != nil {
-			return items, notes, method + " failed: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + clip(resp.Error.Message, 300)
+			return items, fs, method + " failed: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + clip(resp.Error.Message, 300)
 		}
 		var res struct {
 			NextCursor *string `json:"nextCursor"`
 		}
 		var members map[string]json.RawMessage
 		if json.Unmarshal(resp.Result, &members) != nil || json.Unmarshal(resp.Result, &res) != nil {
-			return items, notes, method + " failed: its result is not an object of the expected shape"
+			return items, fs, method + " failed: its result is not an object of the expected shape"
 		}
 		var pageItems []json.RawMessage
 		if raw, ok := members[key]; ok && json.Unmarshal(raw, &pageItems) != nil {
-			return items, notes, method + " failed: its " + key + " is not an array"
+			return items, fs, method + " failed: its " + key + " is not an array"
 		}
 		items = append(items, pageItems...)
 		if len(items) > limit || res.NextCursor == nil || *res.NextCursor == "" {
-			return items, notes, ""
+			return items, fs, ""
 		}
 		cursor = *res.NextCursor
 		if seen[cursor] {
-			return items, append(notes, CodeCursorRepeated+": "+method+" gave a cursor it had given before: stopped listing"), ""
+			return items, append(fs, Finding{Severity: Warning, Code: CodeCursorRepeated,
+				Message: method + " gave a cursor it had given before: stopped listing"}), ""
 		}
 		seen[cursor] = true
 		if page >= s.o.MaxPages {
-			return items, append(notes, CodeTooManyPages+": "+method+" has more than "+strconv.Itoa(s.o.MaxPages)+" pages: stopped listing"), ""
+			return items, append(fs, Finding{Severity: Warning, Code: CodeTooManyPages,
+				Message: method + " has more than " + strconv.Itoa(s.o.MaxPages) + " pages: stopped listing"}), ""
 		}
 	}
 }
@@ -709,14 +713,15 @@ const maxDuplicateNotes = 10
 
 // tools lists the tools and makes the calls.
 func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string) {
-	items, notes, reason := s.listPages(ctx, "tools/list", "tools", s.o.MaxTools, func(ctx context.Context, cursor string) error {
+	items, fs, reason := s.listPages(ctx, "tools/list", "tools", s.o.MaxTools, func(ctx context.Context, cursor string) error {
 		_, err := s.cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		return err
 	})
-	rr.Notes = append(rr.Notes, notes...)
+	rr.Findings = append(rr.Findings, fs...)
 	over := len(items) > s.o.MaxTools
 	if over {
-		rr.Notes = append(rr.Notes, CodeTooManyTools+": tools/list lists more than "+strconv.Itoa(s.o.MaxTools)+" tools: the first "+strconv.Itoa(s.o.MaxTools)+" listed are called")
+		rr.Findings = append(rr.Findings, Finding{Severity: Warning, Code: CodeTooManyTools,
+			Message: "tools/list lists more than " + strconv.Itoa(s.o.MaxTools) + " tools: the first " + strconv.Itoa(s.o.MaxTools) + " listed are called, the others are not"})
 		items = items[:s.o.MaxTools]
 	}
 	if reason != "" {
@@ -849,13 +854,14 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 
 // resources lists the resources and reads each.
 func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason string) {
-	items, notes, reason := s.listPages(ctx, "resources/list", "resources", s.o.MaxResources, func(ctx context.Context, cursor string) error {
+	items, fs, reason := s.listPages(ctx, "resources/list", "resources", s.o.MaxResources, func(ctx context.Context, cursor string) error {
 		_, err := s.cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
 		return err
 	})
-	rr.Notes = append(rr.Notes, notes...)
+	rr.Findings = append(rr.Findings, fs...)
 	if len(items) > s.o.MaxResources {
-		rr.Notes = append(rr.Notes, CodeTooManyResources+": resources/list lists more than "+strconv.Itoa(s.o.MaxResources)+" resources: the first "+strconv.Itoa(s.o.MaxResources)+" listed are read")
+		rr.Findings = append(rr.Findings, Finding{Severity: Warning, Code: CodeTooManyResources,
+			Message: "resources/list lists more than " + strconv.Itoa(s.o.MaxResources) + " resources: the first " + strconv.Itoa(s.o.MaxResources) + " listed are read, the others are not"})
 		items = items[:s.o.MaxResources]
 	}
 	if reason != "" {
