@@ -37,7 +37,8 @@ var checkFlags = map[string]flagSpec{
 // server sent it (see check.Run). The report goes to standard output, as
 // text (coloured on a terminal, unless NO_COLOR is set) or as JSON
 // (--json); a progress line goes to standard error while it runs, on a
-// terminal. Without --calls each tool is called once, with arguments made
+// terminal. Whatever the server chose (a tool's name, an error's message)
+// is printed escaped (check.EscapeText), on standard error too. Without --calls each tool is called once, with arguments made
 // from its inputSchema; --calls names a JSON file of the calls to make per
 // tool, bad arguments on purpose among them (its format: check.ParseCalls):
 //
@@ -52,7 +53,8 @@ var checkFlags = map[string]flagSpec{
 // or with K, KiB, M, MiB, G or GiB: a larger response is read no further
 // and gives response_too_large), --max-tools, --max-resources and
 // --max-pages the tools called, the resources read and the pages of each
-// list (1000, 1000, 100). Over HTTP, a redirect to another origin is not
+// list (1000, 1000, 100; past them the report has a warning,
+// too_many_tools, too_many_resources or too_many_pages). Over HTTP, a redirect to another origin is not
 // followed (redirect_refused). Interrupted (Ctrl-C), it stops the server,
 // writes the report of what it checked and exits 1; a second Ctrl-C ends
 // it at once.
@@ -126,12 +128,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 
 	progress := isTerminal(stderr)
 	if progress {
-		o.Progress = func(msg string) {
-			if r := []rune(msg); len(r) > 76 {
-				msg = string(r[:75]) + "…"
-			}
-			io.WriteString(stderr, "\r\x1b[K"+msg)
-		}
+		o.Progress = progressLine(stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -150,7 +147,9 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	if flags["json"] == "true" {
 		err = rep.WriteJSON(stdout)
 		if rep.Error != "" {
-			io.WriteString(stderr, "mcpresult: check: "+firstLine(rep.Error)+"\n")
+			// The error may hold what the server sent (a JSON-RPC error's
+			// message, its stderr): escaped, like the text report.
+			io.WriteString(stderr, "mcpresult: check: "+check.EscapeText(firstLine(rep.Error))+"\n")
 		}
 	} else {
 		err = rep.WriteText(stdout, isTerminal(stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb")
@@ -163,6 +162,21 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// progressLine returns the Progress of check.Options that writes each step
+// on one line of w (a terminal), over the one before: the line is erased,
+// and the step, which names tools and resources of the server, is escaped
+// (check.EscapeText), so that nothing the server chose can drive the
+// terminal, then cut to 76 characters.
+func progressLine(w io.Writer) func(string) {
+	return func(msg string) {
+		msg = check.EscapeText(msg)
+		if r := []rune(msg); len(r) > 76 {
+			msg = string(r[:75]) + "…"
+		}
+		io.WriteString(w, "\r\x1b[K"+msg)
+	}
 }
 
 // parseBytes reads a positive number of bytes: digits, optionally followed

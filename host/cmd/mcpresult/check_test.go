@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -196,6 +197,85 @@ func TestCheckDeadline(t *testing.T) {
 	}
 }
 
+// hostileMessage is what a server could send to take over the terminal
+// check prints on: set the window title, clear the screen, reverse the text
+// that follows, a C1 CSI, a carriage return.
+const hostileMessage = "no\x1b]0;pwned\x07\x1b[2J\u202eevil\u009b2J\rdone"
+
+// unsafeOnTerminal returns the first character of s that a terminal would
+// obey, or that reorders the text around it (but \n), or -1.
+func unsafeOnTerminal(s string) int {
+	for i, r := range s {
+		if r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f || r == 0x2028 || r == 0x2029 ||
+			r == 0x061c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestCheckStderrEscaped runs the command against a server that refuses
+// initialize with a message full of escape sequences: the error printed on
+// standard error (with --json) and the report on standard output say what
+// the server said, escaped.
+func TestCheckStderrEscaped(t *testing.T) {
+	t.Setenv("MCPRESULT_CMD_TEST_SERVER", "refuse")
+	server := joinArgs(os.Args[0], "-test.run=^TestCheckServerProcess$")
+	const escaped = `no\x1b]0;pwned\x07\x1b[2J\u202eevil\u009b2J\rdone`
+	for _, tc := range []struct {
+		name             string
+		json             bool
+		stdout, inStderr string
+	}{
+		{"json", true, `"error":"server does not speak 2025-06-18 (it refused initialize: JSON-RPC error -32602: no\u001b]0;pwned\u0007\u001b[2J\u202eevil\u009b2J\rdone)"`,
+			"mcpresult: check: server does not speak 2025-06-18 (it refused initialize: JSON-RPC error -32602: " + escaped + ")\n"},
+		{"text", false, "skipped: server does not speak 2025-06-18 (it refused initialize: JSON-RPC error -32602: " + escaped + ")", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"check", "--stdio", server, "--protocol", "2025-06-18", "--timeout", "1m"}
+			if tc.json {
+				args = append(args, "--json")
+			}
+			var out, errOut bytes.Buffer
+			code := run(args, nil, &out, &errOut)
+			if code != 1 || !strings.Contains(out.String(), tc.stdout) || errOut.String() != tc.inStderr {
+				t.Errorf("exit %d, stdout %q (want it to hold %q), stderr %q, want %q", code, out.String(), tc.stdout, errOut.String(), tc.inStderr)
+			}
+			for what, s := range map[string]string{"stdout": out.String(), "stderr": errOut.String()} {
+				if i := unsafeOnTerminal(s); i >= 0 {
+					t.Errorf("a raw control character in %s at %d: %q", what, i, s)
+				}
+			}
+		})
+	}
+}
+
+// TestProgressLine checks the progress line: each step erases the line
+// before it, and what the server named in it is escaped, then cut to 76
+// characters.
+func TestProgressLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, msg, want string
+	}{
+		{"plain", "2025-06-18: tools/call forecast (3/11)", "2025-06-18: tools/call forecast (3/11)"},
+		{"escapes", "tools/call " + hostileMessage + " (1/2)", `tools/call no\x1b]0;pwned\x07\x1b[2J\u202eevil\u009b2J\rdone (1/2)`},
+		{"long", strings.Repeat("a", 100), strings.Repeat("a", 75) + "…"},
+		{"long, escaped past the cut", strings.Repeat("a", 70) + "\x1b[2J\x1b[2J", strings.Repeat("a", 70) + `\x1b[…`},
+		{"not UTF-8", "tools/call \xff\xfe", `tools/call \xff\xfe`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			progressLine(&b)(tc.msg)
+			if want := "\r\x1b[K" + tc.want; b.String() != want {
+				t.Errorf("%q, want %q", b.String(), want)
+			}
+			if i := unsafeOnTerminal(strings.TrimPrefix(b.String(), "\r\x1b[K")); i >= 0 {
+				t.Errorf("a raw control character at %d: %q", i, b.String())
+			}
+		})
+	}
+}
+
 // TestCheckInterrupt runs the command as a process (this test binary, as
 // TestCheckCLIProcess) and interrupts it (SIGINT) during a call that never
 // ends: it writes the report of what it checked, and exits 1.
@@ -255,9 +335,25 @@ func TestCheckCLIProcess(t *testing.T) {
 // TestCheckServerProcess is the server of TestCheck, when this test binary
 // runs as one: a tool echo that returns its text, or a tool error without it;
 // with MCPRESULT_CMD_TEST_MARKER, a tool wait that writes that file and
-// never answers.
+// never answers. With MCPRESULT_CMD_TEST_SERVER=refuse, it answers every
+// request with a JSON-RPC error whose message is hostileMessage.
 func TestCheckServerProcess(t *testing.T) {
-	if os.Getenv("MCPRESULT_CMD_TEST_SERVER") != "1" {
+	switch os.Getenv("MCPRESULT_CMD_TEST_SERVER") {
+	case "1":
+	case "refuse":
+		in := bufio.NewScanner(os.Stdin)
+		for in.Scan() {
+			var req struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if json.Unmarshal(in.Bytes(), &req) != nil || req.ID == nil {
+				continue
+			}
+			msg, _ := json.Marshal(hostileMessage)
+			os.Stdout.WriteString(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32602,"message":` + string(msg) + `}}` + "\n")
+		}
+		os.Exit(0)
+	default:
 		t.Skip("the server of TestCheck")
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "cmd-test", Version: "1"}, nil)
