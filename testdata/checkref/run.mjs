@@ -220,7 +220,8 @@ function problemsOf(run, report) {
 }
 
 /** findingsOf is the report's findings as {revision: "skipped" | "failed" |
- * {where: [code…]}}, where is "tool NAME" or "resource URI". */
+ * {where: [code…]}}, where is "tool NAME", "resource URI" or "revision" (the
+ * revision's own findings: a list past a bound, results not kept). */
 function findingsOf(report) {
   const out = {};
   for (const rv of report.revisions) {
@@ -234,6 +235,7 @@ function findingsOf(report) {
     };
     for (const t of rv.tools ?? []) for (const c of t.calls) add(`tool ${t.name}`, c.findings);
     for (const r of rv.resources ?? []) add(`resource ${r.uri}`, r.findings);
+    add("revision", rv.findings);
     out[rv.revision] = Object.fromEntries(
       Object.keys(where)
         .sort()
@@ -303,6 +305,7 @@ function summarize(server, report, ms) {
     };
     for (const tr of rv.tools ?? []) for (const c of tr.calls) seen(`tool ${tr.name}`, c.findings);
     for (const r of rv.resources ?? []) seen(`resource ${r.uri}`, r.findings);
+    seen("revision", rv.findings);
   }
   const sorted = [...rows.values()].sort(
     (a, b) => rank[a.severity] - rank[b.severity] || a.code.localeCompare(b.code) || a.where.localeCompare(b.where),
