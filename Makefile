@@ -63,12 +63,15 @@ fuzz:
 	done
 
 # The whole test suite: static checks, the Go tests with the race detector
-# (the conformance vectors, examples and unit tests), the portable form of
+# (the conformance vectors, examples and unit tests), the packed requests of
+# every op and shape at 4, 16 and 60 MB (without it: they measure memory),
+# the portable form of
 # the string writer (-tags purego) and the core on a 32-bit machine (386),
 # the check that the oracle-generated vectors are what their generator
 # writes, and the independent oracles (official MCP schemas, RFC 8785).
 test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run 'TestPacked' ./host
 	$(GO) test -count=1 -tags purego ./content
 	GOARCH=386 $(GO) test -count=1 ./content ./result ./abi
 	cd host/examples/gosdk && $(GO) vet ./... && $(GO) test -race -count=1 ./...

@@ -361,15 +361,19 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		n := len(v.elems()) / 2
 		var seen map[string]struct{}
 		if n > 8 {
-			seen = make(map[string]struct{}, n)
+			// sized for the keys it will hold, not for a count a request
+			// declares: keys that fail hold no place in it
+			seen = make(map[string]struct{}, min(n, 1024))
 		}
+		keyFailed := false // the object's place has its finding about a key
 		for i := 0; i < n; i++ {
 			k := v.elems()[2*i]
-			nk, kchanged, ok := c.key(k)
+			nk, kchanged, ok := c.key(k, !keyFailed)
 			if !ok {
 				if c.halt {
 					return v, false
 				}
+				keyFailed = true
 				continue
 			}
 			if c.duplicate(v.elems(), out, i, nk.str(), seen) {
@@ -404,12 +408,19 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 	return v, false
 }
 
-// key checks an object key of a free-form value and converts it in JSON mode.
-func (c *Checker) key(k Value) (Value, bool, bool) {
+// key checks an object key of a free-form value and converts it in JSON
+// mode. A key that fails is reported (at the object's place) when report is
+// set: an object of a million bad keys makes one finding, and one path.
+func (c *Checker) key(k Value, report bool) (Value, bool, bool) {
+	fail := func(code Code, msg string) {
+		if report {
+			c.Fail(code, msg)
+		}
+	}
 	switch k.kind {
 	case KindString:
 		if !utf8.ValidString(k.str()) {
-			c.Fail(CodeInvalidUTF8, "object key is not valid UTF-8")
+			fail(CodeInvalidUTF8, "object key is not valid UTF-8")
 			return k, false, false
 		}
 		return k, false, true
@@ -426,15 +437,15 @@ func (c *Checker) key(k Value) (Value, bool, bool) {
 			}
 			return NewString(s), true, true
 		}
-		c.Fail(CodeInvalidMapKey, "object keys must be strings (canonicalization \"json\" converts integer and boolean keys)")
+		fail(CodeInvalidMapKey, "object keys must be strings (canonicalization \"json\" converts integer and boolean keys)")
 		return k, false, false
 	case KindGo:
 		if s, ok := k.goValue().(string); ok {
-			nk, _, ok := c.key(NewString(s))
+			nk, _, ok := c.key(NewString(s), report)
 			return nk, true, ok // changed: the writer needs the plain string
 		}
 	}
-	c.Fail(CodeInvalidMapKey, "object keys must be strings")
+	fail(CodeInvalidMapKey, "object keys must be strings")
 	return k, false, false
 }
 
@@ -457,7 +468,7 @@ func (c *Checker) duplicate(items, out []Value, i int, k string, seen map[string
 			return true
 		}
 		if c.opts.Mode == JSON && pk.kind != KindString {
-			if ck, _, ok := NewChecker(CheckOptions{Mode: JSON}).key(pk); ok && ck.str() == k {
+			if ck, _, ok := NewChecker(CheckOptions{Mode: JSON}).key(pk, false); ok && ck.str() == k {
 				return true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -200,30 +201,52 @@ func checkPacked(t *testing.T, op abi.Op, resp []byte, fits bool) {
 	}
 }
 
-var packedSizes = []int{4 << 20, 16 << 20, 60 << 20}
+// packedRuns are the settings and sizes the tests send: every shape and op
+// at 4, 16 and 60 MB with the default settings, and at 4 and 16 MB with the
+// largest budget (which reads up to 10 million values, the costliest case;
+// at 60 MB it refuses the same way). MCPRESULT_PACKED_MAX=1 adds requests of
+// the module's largest size.
+func packedRuns() []packedRun {
+	runs := []packedRun{{0, 4 << 20}, {0, 16 << 20}, {0, 60 << 20}, {1, 4 << 20}, {1, 16 << 20}}
+	if os.Getenv("MCPRESULT_PACKED_MAX") != "" {
+		runs = append(runs, packedRun{0, abi.MaxRequest - 4096}, packedRun{1, abi.MaxRequest - 4096})
+	}
+	return runs
+}
+
+type packedRun struct{ settings, size int }
+
+// skipPacked skips a test of packed requests in -short mode, and under the
+// race detector, which multiplies what Go code allocates and takes (make
+// test runs them in a run of their own without it).
+func skipPacked(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("sends 1.5 GB of requests; run without -short and -race")
+	}
+}
 
 // TestPackedRequestsModule sends every packed request to a fresh instance of
 // the module in a plain wazero host with the default memory limit of
 // package host: never a trap, the budget's code, and the growth of linear
 // memory within packedBound.
 func TestPackedRequestsModule(t *testing.T) {
-	if testing.Short() {
-		t.Skip("sends 1.5 GB of requests")
-	}
+	skipPacked(t)
 	ctx := context.Background()
 	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(uint32(host.DefaultMemoryLimit/65536)))
-	defer rt.Close(ctx)
+	t.Cleanup(func() { rt.Close(ctx) }) // after the parallel subtests
 	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
 	compiled, err := rt.CompileModule(ctx, host.Module)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, st := range packedSettings {
-		for _, size := range packedSizes {
+	for _, run := range packedRuns() {
+		st, size := packedSettings[run.settings], run.size
+		{
 			for _, shape := range packedShapes {
 				for _, op := range []abi.Op{abi.OpBuild, abi.OpSerialize, abi.OpValidate, abi.OpOutputSchema} {
 					name := st.name + "/" + strconv.Itoa(size>>20) + "MB/" + shape.name + "/" + op.String()
 					t.Run(name, func(t *testing.T) {
+						t.Parallel()
 						req := packedRequest(op, shape, size, st.settings)
 						mod, err := rt.InstantiateModule(ctx, compiled, wazero.NewModuleConfig().WithName("").
 							WithStartFunctions("_initialize").WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader))
@@ -262,11 +285,10 @@ func TestPackedRequestsModule(t *testing.T) {
 // module's dispatch, natively: the same answers, and what it allocates in
 // all within packedBound.
 func TestPackedRequestsNative(t *testing.T) {
-	if testing.Short() {
-		t.Skip("sends 1.5 GB of requests")
-	}
-	for _, st := range packedSettings {
-		for _, size := range packedSizes {
+	skipPacked(t)
+	for _, run := range packedRuns() {
+		st, size := packedSettings[run.settings], run.size
+		{
 			for _, shape := range packedShapes {
 				for _, op := range []abi.Op{abi.OpBuild, abi.OpSerialize, abi.OpValidate, abi.OpOutputSchema} {
 					name := st.name + "/" + strconv.Itoa(size>>20) + "MB/" + shape.name + "/" + op.String()
