@@ -344,3 +344,16 @@ func TestEnginesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintablePaths: an error's path, from a caller's keys, is printed
+// with the characters a terminal acts on escaped, and reads back the same.
+func TestPrintablePaths(t *testing.T) {
+	in := []byte("{\"path\":\"/a\u0085b\u202ec\u2028\x7f\",\"plain\":\"é\"}")
+	out := printable(in)
+	if want := `{"path":"/a\u0085b\u202ec\u2028\u007f","plain":"é"}`; string(out) != want {
+		t.Fatalf("printable: %s, want %s", out, want)
+	}
+	if !bytes.Equal(printable([]byte(`{"a":1}`)), []byte(`{"a":1}`)) {
+		t.Fatal("plain JSON changed")
+	}
+}
