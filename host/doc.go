@@ -20,7 +20,12 @@
 // and a memory limit. An instance that trapped, ran out of memory, or was
 // interrupted is discarded and replaced; one whose linear memory grew past
 // the high-water mark (WebAssembly memory never shrinks) is replaced after
-// its call.
+// its call. A call that ran out of the instance's memory is answered with
+// max_bytes, as a request too large to send is: the module decodes a
+// request within its budget (package abi says what a request costs), so
+// with the default limit of 1 GiB no request runs out, and a smaller
+// Config.MemoryLimit only refuses the largest. Of what the module writes to
+// its standard error, Config.Stderr gets one line per call.
 //
 // # Contexts and deadlines
 //
