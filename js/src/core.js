@@ -33,6 +33,9 @@ const CALL_ERRORS = new Set(["invalid_option", "unknown_option", "duplicate_opti
 const DEFAULT_MAX_JSON_BYTES = 2000000;
 const DEFAULT_MAX_NODES = 100000;
 const DEFAULT_HIGH_WATER = 64 * 1024 * 1024;
+// NODE_ALLOWANCE is abi.NodeAllowance: how many values past the budget's
+// bound the module reads of an input (room for a request's own options).
+const NODE_ALLOWANCE = 64;
 
 /** The texts of the results wrap gives in place of a private failure. */
 export const EXECUTION_FAILED_TEXT = "tool execution failed";
@@ -444,9 +447,9 @@ function makeApi(engine, settings, inherit) {
       enc.string(kind);
       enc.string("input");
       if (kind === "value") {
-        writeInput(enc, input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes, 64);
+        writeInput(enc, input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes, NODE_ALLOWANCE);
       } else {
-        writeInput(enc, input, mode, MAX_RESULT_DEPTH, maxNodesOf(s), maxBytes, 64);
+        writeInput(enc, input, mode, MAX_RESULT_DEPTH, maxNodesOf(s), maxBytes, NODE_ALLOWANCE);
       }
       if (s !== undefined) {
         enc.string("settings");
@@ -478,7 +481,7 @@ function makeApi(engine, settings, inherit) {
       // names the first fault, as for a parsed value: the value goes to the
       // module as deep as the module parses (a cyclic value ends there), and
       // as large as the budget allows
-      writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), 64, key === "value");
+      writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), NODE_ALLOWANCE, key === "value");
       if (has) {
         enc.string("options");
         enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);
@@ -556,7 +559,7 @@ function makeApi(engine, settings, inherit) {
       encode((enc) => {
         enc.mapHeader(1 + (options ? 1 : 0) + (settings !== undefined ? 1 : 0));
         enc.string("schema");
-        writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings), 64);
+        writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(settings), maxBytesOf(settings), NODE_ALLOWANCE);
         if (options) {
           enc.string("options");
           enc.value(options, MODE_STRICT, 1, MAX_RESULT_DEPTH);

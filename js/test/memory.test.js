@@ -7,8 +7,8 @@
 //
 //   - give the budget's code where the value is past the budget (a throw,
 //     or for validate a report), and a result where it is within it;
-//   - cost at most 4 × (the value's JSON size + maxJsonBytes) + OVERHEAD of
-//     memory: the peak resident set of the process during the op over what
+//   - cost at most 4 × (the value's JSON size + maxJsonBytes) + VALUE_BYTES
+//     for each value the module decodes + OVERHEAD of memory: the peak resident set of the process during the op over what
 //     it was before, and the growth of the module's linear memory, each;
 //     and leave at most that much heap and ArrayBuffer memory uncollected.
 //
@@ -33,6 +33,9 @@ import { SHAPES, SETTINGS, OPS } from "./memory.js";
 
 const MiB = 1 << 20;
 const OVERHEAD = 64 * MiB;
+// VALUE_BYTES is abi.ValueBytes: what one decoded value (and its key) costs
+// the module at most, the collector's headroom included.
+const VALUE_BYTES = 96;
 const ALL = Object.keys(SHAPES);
 
 // [settings, sizes in MB, shapes, what a case waits for (a todo)]
@@ -81,7 +84,10 @@ function expect(shapeName, mb, settingsName, op) {
   if (values > cap + 64) [code, stopped] = [capCode, true];
   else if (values > cap) code = capCode;
   else if (size > B) code = "max_bytes";
-  return { code, stopped, size, bound: 4 * (size + B) + OVERHEAD };
+  // The module's bound (go doc ./abi, Memory): 4 × (request + maxJsonBytes),
+  // VALUE_BYTES for each value it decodes, and the overhead.
+  const decoded = Math.min(values, cap + 64);
+  return { code, stopped, size, bound: 4 * (size + B) + VALUE_BYTES * decoded + OVERHEAD };
 }
 
 function runCase(shape, mb, settings) {
