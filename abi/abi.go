@@ -75,8 +75,9 @@ type Request struct {
 
 	settings    result.Settings // Settings, read
 	settingsErr error           // why Settings cannot be read
-	// over is the budget's error of an input past it, given after the
-	// call's own option errors, as natively.
+	// over is the budget's error of an input past it: given after the
+	// call's own option errors (the input was not read), or, for validate,
+	// reported beside the findings of what was read (cut).
 	over *content.Error
 	// cut: a validate input past the budget, read as far as it goes;
 	// cutPath names the container it stopped in.

@@ -45,8 +45,8 @@ func Handle(op Op, req []byte) (resp []byte) {
 		} else {
 			out, err = result.OutputSchemaValue(s, r.Input, r.Options)
 		}
-		if err == nil || r.over != nil && !callError(err) {
-			err = overError(r.over, err) // the input past the budget, once the options are right
+		if r.over != nil && (err == nil || !callError(err)) {
+			err = r.over // the input past the budget, once the options are right
 		}
 		if err != nil {
 			return errorResponse(err)
@@ -61,7 +61,7 @@ func Handle(op Op, req []byte) (resp []byte) {
 			return errorResponse(err)
 		}
 		if r.cut {
-			rep = cutReport(rep, r.cutPath, s)
+			rep = cutReport(rep, r.cutPath, r.over)
 		}
 		return AppendReport(nil, rep)
 	}
@@ -77,15 +77,6 @@ func errorResponse(err error) []byte {
 		e = content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)")
 	}
 	return AppendError(nil, e)
-}
-
-// overError is err, or the budget's error over of an input that was not
-// read, when there is one.
-func overError(over *content.Error, err error) error {
-	if over != nil {
-		return over
-	}
-	return err
 }
 
 // callError reports an error of the call itself (its options), which
@@ -106,7 +97,7 @@ func callError(err error) bool {
 // (see parseRequest): the budget's error at "", and the findings of what
 // was read, except those that say something is missing from a container
 // that was not read to its end, which only the unread part could answer.
-func cutReport(rep *result.Report, cutPath string, s result.Settings) *result.Report {
+func cutReport(rep *result.Report, cutPath string, over *content.Error) *result.Report {
 	out := &result.Report{}
 	budget := false
 	for _, e := range rep.Errors {
@@ -125,18 +116,7 @@ func cutReport(rep *result.Report, cutPath string, s result.Settings) *result.Re
 		out.Warnings = append(out.Warnings, e)
 	}
 	if !budget {
-		b := content.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes}
-		if b.MaxBytes == 0 {
-			b.MaxBytes = result.DefaultMaxJSONBytes
-		}
-		if b.MaxNodes == 0 {
-			b.MaxNodes = result.DefaultMaxNodes
-		}
-		code := content.CodeMaxNodes
-		if (b.MaxBytes+1)/2 < b.MaxNodes {
-			code = content.CodeMaxBytes
-		}
-		out.Errors = append([]*content.Error{b.Exceeded(code)}, out.Errors...)
+		out.Errors = append([]*content.Error{over}, out.Errors...)
 		if len(out.Errors) > result.MaxFindings {
 			out.Errors = out.Errors[:result.MaxFindings]
 		}

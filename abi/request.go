@@ -75,12 +75,7 @@ func parseRequest(r *Request, op Op, data []byte, share bool) error {
 			return d.err
 		}
 		name := k.Str()
-		idx := -1
-		for x, kn := range keys {
-			if kn == name {
-				idx = x
-			}
-		}
+		idx := keyIndex(keys, name)
 		switch {
 		case idx < 0:
 			return content.NewError(content.CodeInvalidRequest, keyPath(name), "not a key of the "+op.String()+" request")
@@ -135,13 +130,8 @@ func parseRequest(r *Request, op Op, data []byte, share bool) error {
 	// The settings, then the options, then the input, within the budget the
 	// settings give.
 	small := func(name string) (content.Value, error) {
-		idx := 0
-		for x, kn := range keys {
-			if kn == name {
-				idx = x
-			}
-		}
-		if seen&(1<<idx) == 0 {
+		idx := keyIndex(keys, name)
+		if idx < 0 || seen&(1<<idx) == 0 {
 			return content.Null(), nil
 		}
 		over := content.NewError(content.CodeInvalidRequest, keyPath(name), "the "+name+" hold more than "+strconv.Itoa(MaxSmallValues)+" values")
@@ -167,12 +157,25 @@ func parseRequest(r *Request, op Op, data []byte, share bool) error {
 	in := at[inputBit(op)>>1] // the bit of keys[1] for build, of keys[0] otherwise
 	limit, over := inputBudget(op, r, s, data, in)
 	r.Input, r.cut, r.cutPath, err = decodeSpan(data, in, share, limit, over, op == OpValidate)
+	if r.cut {
+		r.over = over // validate reports it beside the findings of what was read
+	}
 	if err != nil && op != OpBuild {
 		// An error of the call's own options comes first, as natively.
 		r.over, r.Input = err.(*content.Error), content.Null()
 		return nil
 	}
 	return err
+}
+
+// keyIndex is the index of name among keys, or -1.
+func keyIndex(keys []string, name string) int {
+	for x, k := range keys {
+		if k == name {
+			return x
+		}
+	}
+	return -1
 }
 
 // decodeSpan decodes the value at sp with at most limit values (keys not

@@ -351,11 +351,8 @@ func (f *firstLine) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	end := len(p)
-	for i, c := range p {
-		if c == '\n' {
-			end, f.done = i, true
-			break
-		}
+	if i := bytes.IndexByte(p, '\n'); i >= 0 {
+		end, f.done = i, true
 	}
 	if room := firstLineMax - len(f.line); end > room {
 		end, f.done = room, true
