@@ -6,7 +6,7 @@ BIN     := bin
 CLI     := $(BIN)/mcpresult
 EXAMPLES := $(sort $(filter-out %/10-revisions.tool.json,$(wildcard testdata/examples/*.json)))
 
-ORACLE  := testdata/oracle
+ORACLE  := tools/oracle
 JS      := js
 
 # The WebAssembly module, committed at host/mcpresult.wasm: the same source
@@ -89,7 +89,7 @@ $(JS)/node_modules/.installed: $(JS)/package.json $(JS)/package-lock.json
 	touch $@
 
 vet:
-	$(GO) vet ./... ./testdata/oracle/... ./testdata/abi/... ./testdata/benchtable/...
+	$(GO) vet ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -98,7 +98,7 @@ fmt-check:
 # The number and string vectors are computed by Node's JSON.stringify; this
 # checks that the committed files are what the generator writes.
 vectors-check:
-	node testdata/gen/oracle.mjs --check
+	node $(ORACLE)/vectors.mjs --check
 
 # Independent checks of the output: every serialize vector's output, and
 # every build vector's result serialized for every revision, against the
@@ -106,9 +106,9 @@ vectors-check:
 # package canonicalize, on the vectors and on generated values.
 oracle: $(ORACLE)/node_modules/.installed
 	node $(ORACLE)/schema.mjs
-	$(GO) run ./$(ORACLE)/revgen | node $(ORACLE)/revisions.mjs
-	$(GO) run ./$(ORACLE)/fairgen | node $(ORACLE)/fairness.mjs
-	$(GO) run ./$(ORACLE)/jcsgen -n 5000 | node $(ORACLE)/jcs.mjs
+	$(GO) run ./internal/cmd/revgen | node $(ORACLE)/revisions.mjs
+	$(GO) run ./internal/cmd/fairgen | node $(ORACLE)/fairness.mjs
+	$(GO) run ./internal/cmd/jcsgen -n 5000 | node $(ORACLE)/jcs.mjs
 
 $(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock.json
 	cd $(ORACLE) && npm ci --no-audit --no-fund --loglevel=error
@@ -168,7 +168,7 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
 	cd testdata/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
 	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
-	$(GO) run ./testdata/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
+	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
 	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules testdata/conformance/node_modules testdata/checkref/node_modules

@@ -1,4 +1,4 @@
-// RFC 8785 oracle: reads JSON lines [wire, jcs] (from testdata/oracle/jcsgen)
+// RFC 8785 oracle: reads JSON lines [wire, jcs] (from internal/cmd/jcsgen)
 // and checks that the independent package canonicalize writes exactly the jcs
 // bytes for the value the wire JSON holds. Exit 1 on any difference.
 import { createInterface } from 'node:readline';

@@ -1,4 +1,4 @@
-// oracle.mjs — generates the conformance vectors
+// vectors.mjs — generates the conformance vectors
 //   testdata/vectors/json-numbers.json  (ECMAScript number formatting)
 //   testdata/vectors/json-strings.json  (JSON.stringify string escaping)
 // in the vector format of the README.
@@ -7,8 +7,8 @@
 // NOT by the Go implementation. Do not hand-edit the generated files: edit the
 // input lists below and run, from the repository root,
 //
-//   node testdata/gen/oracle.mjs           # (re)write the files
-//   node testdata/gen/oracle.mjs --check   # exit 1 if the files are not up to date
+//   node tools/oracle/vectors.mjs           # (re)write the files
+//   node tools/oracle/vectors.mjs --check   # exit 1 if the files are not up to date
 //
 // Plain Node (>= 20), no dependencies. Output is deterministic.
 //
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const OUT_DIR = join(HERE, '..', 'vectors');
+const OUT_DIR = join(HERE, '..', '..', 'testdata', 'vectors');
 const TWO_53 = 2n ** 53n;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -390,7 +390,7 @@ for (const f of files) {
 }
 
 if (stale) {
-  console.error('oracle.mjs check: vector files are not up to date; run node testdata/gen/oracle.mjs');
+  console.error('vectors.mjs check: vector files are not up to date; run node tools/oracle/vectors.mjs');
   process.exit(1);
 }
 
@@ -475,6 +475,6 @@ if (modelFloats !== floatToks || modelInts !== intToks) {
   throw new Error(`token mismatch: model ${modelFloats} floats/${modelInts} ints, files ${floatToks}/${intToks}`);
 }
 
-console.log(`oracle.mjs ${check ? 'check' : 'wrote'}: ${summary.join(', ')}; ${names.size} unique names; ` +
+console.log(`vectors.mjs ${check ? 'check' : 'wrote'}: ${summary.join(', ')}; ${names.size} unique names; ` +
   `${floatToks} float tokens (all with . or e), ${intToks} integer tokens (all |n| <= 2^53); ` +
   `expectations re-verified from file text${check ? '; files up to date' : ''}`);

@@ -7,11 +7,11 @@
 // a new process, an instance's memory, and the package's MessagePack codec
 // beside msgpackr and @msgpack/msgpack. A second table puts mcpresult's
 // native Go figures beside the two peer Go SDKs (the official Go SDK and
-// mcp-go, measured by testdata/peerbench in the same run) with their ratios.
+// mcp-go, measured by tools/peerbench in the same run) with their ratios.
 //
 //	go test -run '^$' -bench . -benchmem -count 5 ./result ./host > bin/bench.txt
-//	(cd testdata/peerbench && go test -run '^$' -bench . -benchmem -count 5 .) >> bin/bench.txt
-//	go run ./testdata/benchtable -wasm host/mcpresult.wasm -node bin/bench-node.txt < bin/bench.txt
+//	(cd tools/peerbench && go test -run '^$' -bench . -benchmem -count 5 .) >> bin/bench.txt
+//	go run ./internal/cmd/benchtable -wasm host/mcpresult.wasm -node bin/bench-node.txt < bin/bench.txt
 package main
 
 import (
@@ -225,7 +225,7 @@ func (b *bench) nodeRows(w io.Writer) {
 }
 
 // text100KB is the text of the 100 KB benchmarks, in result/bench_test.go
-// and testdata/peerbench.
+// and tools/peerbench.
 var text100KB = strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
 
 // out100KB is the size of a 100 KB text result's JSON: one text block,

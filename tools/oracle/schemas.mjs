@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-export const testdata = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const testdata = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'testdata');
 
 export const failures = [];
 export const fail = (name, why) => failures.push(`${name}: ${why}`);

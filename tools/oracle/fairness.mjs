@@ -1,5 +1,5 @@
 // Fairness oracle: reads JSON lines [version, resultJSON, errorCodes,
-// warningCodes, kind, label, errorPaths] (from testdata/oracle/fairgen:
+// warningCodes, kind, label, errorPaths] (from internal/cmd/fairgen:
 // results as real servers send them, with validate's verdict at stage wire)
 // and validates each result against the official schema of its revision.
 //

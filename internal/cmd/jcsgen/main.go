@@ -1,11 +1,11 @@
 // Command jcsgen writes random results as JSON lines [wire, jcs] for the
-// RFC 8785 oracle (testdata/oracle/jcs.mjs): the wire output of a tool result
+// RFC 8785 oracle (tools/oracle/jcs.mjs): the wire output of a tool result
 // whose structured content is a random value, and the same result serialized
 // with format "jcs". The oracle checks that the independent package
 // canonicalize gives exactly the jcs bytes for the parsed wire JSON, which
 // also checks number formatting against JavaScript's on random doubles.
 //
-//	go run ./testdata/oracle/jcsgen -n 5000 | node testdata/oracle/jcs.mjs
+//	go run ./internal/cmd/jcsgen -n 5000 | node tools/oracle/jcs.mjs
 package main
 
 import (

@@ -19,7 +19,7 @@ BenchmarkBuildSmallToolOptions-2	  400000	      2100 ns/op	    1500 B/op	       
 BenchmarkBuildSmallToolOptions-2	  400000	      1900 ns/op	    1500 B/op	       9 allocs/op
 BenchmarkBuildSerializeText100KB-2	    5000	    100000 ns/op	 989.77 MB/s	  218432 B/op	       4 allocs/op
 PASS
-pkg: github.com/mcpresult/mcpresult/testdata/peerbench
+pkg: github.com/mcpresult/mcpresult/tools/peerbench
 BenchmarkPeerGoSDKSmallTool-2   	  300000	      4000 ns/op	    1200 B/op	      25 allocs/op
 BenchmarkPeerGoSDKSmallTool-2   	  300000	      5000 ns/op	    1200 B/op	      25 allocs/op
 BenchmarkPeerGoSDKSmallTool-2   	  300000	      3000 ns/op	    1200 B/op	      25 allocs/op
@@ -70,7 +70,7 @@ BenchmarkCodecEncode/small/msgpackKept	24430	1000	ns/op
 	}
 }
 
-// Without the peers' benchmarks (testdata/peerbench not run), their cells
+// Without the peers' benchmarks (tools/peerbench not run), their cells
 // and ratios are "–", and so are mcpresult's when result's did not run.
 func TestPeerRowsMissing(t *testing.T) {
 	b := newBench()

@@ -14,7 +14,7 @@
 // such an output is meant for an SDK that adds them. It is checked with the
 // fields that finalize would add.
 //
-// Usage: node testdata/oracle/schema.mjs   (exit 1 and the failing names on failure)
+// Usage: node tools/oracle/schema.mjs   (exit 1 and the failing names on failure)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import canonicalize from 'canonicalize';

@@ -1,11 +1,11 @@
 // Command revgen serializes the output of every build vector in
 // testdata/vectors for every protocol revision, with and without finalize,
 // and writes JSON lines [version, finalized, output] for the schema oracle
-// (testdata/oracle/revisions.mjs), which validates each against the
+// (tools/oracle/revisions.mjs), which validates each against the
 // official schema of its revision. It widens the oracle from the serialize
 // vectors to every result the build vectors make.
 //
-//	go run ./testdata/oracle/revgen | node testdata/oracle/revisions.mjs
+//	go run ./internal/cmd/revgen | node tools/oracle/revisions.mjs
 package main
 
 import (

@@ -1,5 +1,5 @@
 // Schema oracle over generated outputs: reads JSON lines [version,
-// finalized, output] (from testdata/oracle/revgen: every build vector's
+// finalized, output] (from internal/cmd/revgen: every build vector's
 // result serialized for every revision) and validates each output against
 // the official schema of its revision. A 2026-07-28 output without finalize
 // is checked with the fields finalize adds (see schema.mjs).

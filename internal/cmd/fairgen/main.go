@@ -1,6 +1,6 @@
 // Command fairgen generates result values the way real servers send them
 // and validates each natively, for the fairness oracle
-// (testdata/oracle/fairness.mjs), which checks the verdicts against the
+// (tools/oracle/fairness.mjs), which checks the verdicts against the
 // official schema of each revision: validate must not report an error for a
 // result the schema accepts, except for the library's documented policy
 // findings.
@@ -19,7 +19,7 @@
 //
 // where errorPaths lists the path of each error code, in the same order.
 //
-//	go run ./testdata/oracle/fairgen | node testdata/oracle/fairness.mjs
+//	go run ./internal/cmd/fairgen | node tools/oracle/fairness.mjs
 package main
 
 import (
