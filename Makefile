@@ -114,15 +114,15 @@ $(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock
 	cd $(ORACLE) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The official reference MCP servers from npm (testdata/checkref, pinned)
+# The official reference MCP servers from npm (tools/checkref, pinned)
 # through mcpresult check over stdio, every revision: fails when check could
 # not check one, or when its findings differ from testdata/checkref/expected.json.
 .PHONY: check-servers
-check-servers: $(CLI) testdata/checkref/node_modules/.installed
-	node testdata/checkref/run.mjs $(CLI)
+check-servers: $(CLI) tools/checkref/node_modules/.installed
+	node tools/checkref/run.mjs $(CLI)
 
-testdata/checkref/node_modules/.installed: testdata/checkref/package.json testdata/checkref/package-lock.json
-	cd testdata/checkref && npm ci --no-audit --no-fund --loglevel=error
+tools/checkref/node_modules/.installed: tools/checkref/package.json tools/checkref/package-lock.json
+	cd tools/checkref && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 # Builds every example request in testdata/examples (the kind is the last
@@ -147,15 +147,15 @@ demo: $(CLI) $(JS)/node_modules/.installed $(JS_WASM)
 	@echo
 	@node $(JS)/examples/client.mjs
 
-# The official MCP conformance suite (testdata/conformance: its pinned
+# The official MCP conformance suite (tools/conformance: its pinned
 # version, run on the Node 22 binary the node package installs there)
 # against js/examples/server.mjs over Streamable HTTP, one run per scenario.
 .PHONY: conformance
-conformance: testdata/conformance/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
-	node testdata/conformance/run.mjs
+conformance: tools/conformance/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
+	node tools/conformance/run.mjs
 
-testdata/conformance/node_modules/.installed: testdata/conformance/package.json testdata/conformance/package-lock.json
-	cd testdata/conformance && npm ci --no-audit --no-fund --loglevel=error
+tools/conformance/node_modules/.installed: tools/conformance/package.json tools/conformance/package-lock.json
+	cd tools/conformance && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 # The performance table: the native baselines and the module under wazero,
@@ -171,4 +171,4 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules testdata/conformance/node_modules testdata/checkref/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules

@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// fixtureCase is what one tool or resource of testdata/checkfixture/server.mjs
+// fixtureCase is what one tool or resource of tools/checkfixture/server.mjs
 // must give in each revision: code (with its severity) in the revisions
 // from `from` (inclusive) to `before` (exclusive, "" for no end), along with
 // the codes of also; no error and no warning at all in the others. A case
@@ -98,7 +98,7 @@ var fixtureResources = []fixtureCase{
 	{name: "fixture://media_type_mismatch.jpg", code: CodeMediaTypeMismatch, sev: Error},
 }
 
-// TestFixtureServer runs Run against testdata/checkfixture/server.mjs, a
+// TestFixtureServer runs Run against tools/checkfixture/server.mjs, a
 // server on the official TypeScript SDK with one defect per tool, over
 // stdio, in every revision, and checks that each defect gives its code
 // where it applies and nothing else, and that the clean tool and resources
@@ -110,7 +110,7 @@ func TestFixtureServer(t *testing.T) {
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Fatalf("node is needed to run testdata/checkfixture/server.mjs: %v", err)
+		t.Fatalf("node is needed to run tools/checkfixture/server.mjs: %v", err)
 	}
 	sdk := filepath.Join(root, "js", "node_modules", "@modelcontextprotocol", "sdk", "package.json")
 	if _, err := os.Stat(sdk); err != nil {
@@ -134,7 +134,7 @@ func TestFixtureServer(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	rep, err := Run(ctx, Options{
-		Stdio:   []string{node, filepath.Join(root, "testdata", "checkfixture", "server.mjs")},
+		Stdio:   []string{node, filepath.Join(root, "tools", "checkfixture", "server.mjs")},
 		Calls:   calls,
 		Timeout: 10 * time.Second, // each request; every answer is immediate
 	})

@@ -3,7 +3,7 @@
 // pinned in this folder's package.json) against js/examples/server.mjs over
 // Streamable HTTP, one suite call per scenario:
 //
-//   node testdata/conformance/run.mjs        (make conformance installs what it needs first)
+//   node tools/conformance/run.mjs        (make conformance installs what it needs first)
 //
 // The server runs on this Node (the machine's); the suite runs on the Node 22
 // binary the `node` package installed in node_modules/node/bin/node, since
@@ -42,7 +42,7 @@ const SCENARIOS = [
 
 for (const [what, path] of [["the Node 22 binary", NODE22], ["the conformance suite", SUITE]]) {
   if (!existsSync(path)) {
-    console.error(`conformance: ${what} is missing (${path}); run make conformance, or npm ci in testdata/conformance`);
+    console.error(`conformance: ${what} is missing (${path}); run make conformance, or npm ci in tools/conformance`);
     process.exit(1);
   }
 }

@@ -3,8 +3,8 @@
 // SDK (@modelcontextprotocol/sdk, the version js/package-lock.json pins),
 // for the tests of `mcpresult check` (internal/check/fixture_test.go):
 //
-//   node testdata/checkfixture/server.mjs
-//   bin/mcpresult check --stdio "node testdata/checkfixture/server.mjs" --calls testdata/checkfixture/calls.json
+//   node tools/checkfixture/server.mjs
+//   bin/mcpresult check --stdio "node tools/checkfixture/server.mjs" --calls testdata/checkfixture/calls.json
 //
 // Each tool has one defect and is named after the finding code it must
 // trigger, and so is each defective resource (fixture://CODE.EXT); the tool
@@ -17,7 +17,7 @@
 //
 // Where the SDK is. The SDK is a dependency of the JS package in js/, not of
 // this directory, and Node resolves a bare specifier only from node_modules
-// directories above the importing file (testdata/ and the repository root
+// directories above the importing file (tools/ and the repository root
 // have none). So the SDK's modules are imported by a relative path into
 // js/node_modules, through the package's ESM build; `npm ci` in js/ installs
 // them. The paths are the files the package's exports map names for

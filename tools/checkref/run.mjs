@@ -3,23 +3,24 @@
 // pinned in this folder's package.json (server-everything, server-filesystem,
 // server-memory), each over stdio on this Node, every protocol revision:
 //
-//   node testdata/checkref/run.mjs [--update] [path/to/mcpresult]
+//   node tools/checkref/run.mjs [--update] [path/to/mcpresult]
 //
 // The binary is the argument, else $MCPRESULT, else bin/mcpresult at the top
 // of the repository (make build). npm ci in this folder installs the servers.
 //
-// Each server gets the calls of its calls-*.json here (the filesystem server
-// a temporary directory of small files, the memory server a temporary memory
-// file), and a fixed environment. The script prints a summary per server and
-// compares every finding, as (server, revision, tool or resource, code), with
-// expected.json. It exits 1 when check could not check a server (it crashed,
-// was killed, printed no JSON, made no session, or a session broke, or its
-// exit code disagrees with its report), when a finding appears that
-// expected.json does not list, or when one it lists is gone. Findings about
-// the servers themselves are reported, never a failure: README.md here judges
-// each one. --update rewrites expected.json from this run instead of
-// comparing. CHECKREF_KEEP=1 keeps the temporary directory, with each JSON
-// report in it (kept anyway when a server could not be checked).
+// Each server gets the calls of its calls-*.json in testdata/checkref (the
+// filesystem server a temporary directory of small files, the memory server
+// a temporary memory file), and a fixed environment. The script prints a
+// summary per server and compares every finding, as (server, revision, tool
+// or resource, code), with testdata/checkref/expected.json. It exits 1 when
+// check could not check a server (it crashed, was killed, printed no JSON,
+// made no session, or a session broke, or its exit code disagrees with its
+// report), when a finding appears that expected.json does not list, or when
+// one it lists is gone. Findings about the servers themselves are reported,
+// never a failure: the README.md beside expected.json judges each one.
+// --update rewrites expected.json from this run instead of comparing.
+// CHECKREF_KEEP=1 keeps the temporary directory, with each JSON report in it
+// (kept anyway when a server could not be checked).
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,7 +30,8 @@ import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
-const EXPECTED = join(HERE, "expected.json");
+const DATA = join(HERE, "..", "..", "testdata", "checkref");
+const EXPECTED = join(DATA, "expected.json");
 const TIMEOUT = "10s"; // each request (check --timeout)
 const SERVER_LIMIT_MS = 60_000; // one whole check run; past it the run is killed
 
@@ -51,7 +53,7 @@ for (const [what, path] of [
   ["server-memory", join(pkgDir("server-memory"), "dist", "index.js")],
 ]) {
   if (!existsSync(path)) {
-    const hint = what === "mcpresult" ? "run make build, or name the binary" : "run npm ci in testdata/checkref";
+    const hint = what === "mcpresult" ? "run make build, or name the binary" : "run npm ci in tools/checkref";
     console.error(`checkref: ${what} is missing (${path}); ${hint}`);
     process.exit(1);
   }
@@ -159,7 +161,7 @@ const SERVERS = [
 /** check runs mcpresult check --json on one server and resolves to
  * {code, signal, stdout, stderr, killed, ms}. */
 function check(server) {
-  const args = ["check", "--json", "--timeout", TIMEOUT, "--calls", join(HERE, server.calls), "--stdio", server.argv.map(word).join(" ")];
+  const args = ["check", "--json", "--timeout", TIMEOUT, "--calls", join(DATA, server.calls), "--stdio", server.argv.map(word).join(" ")];
   const t0 = Date.now();
   return new Promise((resolve) => {
     // In a process group of its own, so that a run killed for taking too
