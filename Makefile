@@ -68,14 +68,17 @@ fuzz:
 # the portable form of
 # the string writer (-tags purego) and the core on a 32-bit machine (386),
 # the check that the oracle-generated vectors are what their generator
-# writes, and the independent oracles (official MCP schemas, RFC 8785).
+# writes, the independent oracles (official MCP schemas, RFC 8785), and the
+# Go modules of their own (the example beside the official Go SDK, the peer
+# benchmarks, the corpus generator: vetted, their tests run).
 test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run 'TestPacked' ./host
 	$(GO) test -count=1 -tags purego ./content
 	GOARCH=386 $(GO) test -count=1 ./content ./result ./abi
 	cd host/examples/gosdk && $(GO) vet ./... && $(GO) test -race -count=1 ./...
-	cd testdata/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
+	cd tools/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
+	cd tools/corpus/gosdk && $(GO) vet ./...
 	$(MAKE) test-js
 
 # The JS package's tests: its type declarations compiled against a typed
@@ -161,12 +164,12 @@ tools/conformance/node_modules/.installed: tools/conformance/package.json tools/
 # The performance table: the native baselines and the module under wazero,
 # measured side by side in one run (medians of 5), with the ratios and the
 # budgets; the Node figures join it with the JS package; and a second table
-# puts the native figures beside the two peer Go SDKs (testdata/peerbench, a
+# puts the native figures beside the two peer Go SDKs (tools/peerbench, a
 # module of its own), measured in the same run.
 bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	@mkdir -p $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
-	cd testdata/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
+	cd tools/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
 	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 

@@ -1,9 +1,9 @@
-// Generates ../../tssdk.json: tool results and resource-read results exactly as
+// Generates testdata/corpus/tssdk.json: tool results and resource-read results exactly as
 // the official TypeScript MCP SDK (@modelcontextprotocol/sdk, McpServer) puts
 // them on the wire, for every protocol revision the SDK negotiates (and that
 // mcpresult knows).
 //
-// Not run by CI: `cd testdata/corpus/gen/tssdk && npm install && node gen.mjs`.
+// Not run by CI: `cd tools/corpus/tssdk && npm ci && node gen.mjs`.
 //
 // The server and the client are the SDK's own McpServer and Client. They talk
 // over a transport pair that frames messages exactly as the SDK's stdio
@@ -389,6 +389,6 @@ const lines = all.map(
   (e) =>
     `{"sdk":${JSON.stringify(e.sdk)},"protocolVersion":${JSON.stringify(e.protocolVersion)},"kind":${JSON.stringify(e.kind)},"name":${JSON.stringify(e.name)},"result":${e.raw}}`,
 );
-const file = join(here, '../../tssdk.json');
+const file = join(here, '../../../testdata/corpus/tssdk.json');
 writeFileSync(file, `[\n${lines.join(',\n')}\n]\n`);
 console.error(`wrote ${all.length} results to ${file}`);

@@ -1,4 +1,4 @@
-module github.com/mcpresult/mcpresult/testdata/peerbench
+module github.com/mcpresult/mcpresult/tools/peerbench
 
 go 1.26
 

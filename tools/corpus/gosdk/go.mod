@@ -1,4 +1,4 @@
-module github.com/mcpresult/mcpresult/testdata/corpus/gen/gosdk
+module github.com/mcpresult/mcpresult/tools/corpus/gosdk
 
 go 1.26
 

@@ -1,12 +1,13 @@
-// Command gosdk generates ../../gosdk.json: tool results and resource-read
-// results exactly as the official Go MCP SDK
+// Command gosdk generates testdata/corpus/gosdk.json: tool results and
+// resource-read results exactly as the official Go MCP SDK
 // (github.com/modelcontextprotocol/go-sdk) puts them on the wire, for every
 // protocol revision the SDK supports.
 //
 // It is its own module so that the library's go.mod does not depend on the
-// SDK, and CI does not run it:
+// SDK. make test vets it; it runs only by hand (it writes the committed
+// corpus):
 //
-//	cd testdata/corpus/gen/gosdk && go run .
+//	cd tools/corpus/gosdk && go generate   # or go run .
 //
 // The server and the client are the SDK's own mcp.Server and mcp.Client,
 // built as the SDK's documentation shows (mcp.AddTool with typed handlers and
@@ -489,7 +490,7 @@ func main() {
 	if !json.Valid(b.Bytes()) {
 		log.Fatal("generated file is not valid JSON")
 	}
-	file := filepath.Join("..", "..", "gosdk.json")
+	file := filepath.Join("..", "..", "..", "testdata", "corpus", "gosdk.json")
 	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}

@@ -1,0 +1,4 @@
+package main
+
+// go generate (here) rewrites testdata/corpus/gosdk.json.
+//go:generate go run .
