@@ -341,21 +341,3 @@ func TestOutOfMemoryIsBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
-// TestJSKnowsTheBound: the JS package stops a value where the module does
-// (abi.NodeAllowance), and its memory test bounds a call as abi's doc does
-// (abi.ValueBytes).
-func TestJSKnowsTheBound(t *testing.T) {
-	for _, c := range []struct{ file, decl string }{
-		{"../js/src/core.js", "const NODE_ALLOWANCE = " + strconv.Itoa(abi.NodeAllowance) + ";"},
-		{"../js/test/memory.test.js", "const VALUE_BYTES = " + strconv.Itoa(abi.ValueBytes) + ";"},
-	} {
-		b, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(b), "\n"+c.decl+"\n") {
-			t.Errorf("%s does not declare %q", c.file, c.decl)
-		}
-	}
-}

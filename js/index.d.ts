@@ -1,5 +1,9 @@
 // Type declarations of the mcpresult package, written by hand and checked by
-// compiling test/types/example.ts in the package's tests.
+// compiling test/types/example.ts in the package's tests. The literal types
+// of the Go packages' lists (protocol versions, error codes) and constants
+// are written into src/facts.d.ts by internal/cmd/jsfacts.
+
+import type { ProtocolVersion, KnownErrorCode } from "./src/facts.js";
 
 /** A JSON value as results carry it. */
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
@@ -9,47 +13,13 @@ export type JSONValue = null | boolean | number | string | JSONValue[] | { [key:
  * decides about (bytes, dates, BigInts, Maps, class instances, toJSON). */
 export type Input = unknown;
 
-/** The protocol revisions the module writes and checks, oldest first. */
-export type ProtocolVersion = "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25" | "2026-07-28";
+/** The protocol revisions the module writes and checks, oldest first (the
+ * Go packages' list, written into src/facts.d.ts). */
+export type { ProtocolVersion };
 
-/** The stable error codes (a code the module adds later is a string too). */
-export type ErrorCode =
-  | "duplicate_key"
-  | "invalid_map_key"
-  | "unknown_field"
-  | "invalid_type"
-  | "invalid_utf8"
-  | "invalid_base64"
-  | "invalid_mime_type"
-  | "invalid_uri"
-  | "invalid_value"
-  | "invalid_annotations"
-  | "invalid_meta_key"
-  | "reserved_meta_key"
-  | "protocol_owned_field"
-  | "unknown_option"
-  | "duplicate_option"
-  | "invalid_option"
-  | "option_not_allowed"
-  | "missing_field"
-  | "invalid_client_error"
-  | "content_required"
-  | "non_finite_number"
-  | "unsupported_value"
-  | "max_bytes"
-  | "max_depth"
-  | "max_nodes"
-  | "not_i_json"
-  | "unsupported_protocol_version"
-  | "unsupported_content_type"
-  | "field_not_in_revision"
-  | "empty_content"
-  | "missing_text_fallback"
-  | "unknown_op"
-  | "invalid_request"
-  | "internal"
-  | "invalid_json"
-  | (string & {});
+/** The stable error codes (the Go packages' list, written into
+ * src/facts.d.ts; a code the module adds later is a string too). */
+export type ErrorCode = KnownErrorCode | (string & {});
 
 /** Runtime settings: the byte budget of a result's compact JSON
  * (512..64,000,000, default 2,000,000), the node budget (1..10,000,000,
@@ -374,6 +344,6 @@ export class ClientError extends Error {
 }
 
 /** The ABI major version this package speaks. */
-export const ABI_VERSION: number;
+export const ABI_VERSION: typeof import("./src/facts.js").ABI_VERSION;
 export const EXECUTION_FAILED_TEXT: "tool execution failed";
 export const INVALID_OUTPUT_TEXT: "tool output was invalid";

@@ -10,6 +10,8 @@
 // JS value is written, and every rule about what is allowed where is checked
 // in the module, with the same codes as in Go.
 
+import { MSG_MAX_BYTES, MSG_MAX_NODES, MSG_MAX_DEPTH } from "./facts.js";
+
 /** The ABI's extension type for a JS value that has no JSON form in strict
  * canonicalization (a function, a symbol, undefined in an array, a Map, a
  * class instance, an object with toJSON, a BigInt outside 64 bits). Any
@@ -17,15 +19,14 @@
  * module, at the value's path. */
 export const EXT_NO_JSON = 1;
 
-/** The deepest nesting of arrays and objects a request may hold: a result
- * allows 64 levels (the result object being level 1), an ordinary value is
- * only written as text and may nest as deep as the module parses (256
- * levels, which the module's recursion stays well within on every engine's
- * default stack). Deeper than that, a value is refused with max_depth at
- * once (so a cyclic value ends at once), and the encoder's own recursion is
- * bounded by it. */
-export const MAX_RESULT_DEPTH = 64;
-export const MAX_PARSE_DEPTH = 256;
+/* The deepest nesting of arrays and objects a request may hold: a result
+ * allows MAX_RESULT_DEPTH levels (the result object being level 1), an
+ * ordinary value is only written as text and may nest as deep as the module
+ * parses (MAX_PARSE_DEPTH levels, which the module's recursion stays well
+ * within on every engine's default stack). Deeper than that, a value is
+ * refused with max_depth at once (so a cyclic value ends at once), and the
+ * encoder's own recursion is bounded by it. */
+export { MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./facts.js";
 
 const textEncoder = new TextEncoder();
 
@@ -48,9 +49,9 @@ export class EncodeLimit {
 
 // The messages of the budget codes, word for word those of the Go packages,
 // so that a value refused here reads as one refused by the module.
-export const msgMaxBytes = (n) => "the result is more than maxJsonBytes (" + n + ") bytes of JSON";
-export const msgMaxNodes = (n) => "the result has more than " + n + " JSON values";
-export const msgMaxDepth = (n) => "the result nests objects and arrays deeper than " + n + " levels";
+export const msgMaxBytes = (n) => MSG_MAX_BYTES[0] + n + MSG_MAX_BYTES[1];
+export const msgMaxNodes = (n) => MSG_MAX_NODES[0] + n + MSG_MAX_NODES[1];
+export const msgMaxDepth = (n) => MSG_MAX_DEPTH[0] + n + MSG_MAX_DEPTH[1];
 
 /** What a request is refused with when it is larger than the module
  * accepts (outside the part a budget bounds). */

@@ -9,33 +9,36 @@
 // caller gets the same bytes, checks and codes as a Go caller.
 
 import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
-import { Encoder, EncodeLimit, decode, parseExact, applyToJSON, wellFormed, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_JSON, MODE_STRICT, MAX_RESULT_DEPTH, MAX_PARSE_DEPTH } from "./codec.js";
+import { Encoder, EncodeLimit, decode, parseExact, applyToJSON, wellFormed, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_JSON, MODE_STRICT } from "./codec.js";
+// MAX_REQUEST: a larger request is refused here with max_bytes, as the Go
+// host refuses it. NODE_ALLOWANCE: how many values past the budget's bound
+// the module reads of an input (room for a request's own options).
+import {
+  ABI_VERSION,
+  OP_INFO,
+  OP_BUILD,
+  OP_SERIALIZE,
+  OP_VALIDATE,
+  OP_OUTPUT_SCHEMA,
+  MAX_REQUEST,
+  NODE_ALLOWANCE,
+  MIN_MAX_JSON_BYTES,
+  MAX_MAX_JSON_BYTES,
+  DEFAULT_MAX_JSON_BYTES,
+  MIN_MAX_NODES,
+  MAX_MAX_NODES,
+  DEFAULT_MAX_NODES,
+  MAX_RESULT_DEPTH,
+  MAX_PARSE_DEPTH,
+} from "./facts.js";
 
-/** The ABI major version this package speaks; a module of another one is
- * refused. */
-export const ABI_VERSION = 1;
-
-const OP_INFO = 1;
-const OP_BUILD = 2;
-const OP_SERIALIZE = 3;
-const OP_VALIDATE = 4;
-const OP_OUTPUT_SCHEMA = 5;
-
-/** The largest request the module accepts (two of the largest byte budget
- * and 64 KiB); a larger one is refused here with max_bytes, as the Go host
- * refuses it. */
-const MAX_REQUEST = 2 * 64000000 + 65536;
+export { ABI_VERSION };
 
 /** The codes of a call's own options and settings, which Go gives before
  * any fault of the value. */
 const CALL_ERRORS = new Set(["invalid_option", "unknown_option", "duplicate_option", "unsupported_protocol_version"]);
 
-const DEFAULT_MAX_JSON_BYTES = 2000000;
-const DEFAULT_MAX_NODES = 100000;
 const DEFAULT_HIGH_WATER = 64 * 1024 * 1024;
-// NODE_ALLOWANCE is abi.NodeAllowance: how many values past the budget's
-// bound the module reads of an input (room for a request's own options).
-const NODE_ALLOWANCE = 64;
 
 /** The texts of the results wrap gives in place of a private failure. */
 export const EXECUTION_FAILED_TEXT = "tool execution failed";
@@ -326,12 +329,12 @@ function setMember(o, k, v) {
  * is absent or out of its range (the module reports it). */
 function maxBytesOf(s) {
   const n = isObject(s) ? s.maxJsonBytes : undefined;
-  return Number.isSafeInteger(n) && n >= 512 && n <= 64000000 ? n : DEFAULT_MAX_JSON_BYTES;
+  return Number.isSafeInteger(n) && n >= MIN_MAX_JSON_BYTES && n <= MAX_MAX_JSON_BYTES ? n : DEFAULT_MAX_JSON_BYTES;
 }
 
 function maxNodesOf(s) {
   const n = isObject(s) ? s.maxNodes : undefined;
-  return Number.isSafeInteger(n) && n >= 1 && n <= 10000000 ? n : DEFAULT_MAX_NODES;
+  return Number.isSafeInteger(n) && n >= MIN_MAX_NODES && n <= MAX_MAX_NODES ? n : DEFAULT_MAX_NODES;
 }
 
 /**
@@ -438,7 +441,7 @@ function makeApi(engine, settings, inherit) {
       const c = input.canonicalization;
       if ((c === "json" || c === "strict") && kind !== "resource") mode = modeOf(c);
       const m = input.maxJsonBytes;
-      if (Number.isSafeInteger(m) && m > maxBytes && m <= 64000000 && !inh) maxBytes = m;
+      if (Number.isSafeInteger(m) && m > maxBytes && m <= MAX_MAX_JSON_BYTES && !inh) maxBytes = m;
       if (kind === "value" && mode === MODE_JSON) input = quoteConverted(input);
     }
     const enc = encode((enc) => {

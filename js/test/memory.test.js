@@ -30,12 +30,12 @@ import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SHAPES, SETTINGS, OPS } from "./memory.js";
+import { VALUE_BYTES } from "../src/facts.js";
 
 const MiB = 1 << 20;
 const OVERHEAD = 64 * MiB;
-// VALUE_BYTES is abi.ValueBytes: what one decoded value (and its key) costs
+// VALUE_BYTES (abi.ValueBytes) is what one decoded value (and its key) costs
 // the module at most, the collector's headroom included.
-const VALUE_BYTES = 96;
 const ALL = Object.keys(SHAPES);
 
 // [settings, sizes in MB, shapes, what a case waits for (a todo)]
