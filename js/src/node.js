@@ -2,9 +2,12 @@
 // package's own mcpresult.wasm. Where the package is served over http(s)
 // instead (a browser), the same entry fetches it.
 
-import { instantiate, compile } from "./core.js";
+import { instantiate } from "./api.js";
+import { compile } from "./compile.js";
 
-export { McpResultError, ClientError, ABI_VERSION, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./core.js";
+export { McpResultError, ClientError } from "./errors.js";
+export { ABI_VERSION } from "./facts.js";
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
 
 let bundled;
 
@@ -31,7 +34,7 @@ export async function load(options = {}) {
       throw e;
     }
   }
-  return instantiate(module, options, true, await webcrypto());
+  return instantiate(module, options, { startAtLoad: true, crypto: await webcrypto() });
 }
 
 async function compileBundled() {

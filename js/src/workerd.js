@@ -4,9 +4,12 @@
 // which the bundler or workerd compiles when the Worker is deployed.
 
 import wasm from "../mcpresult.wasm";
-import { instantiate, compile } from "./core.js";
+import { instantiate } from "./api.js";
+import { compile } from "./compile.js";
 
-export { McpResultError, ClientError, ABI_VERSION, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./core.js";
+export { McpResultError, ClientError } from "./errors.js";
+export { ABI_VERSION } from "./facts.js";
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
 
 /** load returns the API over the imported module (or options.module). The
  * instance starts at the first call, not here: workerd refuses
@@ -14,5 +17,5 @@ export { McpResultError, ClientError, ABI_VERSION, EXECUTION_FAILED_TEXT, INVALI
  * scope, and a Worker often loads at global scope. */
 export async function load(options = {}) {
   const module = options.module !== undefined ? await compile(options.module) : wasm;
-  return instantiate(module, options, false);
+  return instantiate(module, options, { startAtLoad: false, crypto: globalThis.crypto });
 }

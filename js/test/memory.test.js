@@ -30,12 +30,12 @@ import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SHAPES, SETTINGS, OPS } from "./memory.js";
+// VALUE_BYTES (abi.ValueBytes) is what one decoded value (and its key) costs
+// the module at most, the collector's headroom included.
 import { VALUE_BYTES } from "../src/facts.js";
 
 const MiB = 1 << 20;
 const OVERHEAD = 64 * MiB;
-// VALUE_BYTES (abi.ValueBytes) is what one decoded value (and its key) costs
-// the module at most, the collector's headroom included.
 const ALL = Object.keys(SHAPES);
 
 // [settings, sizes in MB, shapes, what a case waits for (a todo)]

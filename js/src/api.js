@@ -1,0 +1,203 @@
+// The API over an engine: what load returns, and what forServer returns
+// with a server's settings.
+
+import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth } from "./codec.js";
+import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH } from "./facts.js";
+import { McpResultError } from "./errors.js";
+import { explain } from "./explain.js";
+import { isObject, setMember } from "./objects.js";
+import { Engine, checkModule } from "./engine.js";
+import { send, parse, buildRequest, resultRequest, schemaRequest, infoRequest, maxBytesOf, maxNodesOf } from "./request.js";
+import { text, media, resourceLink, embeddedResource, contents } from "./blocks.js";
+import { wrap } from "./wrap.js";
+
+/** @typedef {import("./engine.js").Capabilities} Capabilities */
+
+/** The codes of a call's own options and settings, which Go gives before
+ * any fault of the value. */
+const CALL_ERRORS = new Set(["invalid_option", "unknown_option", "duplicate_option", "unsupported_protocol_version"]);
+
+/** The one registry of the results built here: for each, the exact JSON
+ * the module wrote (jsonOf), the settings the result was built with (so
+ * that serialize measures the budget the result was built under), and the
+ * API that built it (whose wrap hands it on unchecked). */
+const builtResults = new WeakMap();
+
+/** builtBy gives what the registry holds of v, or undefined. */
+function builtBy(v) {
+  return isObject(v) ? builtResults.get(v) : undefined;
+}
+
+/**
+ * instantiate is what every loader ends in: it checks the compiled module,
+ * and returns the API over an engine that runs it as capabilities allow
+ * (with startAtLoad, an instance starts at once, and so the ABI version is
+ * checked now).
+ *
+ * @param {WebAssembly.Module} module
+ * @param {object} options the options of load
+ * @param {Capabilities} capabilities
+ */
+export function instantiate(module, options, capabilities) {
+  checkModule(module);
+  const engine = new Engine(module, options, capabilities);
+  if (capabilities.startAtLoad) engine.start();
+  return makeApi(engine, options.settings, false);
+}
+
+// afterOptions gives the error of a value past the budget (limit), or
+// that of the call's own options or settings, which come first, as in Go:
+// check sends the call with a stand-in value, and an error of its options
+// is thrown instead.
+function afterOptions(limit, check) {
+  try {
+    check();
+  } catch (e) {
+    if (e instanceof McpResultError && CALL_ERRORS.has(e.code)) return e;
+  }
+  return new McpResultError(limit.code, "", limit.message);
+}
+
+/**
+ * makeApi returns the API over an engine: with settings (the runtime's
+ * own, or forServer's), and inherit (builds may not override them).
+ */
+function makeApi(engine, settings, inherit) {
+  /** build is the ABI's build: kind tool, resource, error or value. */
+  function build(kind, input, opts) {
+    const s = opts && opts.settings !== undefined ? opts.settings : settings;
+    const inh = opts && opts.inherit !== undefined ? opts.inherit : inherit;
+    const { enc, root } = buildRequest(engine, kind, input, s, inh);
+    const resp = send(engine, enc, OP_BUILD, root);
+    const out = parse(enc, resp.json);
+    builtResults.set(out, { json: resp.json, settings: resp.settings, api });
+    return out;
+  }
+
+  function serialize(result, options) {
+    let output = "string";
+    let opts = options;
+    if (isObject(options) && "output" in options) {
+      output = options.output;
+      if (output !== "string" && output !== "object" && output !== undefined) {
+        throw new McpResultError("invalid_option", "/output", 'output is "string" (the default) or "object"');
+      }
+      opts = { ...options };
+      delete opts.output;
+    }
+    const b = builtBy(result);
+    const s = b !== undefined ? b.settings : settings;
+    let enc;
+    try {
+      enc = resultRequest(engine, "result", result, opts, s, true);
+    } catch (e) {
+      if (!(e instanceof EncodeLimit)) throw e;
+      throw afterOptions(e, () => send(engine, resultRequest(engine, "result", null, opts, s), OP_SERIALIZE, null));
+    }
+    const json = send(engine, enc, OP_SERIALIZE, result).json;
+    return output === "object" ? parse(enc, json) : json;
+  }
+
+  function validate(value, options) {
+    let enc;
+    try {
+      enc = resultRequest(engine, "value", value, options, settings, true);
+    } catch (e) {
+      if (!(e instanceof EncodeLimit)) throw e;
+      // A value past the budget is reported as the Go packages report a Go
+      // value past it (content.Plain stops there): invalid, with the
+      // budget's finding at "" alone. The options and settings are checked
+      // first, as there, by the module on an empty value.
+      send(engine, resultRequest(engine, "value", null, options, settings), OP_VALIDATE, null);
+      const message = e.code === "max_nodes" ? msgMaxNodes(maxNodesOf(settings)) : e.code === "max_depth" ? msgMaxDepth(MAX_RESULT_DEPTH) : msgMaxBytes(maxBytesOf(settings));
+      return { valid: false, errors: [{ code: e.code, path: "", message }], warnings: [] };
+    }
+    const resp = send(engine, enc, OP_VALIDATE, value);
+    return {
+      valid: resp.valid,
+      errors: resp.errors.map((f) => explain(f, value)),
+      warnings: resp.warnings,
+    };
+  }
+
+  function outputSchema(schema, protocolVersion) {
+    // the second argument is the version, or the options ({protocolVersion})
+    const options = protocolVersion === undefined ? undefined : isObject(protocolVersion) ? protocolVersion : { protocolVersion };
+    let enc;
+    try {
+      enc = schemaRequest(engine, schema, options, settings, true);
+    } catch (e) {
+      if (!(e instanceof EncodeLimit)) throw e;
+      throw afterOptions(e, () => send(engine, schemaRequest(engine, true, options, settings, false), OP_OUTPUT_SCHEMA, true));
+    }
+    const resp = send(engine, enc, OP_OUTPUT_SCHEMA, schema);
+    return typeof resp.json === "string" ? parse(enc, resp.json) : undefined;
+  }
+
+  function info() {
+    const r = send(engine, infoRequest(engine), OP_INFO, undefined);
+    return {
+      module: r.module,
+      abi: r.abi,
+      abiMinor: r.abiMinor,
+      protocolVersions: r.protocolVersions,
+      latestProtocolVersion: r.latestProtocolVersion,
+      settings: r.settings,
+    };
+  }
+
+  function forServer(serverSettings) {
+    const s = serverSettings === undefined ? {} : serverSettings;
+    // the settings are checked now, not at the first result (a validate
+    // call checks them as every op does, and reports on the value instead
+    // of failing on it)
+    send(engine, resultRequest(engine, "value", null, undefined, s), OP_VALIDATE, null);
+    return makeApi(engine, s, true);
+  }
+
+  // owns says whether this API built out: wrap hands it on as it is
+  const owns = (out) => {
+    const b = builtBy(out);
+    return b !== undefined && b.api === api;
+  };
+
+  const api = {
+    tool: (input) => build("tool", input),
+    resource: (input) => build("resource", input),
+    error: (message, code) => build("error", code === undefined ? { message } : { message, code }),
+    fromValue(value, options) {
+      const input = { value };
+      if (options !== undefined) {
+        if (!isObject(options)) {
+          throw new McpResultError("invalid_option", "", "the options of fromValue are an object");
+        }
+        for (const k of Object.keys(options)) {
+          if (k === "value") throw new McpResultError("unknown_option", "/value", "the value is the first argument, not an option");
+          setMember(input, k, options[k]);
+        }
+      }
+      return build("value", input);
+    },
+    text,
+    image: (data, mimeType, options) => media("image", data, mimeType, options),
+    audio: (data, mimeType, options) => media("audio", data, mimeType, options),
+    resourceLink,
+    embeddedResource,
+    textResource: (uri, text, options) => contents(uri, "text", text, options),
+    blobResource: (uri, blob, options) => contents(uri, "blob", blob, options),
+    serialize,
+    validate,
+    outputSchema,
+    wrap: (handler, options) => wrap(api, owns, handler, options),
+    forServer,
+    jsonOf(result) {
+      const b = builtBy(result);
+      return b === undefined ? undefined : b.json;
+    },
+    build,
+    info,
+    stats: () => ({ ...engine.stats }),
+    settings: settings === undefined ? undefined : Object.freeze({ ...settings }),
+  };
+  return Object.freeze(api);
+}

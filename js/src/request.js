@@ -1,0 +1,219 @@
+// Writing the requests of the ops, and sending them. The JS side decides
+// only what only JS can see: how a JS value is written (codec.js), and how
+// far, within the bounds the module reads a request within. Every rule
+// about results is checked in the module, so a JS caller gets the same
+// bytes, checks and codes as a Go caller.
+
+import { EncodeLimit, applyToJSON, wellFormed, parseExact, msgMaxBytes, msgMaxNodes, MODE_JSON, MODE_STRICT } from "./codec.js";
+import {
+  NODE_ALLOWANCE,
+  MIN_MAX_JSON_BYTES,
+  MAX_MAX_JSON_BYTES,
+  DEFAULT_MAX_JSON_BYTES,
+  MIN_MAX_NODES,
+  MAX_MAX_NODES,
+  DEFAULT_MAX_NODES,
+  MAX_RESULT_DEPTH,
+  MAX_PARSE_DEPTH,
+} from "./facts.js";
+import { McpResultError } from "./errors.js";
+import { fail } from "./explain.js";
+import { isObject, setMember } from "./objects.js";
+
+/** modeOf is the codec's mode of a canonicalization setting. */
+export function modeOf(c) {
+  return c === "json" ? MODE_JSON : MODE_STRICT;
+}
+
+/** The byte and node budgets of settings, or the defaults where a setting
+ * is absent or out of its range (the module reports it). */
+export function maxBytesOf(s) {
+  const n = isObject(s) ? s.maxJsonBytes : undefined;
+  return Number.isSafeInteger(n) && n >= MIN_MAX_JSON_BYTES && n <= MAX_MAX_JSON_BYTES ? n : DEFAULT_MAX_JSON_BYTES;
+}
+
+export function maxNodesOf(s) {
+  const n = isObject(s) ? s.maxNodes : undefined;
+  return Number.isSafeInteger(n) && n >= MIN_MAX_NODES && n <= MAX_MAX_NODES ? n : DEFAULT_MAX_NODES;
+}
+
+/** quoteConverted handles an ordinary value that json canonicalization
+ * turns into a string (an object whose toJSON gives one, a boxed String):
+ * it is not a string the caller gave, so its text is its JSON (quoted), as
+ * JSON.stringify writes it and as for a Go json.Marshaler, rather than the
+ * string verbatim. */
+function quoteConverted(input) {
+  const v = input.value;
+  if (v === null || typeof v !== "object") return input;
+  let x = applyToJSON(v, "value");
+  if (x instanceof String) x = x.valueOf();
+  if (typeof x !== "string" || !wellFormed(x)) return input; // a lone surrogate: the module says invalid_utf8
+  const out = {};
+  for (const k of Object.keys(input)) setMember(out, k, k === "value" ? JSON.stringify(x) : input[k]);
+  return out;
+}
+
+// writeInput writes the caller's value within the bounds the module reads
+// a request's input within (as the Go packages bound a Go value), so that
+// no request costs more than its budget allows, whatever the value: a
+// value sharing its parts (a DAG of 2^60 paths) or one far larger than
+// the budget is written only as far as the budget allows.
+//
+// - values: at most maxNodes, or (maxJsonBytes+1)/2 when that is lower
+//   (n values take at least 2n-1 bytes of JSON), and slack more (the
+//   module's allowance for a build's own options): past them, the code of
+//   the lower bound, max_nodes on a tie. Keys are not counted: each has
+//   its value, so a map of millions of keys ends as soon as an array of
+//   millions of values does.
+// - bytes: MessagePack takes at most 4.5 times the compact JSON of what it
+//   holds (a 9-byte number against "0," in JSON), so a request longer
+//   than 5 × maxJsonBytes and 64 KiB holds a value over the budget
+//   (max_bytes).
+//
+// With cut (validate), a value past the values' bound is sent as far as
+// one value past it, its arrays and maps closed there, so that the module
+// reports it as it reports a value it stopped reading at the budget: the
+// budget's error and the findings of what was read. Past the bytes, the
+// rest of the value is walked, counting its values, so that a value past
+// both bounds gives the values' code, as in Go, where values are counted
+// before bytes are measured. The request's own keys, options and settings
+// are not counted.
+function writeInput(enc, v, mode, maxDepth, maxNodes, maxBytes, slack, cut = false) {
+  const byBytes = Math.floor((maxBytes + 1) / 2);
+  const overBytes = new EncodeLimit("max_bytes", msgMaxBytes(maxBytes), true);
+  const overNodes = maxNodes <= byBytes ? new EncodeLimit("max_nodes", msgMaxNodes(maxNodes), true) : overBytes;
+  const nodes = Math.min(maxNodes, byBytes) + slack + (cut ? 1 : 0);
+  enc.limit(nodes, overNodes, enc.pos + 5 * maxBytes + 65536, overBytes, cut);
+  try {
+    enc.value(mode === MODE_JSON ? applyToJSON(v, "") : v, mode, 1, maxDepth);
+    enc.end();
+  } catch (e) {
+    if (e === overNodes && enc.whole) {
+      enc.unlimit(); // cut where the bound is: the request goes on
+      return;
+    }
+    // a bound of the request, or a depth, met inside the value: the value's
+    throw e instanceof EncodeLimit && !e.input ? new EncodeLimit(e.code, e.message, true) : e;
+  }
+}
+
+/** member writes a member of small values (options, settings), strictly. */
+function member(enc, key, v) {
+  enc.string(key);
+  enc.value(v, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+}
+
+/** send sends enc's request to op over engine and ends it; a failed
+ * response is thrown as the McpResultError of the value root. */
+export function send(engine, enc, op, root) {
+  let resp;
+  try {
+    resp = engine.call(op, enc.bytes());
+  } finally {
+    engine.release(enc);
+  }
+  if (!resp.ok) throw fail(resp, root);
+  return resp;
+}
+
+/** encode runs write with an encoder of engine for a new request; a bound
+ * the request breaks is an McpResultError (with keepInputLimit, a bound the
+ * caller's value breaks is thrown as the EncodeLimit it is). Anything else
+ * thrown while the value is read (by the caller's getter, toJSON or Proxy
+ * trap) is thrown as it is. */
+export function encode(engine, write, keepInputLimit = false) {
+  const enc = engine.acquire();
+  try {
+    write(enc);
+  } catch (e) {
+    enc.unlimit();
+    engine.release(enc);
+    if (!(e instanceof EncodeLimit) || (keepInputLimit && e.input)) throw e;
+    throw new McpResultError(e.code, "", e.message);
+  }
+  return enc;
+}
+
+/** parse reads the module's JSON: with JSON.parse, unless the request held
+ * an integer no double holds (only a BigInt can), whose exact value the
+ * returned object must keep. */
+export function parse(enc, json) {
+  return enc.bigIntegers !== null ? parseExact(json, enc.bigIntegers) : JSON.parse(json);
+}
+
+/** buildRequest writes the request of a build of kind (tool, resource,
+ * error or value) with settings s and inherit inh, and gives it with the
+ * input as written (root, for the paths of its errors). */
+export function buildRequest(engine, kind, input, s, inh) {
+  let mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
+  let maxBytes = maxBytesOf(s);
+  if (isObject(input)) {
+    const c = input.canonicalization;
+    if ((c === "json" || c === "strict") && kind !== "resource") mode = modeOf(c);
+    const m = input.maxJsonBytes;
+    if (Number.isSafeInteger(m) && m > maxBytes && m <= MAX_MAX_JSON_BYTES && !inh) maxBytes = m;
+    if (kind === "value" && mode === MODE_JSON) input = quoteConverted(input);
+  }
+  const enc = encode(engine, (enc) => {
+    enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0));
+    enc.string("kind");
+    enc.string(kind);
+    enc.string("input");
+    if (kind === "value") {
+      writeInput(enc, input, mode, MAX_PARSE_DEPTH + 1, Infinity, maxBytes, NODE_ALLOWANCE);
+    } else {
+      writeInput(enc, input, mode, MAX_RESULT_DEPTH, maxNodesOf(s), maxBytes, NODE_ALLOWANCE);
+    }
+    if (s !== undefined) member(enc, "settings", s);
+    if (inh) {
+      enc.string("inherit");
+      enc.bool(true);
+    }
+  });
+  return { enc, root: input };
+}
+
+/** resultRequest writes the request of a serialize (key "result") or
+ * validate (key "value"): the value (in the settings' mode; a resource
+ * result always strict), the options, the settings. */
+export function resultRequest(engine, key, v, options, s, keepInputLimit) {
+  let mode = modeOf(isObject(s) ? s.canonicalization : undefined);
+  if (isObject(v) && v.contents !== undefined && v.content === undefined) mode = MODE_STRICT;
+  const has = options !== undefined;
+  return encode(
+    engine,
+    (enc) => {
+      enc.mapHeader(1 + (has ? 1 : 0) + (s !== undefined ? 1 : 0));
+      enc.string(key);
+      // validate reports max_depth beside its other findings, and serialize
+      // names the first fault, as for a parsed value: the value goes to the
+      // module as deep as the module parses (a cyclic value ends there), and
+      // as large as the budget allows
+      writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), NODE_ALLOWANCE, key === "value");
+      if (has) member(enc, "options", options);
+      if (s !== undefined) member(enc, "settings", s);
+    },
+    keepInputLimit,
+  );
+}
+
+/** schemaRequest writes the request of an outputSchema: the schema, the
+ * options, the settings. */
+export function schemaRequest(engine, schema, options, s, keepInputLimit) {
+  return encode(
+    engine,
+    (enc) => {
+      enc.mapHeader(1 + (options ? 1 : 0) + (s !== undefined ? 1 : 0));
+      enc.string("schema");
+      writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(s), maxBytesOf(s), NODE_ALLOWANCE);
+      if (options) member(enc, "options", options);
+      if (s !== undefined) member(enc, "settings", s);
+    },
+    keepInputLimit,
+  );
+}
+
+/** infoRequest writes the request of info: an empty map. */
+export function infoRequest(engine) {
+  return encode(engine, (enc) => enc.mapHeader(0));
+}
