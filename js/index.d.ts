@@ -3,7 +3,7 @@
 // of the Go packages' lists (protocol versions, error codes) and constants
 // are written into src/facts.d.ts by internal/cmd/jsfacts.
 
-import type { ProtocolVersion, KnownErrorCode } from "./src/facts.js";
+import type { ProtocolVersion, KnownErrorCode, ABI_VERSION as AbiVersion, MAX_RESULT_DEPTH } from "./src/facts.js";
 
 /** A JSON value as results carry it. */
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
@@ -235,11 +235,12 @@ export interface WrapOptions {
 /** What info() reports about the module. */
 export interface ModuleInfo {
   module: string;
-  abi: number;
+  /** Always ABI_VERSION: a module of another version is refused. */
+  abi: typeof AbiVersion;
   abiMinor: number;
   protocolVersions: ProtocolVersion[];
   latestProtocolVersion: ProtocolVersion;
-  settings: Required<Settings> & { maxDepth: number };
+  settings: Required<Settings> & { maxDepth: typeof MAX_RESULT_DEPTH };
 }
 
 /** Counters of the instances a loaded API made. */
@@ -344,6 +345,6 @@ export class ClientError extends Error {
 }
 
 /** The ABI major version this package speaks. */
-export const ABI_VERSION: typeof import("./src/facts.js").ABI_VERSION;
+export const ABI_VERSION: typeof AbiVersion;
 export const EXECUTION_FAILED_TEXT: "tool execution failed";
 export const INVALID_OUTPUT_TEXT: "tool output was invalid";
