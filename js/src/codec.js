@@ -92,8 +92,8 @@ export class Encoder {
 
   /**
    * limit bounds the value written next (the bounds are the caller's: see
-   * core.js): at most nodes values (past them overNodes is thrown), and the
-   * request at most bytes long (overBytes).
+   * writeInput in request.js): at most nodes values (past them overNodes is
+   * thrown), and the request at most bytes long (overBytes).
    *
    * Past the bytes, nothing more is written, but the rest of the value is
    * still walked, counting its values only, so that a value also past the
