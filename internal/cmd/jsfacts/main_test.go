@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestFactsAreCurrent fails when js/src/facts.js, js/src/facts.d.ts or
+// TestJSFactsAreCurrent fails when js/src/facts.js, js/src/facts.d.ts or
 // js/package.json's version says otherwise than the Go packages.
-func TestFactsAreCurrent(t *testing.T) {
+func TestJSFactsAreCurrent(t *testing.T) {
 	root, err := moduleRoot()
 	if err != nil {
 		t.Fatal(err)
@@ -26,9 +26,9 @@ func TestFactsAreCurrent(t *testing.T) {
 	}
 }
 
-// TestDriftIsNamed changes one fact on one side and expects the check to
+// TestJSFactsDriftIsNamed changes one fact on one side and expects the check to
 // name that fact, and only it.
-func TestDriftIsNamed(t *testing.T) {
+func TestJSFactsDriftIsNamed(t *testing.T) {
 	s, err := goFacts()
 	if err != nil {
 		t.Fatal(err)
