@@ -11,8 +11,9 @@
 //
 // With -check, nothing is written: the command exits with status 1 and
 // names each fact whose generated file differs from the Go packages, and
-// reports a version in js/package.json other than abi.ModuleVersion (which
-// it never rewrites). The root is the module's directory, found from the
+// reports a version in js/package.json other than abi.ModuleVersion, and
+// settings' ranges that the hand-written js/index.d.ts states otherwise
+// (files it never rewrites). The root is the module's directory, found from the
 // working directory when -root is not given.
 package main
 
@@ -39,6 +40,7 @@ const (
 	jsFile      = "js/src/facts.js"
 	dtsFile     = "js/src/facts.d.ts"
 	packageFile = "js/package.json"
+	typesFile   = "js/index.d.ts"
 )
 
 // header begins each generated file.
@@ -64,6 +66,13 @@ type set struct {
 	facts   []fact
 	types   []typ
 	version string // the module's version, which js/package.json gives too
+	prose   []prose
+}
+
+// prose is what the hand-written js/index.d.ts says of a fact in words,
+// which the check finds there.
+type prose struct {
+	what, text string
 }
 
 func main() {
@@ -96,7 +105,7 @@ func run(root string, checkOnly bool) error {
 	if checkOnly {
 		problems := check(root, s)
 		for _, p := range problems {
-			if !strings.HasPrefix(p, packageFile+":") {
+			if !strings.HasPrefix(p, packageFile+":") && !strings.HasPrefix(p, typesFile+":") {
 				problems = append(problems, "run go generate ./internal/cmd/jsfacts")
 				break
 			}
@@ -112,8 +121,13 @@ func run(root string, checkOnly bool) error {
 			return err
 		}
 	}
+	// what it does not write, it checks
+	problems := checkProse(root, s.prose)
 	if p := checkVersion(root, s.version); p != "" {
-		return errors.New(p)
+		problems = append([]string{p}, problems...)
+	}
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "\n"))
 	}
 	return nil
 }
@@ -199,11 +213,24 @@ func goFacts() (set, error) {
 	}
 	s.facts = append(s.facts, fact{name: "ERROR_CODES", from: "content.Codes", doc: "The stable error codes.", js: list(codes), ts: "readonly KnownErrorCode[]"})
 
+	s.prose = []prose{
+		{"the range and default of maxJsonBytes", "(" + grouped(result.MinMaxJSONBytes) + ".." + grouped(result.MaxMaxJSONBytes) + ", default " + grouped(result.DefaultMaxJSONBytes) + ")"},
+		{"the range and default of maxNodes", "(" + grouped(minNodes) + ".." + grouped(result.MaxMaxNodes) + ", default " + grouped(result.DefaultMaxNodes) + ")"},
+	}
 	s.types = []typ{
 		{name: "ProtocolVersion", from: "result.ProtocolVersions", doc: "The protocol revisions the module writes and checks, oldest first.", members: versions},
 		{name: "KnownErrorCode", from: "content.Codes", doc: "The stable error codes of this version.", members: codes},
 	}
 	return s, nil
+}
+
+// grouped writes n with its digits in groups of three ("2,000,000").
+func grouped(n int) string {
+	d := strconv.Itoa(n)
+	for i := len(d) - 3; i > 0; i -= 3 {
+		d = d[:i] + "," + d[i:]
+	}
+	return d
 }
 
 // snake writes a camel-case name in snake case ("outputSchema" is
@@ -330,6 +357,27 @@ func check(root string, s set) []string {
 	}
 	if p := checkVersion(root, s.version); p != "" {
 		problems = append(problems, p)
+	}
+	return append(problems, checkProse(root, s.prose)...)
+}
+
+// commentBreak is a line break inside a comment, with the next line's
+// leading asterisk.
+var commentBreak = regexp.MustCompile(`\s*\n\s*\*?\s*`)
+
+// checkProse reports each fact js/index.d.ts does not say as the Go
+// packages give it.
+func checkProse(root string, ps []prose) []string {
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(typesFile)))
+	if err != nil {
+		return []string{err.Error()}
+	}
+	text := commentBreak.ReplaceAllString(string(data), " ")
+	var problems []string
+	for _, p := range ps {
+		if !strings.Contains(text, p.text) {
+			problems = append(problems, fmt.Sprintf("%s: does not give %s as the Go packages do: %s (jsfacts does not rewrite it)", typesFile, p.what, p.text))
+		}
 	}
 	return problems
 }

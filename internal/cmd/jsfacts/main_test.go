@@ -33,8 +33,8 @@ func TestJSFactsDriftIsNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// tree writes the files rendered from s, and a package.json of version,
-	// into a new root.
+	// tree writes the files rendered from s, a package.json of version and
+	// an index.d.ts that states s's prose, into a new root.
 	tree := func(t *testing.T, s set, version string) string {
 		root := t.TempDir()
 		if err := os.MkdirAll(filepath.Join(root, "js", "src"), 0o755); err != nil {
@@ -45,6 +45,7 @@ func TestJSFactsDriftIsNamed(t *testing.T) {
 			jsFile:      string(js),
 			dtsFile:     string(dts),
 			packageFile: `{"name": "mcpresult", "version": "` + version + `"}`,
+			typesFile:   "/** Settings:\n * " + s.prose[0].text + ",\n * and " + s.prose[1].text + ". */\n",
 		}
 		for name, data := range files {
 			if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
@@ -121,6 +122,11 @@ func TestJSFactsDriftIsNamed(t *testing.T) {
 	t.Run("the package version", func(t *testing.T) {
 		expect(t, check(tree(t, s, "9.9.9"), s), `js/package.json: version drifted from abi.ModuleVersion: the file has "9.9.9"`)
 	})
+	t.Run("the hand-written declarations", func(t *testing.T) {
+		wider := set{facts: s.facts, types: s.types, version: s.version, prose: append([]prose(nil), s.prose...)}
+		wider.prose[1].text = strings.Replace(wider.prose[1].text, "10,000,000", "20,000,000", 1)
+		expect(t, check(tree(t, s, s.version), wider), "js/index.d.ts: does not give the range and default of maxNodes as the Go packages do: (1..20,000,000, default 100,000)")
+	})
 	t.Run("outside the facts", func(t *testing.T) {
 		root := tree(t, s, s.version)
 		p := filepath.Join(root, filepath.FromSlash(dtsFile))
@@ -133,6 +139,15 @@ func TestJSFactsDriftIsNamed(t *testing.T) {
 		}
 		expect(t, check(root, s), "js/src/facts.d.ts: differs from what jsfacts writes")
 	})
+}
+
+// TestGrouped checks the grouping of digits.
+func TestGrouped(t *testing.T) {
+	for n, want := range map[int]string{1: "1", 512: "512", 1000: "1,000", 100000: "100,000", 64000000: "64,000,000"} {
+		if got := grouped(n); got != want {
+			t.Errorf("grouped(%d) = %q, want %q", n, got, want)
+		}
+	}
 }
 
 // TestLowestAccepted checks the search for a range's lower end.
