@@ -10,11 +10,11 @@
 //	go run ./internal/cmd/jsfacts [-root dir] [-check]
 //
 // With -check, nothing is written: the command exits with status 1 and
-// names each fact whose generated file differs from the Go packages, and
-// reports a version in js/package.json other than abi.ModuleVersion, and
-// settings' ranges that the hand-written js/index.d.ts states otherwise
-// (files it never rewrites). The root is the module's directory, found from the
-// working directory when -root is not given.
+// names each fact whose generated file differs from the Go packages. Either
+// way it reports a version in js/package.json other than abi.ModuleVersion,
+// and settings' ranges that the hand-written js/index.d.ts states otherwise
+// (files it never rewrites). The root is the module's directory, found from
+// the working directory when -root is not given.
 package main
 
 import (
@@ -35,7 +35,7 @@ import (
 )
 
 // The files the command writes, relative to the module's root, and the
-// package manifest it checks.
+// hand-written ones it checks.
 const (
 	jsFile      = "js/src/facts.js"
 	dtsFile     = "js/src/facts.d.ts"
@@ -61,7 +61,7 @@ type typ struct {
 	members         []string // a union of these string literals
 }
 
-// set is everything the command writes.
+// set is everything the command writes and checks.
 type set struct {
 	facts   []fact
 	types   []typ
