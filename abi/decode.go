@@ -79,6 +79,8 @@ type decoder struct {
 	truncate bool
 	cut      bool
 	cutPath  string
+	// pack, when set, makes entry read into a packed document.
+	pack *packing
 }
 
 func (d *decoder) fail(code content.Code, msg string) {

@@ -45,21 +45,29 @@
 // maxJsonBytes only, and a build's own maxJsonBytes counts when it is the
 // larger. Object keys are not counted, as natively: each has its value.
 //
-// A request of r bytes with settings maxJsonBytes B and maxNodes N grows
-// an instance's linear memory by at most
+// The input is held packed: its MessagePack bytes as they came, and one
+// four-byte entry for each item of an array or map (and one for the array
+// or map itself), read through the same content.Value accessors the checks
+// use; a scalar is read from the bytes when it is looked at. The decode
+// reads the input twice, first to count the entries and to find where the
+// budget ends it (a request past the budget is refused then, with nothing
+// allocated), then to fill one allocation of exactly that size. A value
+// thus costs four or eight bytes where a tree of Values would cost 24 and
+// more, and canonicalization converts what it must (bytes, timestamps,
+// integer keys) as it is read rather than into a copy.
 //
-//	4 × (r + B) + ValueBytes × (min(N, (B+1)/2) + NodeAllowance) + 24 MiB
+// A request of r bytes with settings maxJsonBytes B grows an instance's
+// linear memory by at most
 //
-// (ValueBytes is 96: a decoded value and its key, and the garbage
-// collector's headroom; with the default settings the middle term is 9.2
-// MiB, so a request costs 4 × (r + 2 MB) + 34 MiB). Every request up to
+//	4 × (r + B) + 24 MiB
+//
+// whatever its shape and maxNodes: n values take at least n bytes of
+// request and 2n-1 bytes of JSON, so their entries fit in the first term
+// beside the request itself and the JSON written. Every request up to
 // MaxRequest, of any shape, to any op, is answered in an instance of the
-// Go host's default memory limit (1 GiB): the worst measured, 10 million
-// members of a map read with the largest budget, grew memory by 526 MiB,
-// and a request of the largest size by 588 MiB. A host
-// that sets a lower limit may still see a request run out of memory: the
-// Go host answers it with max_bytes and replaces the instance (package
-// host).
+// Go host's default memory limit (1 GiB). A host that sets a lower limit
+// may still see a request run out of memory: the Go host answers it with
+// max_bytes and replaces the instance (package host).
 //
 // Why MessagePack, and why a codec of its own: MessagePack carries what JSON
 // cannot (binary data, timestamps, integer keys, duplicate keys) to the

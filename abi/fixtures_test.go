@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -120,17 +119,4 @@ func knownCode(c content.Code) bool {
 		}
 	}
 	return false
-}
-
-// TestFixturesUpToDate: the committed fixtures are what their generator
-// writes (the requests from msgpack/v5, the responses from abi.Handle).
-func TestFixturesUpToDate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go run ./testdata/abi/gen --check")
-	}
-	cmd := exec.Command("go", "run", "./testdata/abi/gen", "--check")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go run ./testdata/abi/gen --check: %v\n%s", err, out)
-	}
 }

@@ -135,7 +135,7 @@ func parseRequest(r *Request, op Op, data []byte, share bool) error {
 			return content.Null(), nil
 		}
 		over := content.NewError(content.CodeInvalidRequest, keyPath(name), "the "+name+" hold more than "+strconv.Itoa(MaxSmallValues)+" values")
-		v, _, _, err := decodeSpan(data, at[idx], share, MaxSmallValues, over, false)
+		v, _, _, err := decodePacked(data, at[idx], share, MaxSmallValues, over, false)
 		return v, err
 	}
 	var err error
@@ -156,7 +156,7 @@ func parseRequest(r *Request, op Op, data []byte, share bool) error {
 	}
 	in := at[inputBit(op)>>1] // the bit of keys[1] for build, of keys[0] otherwise
 	limit, over := inputBudget(op, r, s, data, in)
-	r.Input, r.cut, r.cutPath, err = decodeSpan(data, in, share, limit, over, op == OpValidate)
+	r.Input, r.cut, r.cutPath, err = decodePacked(data, in, share, limit, over, op == OpValidate)
 	if r.cut {
 		r.over = over // validate reports it beside the findings of what was read
 	}
@@ -176,21 +176,6 @@ func keyIndex(keys []string, name string) int {
 		}
 	}
 	return -1
-}
-
-// decodeSpan decodes the value at sp with at most limit values (keys not
-// counted), failing with over past them, or with truncate keeping what
-// was read (cut, and the path of the container it stopped in).
-func decodeSpan(data []byte, sp span, share bool, limit int, over *content.Error, truncate bool) (v content.Value, cut bool, cutPath string, err error) {
-	d := decoder{
-		data: data[:sp.end], i: sp.start, maxDepth: content.MaxParseDepth + 1, left: len(data), share: share,
-		budget: true, nodes: limit - 1, over: over, truncate: truncate,
-	}
-	v = d.value(1)
-	if d.err != nil {
-		return content.Value{}, false, "", d.err
-	}
-	return v, d.cut, d.cutPath, nil
 }
 
 // inputBudget is the most values the input of a request may hold, and the
@@ -284,8 +269,3 @@ func (d *decoder) mapHeader() (uint64, bool) {
 //
 //go:noinline
 func keyPath(k string) string { return string(content.AppendPointer(nil, k)) }
-
-// ValueBytes is what one value of a decoded request costs at most, in
-// bytes: its content.Value (24 bytes), the Value of its key in an object
-// (24), and as much again for the garbage collector's headroom.
-const ValueBytes = 96

@@ -454,10 +454,10 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 	n := v.Len()
 	var seen map[string]struct{}
 	if n > 16 {
-		seen = make(map[string]struct{}, n)
+		seen = make(map[string]struct{}, min(n, 1024))
 	}
 	for i := 0; i < n; i++ {
-		k := v.elems()[2*i]
+		k := v.item(2 * i)
 		if k.kind == KindGo {
 			if s, ok := k.goValue().(string); ok {
 				k = NewString(s)
@@ -481,7 +481,7 @@ func (c *Checker) keys(v Value, has func(string) bool, names func() []string, un
 			seen[k.str()] = struct{}{}
 		} else {
 			for j := 0; j < i; j++ {
-				if pk := v.elems()[2*j]; pk.kind == KindString && pk.str() == k.str() {
+				if pk := v.item(2 * j); pk.kind == KindString && pk.str() == k.str() {
 					dup = true
 					break
 				}
@@ -526,10 +526,10 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 	if c.opts.Lenient {
 		// Unknown fields were warnings; their values are still JSON values
 		// of the result.
-		for i := 0; i < len(v.elems()) && !c.halt; i += 2 {
-			if k := v.elems()[i]; k.kind == KindString && !s.has(k.str()) {
+		for i := 0; i < v.items() && !c.halt; i += 2 {
+			if k := v.item(i); k.kind == KindString && !s.has(k.str()) {
 				c.path.Key(k.str())
-				c.Free(v.elems()[i+1], depth+1)
+				c.Free(v.item(i+1), depth+1)
 				c.path.Pop()
 			}
 		}
@@ -555,13 +555,17 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 			if !keep || c.halt {
 				break
 			}
-			if out == nil && j+1 < len(v.elems()) && v.elems()[j].kind == KindString && v.elems()[j].str() == f.name && v.elems()[j+1].Identical(nv) {
-				j += 2
-				break
+			if out == nil && j+1 < v.items() {
+				if k := v.item(j); k.kind == KindString && k.str() == f.name && v.item(j+1).Identical(nv) {
+					j += 2
+					break
+				}
 			}
 			if out == nil {
 				out = make([]Value, j, 2*len(s.fields))
-				copy(out, v.elems()[:j])
+				for i := range j {
+					out[i] = v.item(i)
+				}
 			}
 			out = append(out, NewString(f.name), nv)
 		}
@@ -571,10 +575,17 @@ func (c *Checker) object(v Value, s *shape, depth int) Value {
 		}
 	}
 	if out == nil {
-		if j == len(v.elems()) {
+		if j == v.items() {
 			return v
 		}
-		out = v.elems()[:j:j] // fields dropped at the end: a prefix of v, shared
+		if v.isPacked() {
+			out = make([]Value, j)
+			for i := range j {
+				out[i] = v.item(i)
+			}
+		} else {
+			out = v.elems()[:j:j] // fields dropped at the end: a prefix of v, shared
+		}
 	}
 	return objectFromItems(out)
 }
@@ -602,34 +613,56 @@ func (c *Checker) field(v Value, k fieldKind, depth int) (out Value, keep bool) 
 		if c.tooDeep(depth) {
 			return v, false
 		}
-		items := make([]Value, len(v.elems()))
-		for i, e := range v.elems() {
+		// items is made at the first element that the check changes; until
+		// then the output is v itself.
+		var items []Value
+		at := func(j int) Value {
+			if items != nil {
+				return items[j]
+			}
+			return v.item(j)
+		}
+		for i := range v.items() {
+			e := v.item(i)
+			var ne Value
 			c.path.Index(i)
 			switch k {
 			case fIcons:
-				items[i], _ = c.shaped(e, &iconShape, depth+1)
+				ne, _ = c.shaped(e, &iconShape, depth+1)
 			case fSizes:
 				s, _ := c.String(e)
-				items[i] = NewString(s)
+				ne = NewString(s)
 			case fAudience:
 				if s, ok := c.String(e); ok {
 					if s != string(User) && s != string(Assistant) {
 						c.Fail(CodeInvalidAnnotations, "audience entries are \"user\" or \"assistant\"")
 					} else {
 						for j := 0; j < i; j++ {
-							if items[j].str() == s {
+							if at(j).str() == s {
 								c.Fail(CodeInvalidAnnotations, "audience lists a role twice")
 								break
 							}
 						}
 					}
-					items[i] = NewString(s)
+					ne = NewString(s)
 				}
 			}
 			c.path.Pop()
 			if c.halt {
 				return v, false
 			}
+			if items == nil && !ne.Identical(e) {
+				items = make([]Value, v.items())
+				for j := range i {
+					items[j] = v.item(j)
+				}
+			}
+			if items != nil {
+				items[i] = ne
+			}
+		}
+		if items == nil {
+			return v, true
 		}
 		return NewArray(items...), true
 	case fSize:
@@ -715,8 +748,8 @@ func (c *Checker) shaped(v Value, s *shape, depth int) (Value, bool) {
 // object v.
 func repeated(v Value, k string) bool {
 	n := 0
-	for i := 0; i < len(v.elems()); i += 2 {
-		if key := v.elems()[i]; key.kind == KindString && key.str() == k {
+	for i := 0; i < v.items(); i += 2 {
+		if key := v.item(i); key.kind == KindString && key.str() == k {
 			if n++; n > 1 {
 				return true
 			}

@@ -88,8 +88,8 @@ func (b Budget) walk(v Value, level int, t *tally) Code {
 		if level > b.maxDepth() {
 			return CodeMaxDepth
 		}
-		for _, e := range v.elems() {
-			if code := b.walk(e, level+1, t); code != "" {
+		for i := range v.items() {
+			if code := b.walk(v.item(i), level+1, t); code != "" {
 				return code
 			}
 		}
@@ -97,9 +97,9 @@ func (b Budget) walk(v Value, level int, t *tally) Code {
 		if level > b.maxDepth() {
 			return CodeMaxDepth
 		}
-		for i := 1; i < len(v.elems()); i += 2 {
-			t.size += len(v.elems()[i-1].str()) + 4
-			if code := b.walk(v.elems()[i], level+1, t); code != "" {
+		for i := 1; i < v.items(); i += 2 {
+			t.size += len(v.item(i-1).str()) + 4
+			if code := b.walk(v.item(i), level+1, t); code != "" {
 				return code
 			}
 		}
@@ -210,24 +210,24 @@ func (m *measurer) json(v Value, n, depth int) int {
 		}
 		return n + 4
 	case KindArray:
-		n += 2 + max(len(v.elems())-1, 0)
-		for _, e := range v.elems() {
-			if n = m.json(e, n, depth+1); over(n) {
+		n += 2 + max(v.items()-1, 0)
+		for i := range v.items() {
+			if n = m.json(v.item(i), n, depth+1); over(n) {
 				return n
 			}
 		}
 		return n
 	case KindObject:
-		members := len(v.elems()) / 2
+		members := v.items() / 2
 		n += 2 + max(members-1, 0) + members // braces, commas, colons
-		for i := 0; i < len(v.elems()); i += 2 {
-			k := v.elems()[i]
+		for i := 0; i < v.items(); i += 2 {
+			k := v.item(i)
 			if k.kind == KindString {
 				n += EscapedLen(k.str())
 			} else {
 				n = m.json(k, n, depth+1) + 2 // a converted key is quoted
 			}
-			if n = m.json(v.elems()[i+1], n, depth+1); over(n) {
+			if n = m.json(v.item(i+1), n, depth+1); over(n) {
 				return n
 			}
 		}

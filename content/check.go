@@ -2,6 +2,7 @@ package content
 
 import (
 	"encoding/base64"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
@@ -334,20 +335,28 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			return v, false
 		}
 		var out []Value
-		for i, e := range v.elems() {
+		packed, viewed := v.isPacked(), false
+		for i := range v.items() {
 			c.path.Index(i)
-			ne, changed := c.free(e, depth+1)
+			ne, changed := c.free(v.item(i), depth+1)
 			c.path.Pop()
 			if c.halt {
 				return v, false
 			}
-			if changed && out == nil {
-				out = make([]Value, len(v.elems()))
+			switch {
+			case !changed:
+			case packed:
+				viewed = true // a packed array is read through its JSON view
+			case out == nil:
+				out = make([]Value, v.items())
 				copy(out, v.elems())
 			}
 			if out != nil {
 				out[i] = ne
 			}
+		}
+		if viewed {
+			return v.jsonView(), true
 		}
 		if out != nil {
 			return ofItems(KindArray, out), true
@@ -358,16 +367,21 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			return v, false
 		}
 		var out []Value
-		n := len(v.elems()) / 2
+		n := v.items() / 2
+		packed, viewed := v.isPacked(), false
 		var seen map[string]struct{}
-		if n > 8 {
+		var dups []uint64 // a packed object's repeated keys, found at once
+		switch {
+		case packed && n > 1024:
+			dups = c.repeatedKeys(v)
+		case n > 8:
 			// sized for the keys it will hold, not for a count a request
 			// declares: keys that fail hold no place in it
 			seen = make(map[string]struct{}, min(n, 1024))
 		}
 		keyFailed := false // the object's place has its finding about a key
 		for i := 0; i < n; i++ {
-			k := v.elems()[2*i]
+			k := v.item(2 * i)
 			nk, kchanged, ok := c.key(k, !keyFailed)
 			if !ok {
 				if c.halt {
@@ -376,7 +390,13 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 				keyFailed = true
 				continue
 			}
-			if c.duplicate(v.elems(), out, i, nk.str(), seen) {
+			var dup bool
+			if dups != nil {
+				dup = dups[i/64]&(1<<(i%64)) != 0
+			} else {
+				dup = c.duplicate(v, out, i, nk.str(), seen)
+			}
+			if dup {
 				c.path.Key(nk.str())
 				stop := c.Fail(CodeDuplicateKey, "duplicate key")
 				c.path.Pop()
@@ -386,18 +406,25 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 				continue
 			}
 			c.path.Key(nk.str())
-			nv, vchanged := c.free(v.elems()[2*i+1], depth+1)
+			nv, vchanged := c.free(v.item(2*i+1), depth+1)
 			c.path.Pop()
 			if c.halt {
 				return v, false
 			}
-			if (kchanged || vchanged) && out == nil {
-				out = make([]Value, len(v.elems()))
+			switch {
+			case !kchanged && !vchanged:
+			case packed:
+				viewed = true // a packed object is read through its JSON view
+			case out == nil:
+				out = make([]Value, v.items())
 				copy(out, v.elems())
 			}
 			if out != nil {
 				out[2*i], out[2*i+1] = nk, nv
 			}
+		}
+		if viewed {
+			return v.jsonView(), true
 		}
 		if out != nil {
 			return ofItems(KindObject, out), true
@@ -451,7 +478,7 @@ func (c *Checker) key(k Value, report bool) (Value, bool, bool) {
 
 // duplicate reports whether the (converted) key of member i was seen among
 // members 0..i-1. out, when not nil, holds converted keys.
-func (c *Checker) duplicate(items, out []Value, i int, k string, seen map[string]struct{}) bool {
+func (c *Checker) duplicate(v Value, out []Value, i int, k string, seen map[string]struct{}) bool {
 	if seen != nil {
 		if _, dup := seen[k]; dup {
 			return true
@@ -460,7 +487,7 @@ func (c *Checker) duplicate(items, out []Value, i int, k string, seen map[string
 		return false
 	}
 	for j := 0; j < i; j++ {
-		pk := items[2*j]
+		pk := v.item(2 * j)
 		if out != nil {
 			pk = out[2*j]
 		}
@@ -507,10 +534,11 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 		return out
 	}
 	for i := 0; i < out.Len(); i++ {
-		k := out.elems()[2*i].str()
-		if k2 := out.elems()[2*i]; k2.kind != KindString {
+		k2 := out.item(2 * i)
+		if k2.kind != KindString {
 			continue // reported by Free
 		}
+		k := k2.str()
 		ok, reserved := checkMetaKey(k)
 		c.path.Key(k)
 		stop := false
@@ -611,4 +639,40 @@ func civil(days int64) (y, m, d int64) {
 		y++
 	}
 	return y, m, d
+}
+
+// repeatedKeys marks, in a bit set, the members of a packed object whose
+// key (as key converts it) repeats an earlier member's; a key that key
+// refuses is not marked and takes no place. It finds them with an
+// open-addressed table of member numbers, at most 16 bytes a member, where
+// a map of strings costs several times that; the hash is seeded per table,
+// so that no request can choose keys that collide.
+func (c *Checker) repeatedKeys(v Value) []uint64 {
+	n := v.items() / 2
+	dups := make([]uint64, (n+63)/64)
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	table := make([]uint32, size) // a member's number plus one; 0: free
+	seed := maphash.MakeSeed()
+	for i := 0; i < n; i++ {
+		k, _, ok := c.key(v.item(2*i), false)
+		if !ok {
+			continue
+		}
+		s := k.str()
+		for h := int(maphash.String(seed, s)) & (size - 1); ; h = (h + 1) & (size - 1) {
+			j := int(table[h])
+			if j == 0 {
+				table[h] = uint32(i + 1)
+				break
+			}
+			if pk, _, _ := c.key(v.item(2*(j-1)), false); pk.str() == s {
+				dups[i/64] |= 1 << (i % 64)
+				break
+			}
+		}
+	}
+	return dups
 }

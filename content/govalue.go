@@ -130,8 +130,17 @@ func sortedObject[V any](m map[string]V, conv func(V) Value) Value {
 		for k, v := range m {
 			items = append(items, NewString(k), conv(v))
 		}
-		sortMembers(items, lessBytes)
-		return objectFromItems(items)
+		obj := objectFromItems(items)
+		order := make([]int32, len(m)) // distinct keys: the order is total
+		for j := range order {
+			order[j] = int32(j)
+		}
+		sortMembers(obj, order, lessBytes)
+		sorted := make([]Value, 0, len(items))
+		for _, j := range order {
+			sorted = append(sorted, items[2*j], items[2*j+1])
+		}
+		return objectFromItems(sorted)
 	}
 	// A few keys (the usual map): each member goes straight to its place
 	// among those before it (the keys of a map are distinct, so the order

@@ -288,7 +288,7 @@ func (w *writer) write(dst []byte, v Value) []byte {
 		return w.str(dst, v.str())
 	case KindArray:
 		dst = append(dst, '[')
-		for i, e := range v.elems() {
+		for i := range v.items() {
 			if w.over {
 				return dst
 			}
@@ -296,16 +296,16 @@ func (w *writer) write(dst []byte, v Value) []byte {
 				dst = append(dst, ',')
 			}
 			w.path.Index(i)
-			dst = w.value(dst, e)
+			dst = w.value(dst, v.item(i))
 			w.path.Pop()
 		}
 		return append(dst, ']')
 	case KindObject:
 		dst = append(dst, '{')
-		n := len(v.elems()) / 2
-		order := v.elems()
+		n := v.items() / 2
+		var order []int32 // the members in the order they are written
 		if w.format == JCS && n > 1 {
-			order = sortedMembers(v.elems())
+			order = sortedMembers(v)
 		}
 		for i := 0; i < n; i++ {
 			if w.over {
@@ -314,7 +314,11 @@ func (w *writer) write(dst []byte, v Value) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			k, e := order[2*i], order[2*i+1]
+			m := i
+			if order != nil {
+				m = int(order[i])
+			}
+			k, e := v.item(2*m), v.item(2*m+1)
 			if k.kind != KindString {
 				w.fail(CodeInvalidMapKey, "object key is not a string")
 			} else if !w.checked && !utf8.ValidString(k.str()) {
@@ -334,18 +338,17 @@ func (w *writer) write(dst []byte, v Value) []byte {
 
 // sortedMembers returns a copy of an object's items with members sorted by key
 // in UTF-16 code-unit order (RFC 8785 section 3.2.3).
-func sortedMembers(items []Value) []Value {
-	m := make([]Value, len(items))
-	copy(m, items)
+func sortedMembers(v Value) []int32 {
+	order := make([]int32, v.items()/2)
 	less := lessBytes
-	for i := 0; i < len(m); i += 2 {
-		if hasUTF16Trap(m[i].str()) {
+	for i := range order {
+		order[i] = int32(i)
+		if hasUTF16Trap(v.item(2 * i).str()) {
 			less = lessUTF16
-			break
 		}
 	}
-	sortMembers(m, less)
-	return m
+	sortMembers(v, order, less)
+	return order
 }
 
 func lessBytes(a, b string) bool { return a < b }
@@ -362,11 +365,13 @@ func hasUTF16Trap(s string) bool {
 	return false
 }
 
-// sortMembers sorts alternating key, value items by key, stably. (sort.Stable
+// sortMembers sorts the member numbers of object v by key, stably. (sort.Stable
 // with an interface rather than the generic slices.Sort: one sort in the
-// WebAssembly module, not one per instantiation.)
-func sortMembers(items []Value, less func(a, b string) bool) {
-	s := memberSorter{items, less}
+// WebAssembly module, not one per instantiation.) It sorts four-byte
+// numbers rather than the members themselves, so that sorting a large
+// object costs a fifth of a copy of it.
+func sortMembers(v Value, order []int32, less func(a, b string) bool) {
+	s := memberSorter{v, order, less}
 	if s.Len() > 16 {
 		sort.Stable(s)
 		return
@@ -381,22 +386,16 @@ func sortMembers(items []Value, less func(a, b string) bool) {
 }
 
 type memberSorter struct {
-	m    []Value
-	less func(a, b string) bool
+	v     Value
+	order []int32
+	less  func(a, b string) bool
 }
 
-func (s memberSorter) Len() int           { return len(s.m) / 2 }
-func (s memberSorter) Less(i, j int) bool { return s.less(s.m[2*i].str(), s.m[2*j].str()) }
-
-// Swap is kept out of line: inlined, its copies of values make the
-// WebAssembly module larger than the calls do.
-//
-//go:noinline
-func (s memberSorter) Swap(i, j int) {
-	m := s.m
-	m[2*i], m[2*j] = m[2*j], m[2*i]
-	m[2*i+1], m[2*j+1] = m[2*j+1], m[2*i+1]
+func (s memberSorter) Len() int { return len(s.order) }
+func (s memberSorter) Less(i, j int) bool {
+	return s.less(s.v.item(2*int(s.order[i])).str(), s.v.item(2*int(s.order[j])).str())
 }
+func (s memberSorter) Swap(i, j int) { s.order[i], s.order[j] = s.order[j], s.order[i] }
 
 // lessUTF16 compares two UTF-8 strings by their UTF-16 code units. UTF-8
 // byte order is code point order, which UTF-16 order differs from only

@@ -59,12 +59,17 @@ func (v Value) str() string {
 }
 
 // elems returns the items of an Array or Object (an object's members as key,
-// value, key, value…), and nil for any other kind.
+// value, key, value…), and nil for any other kind. The items of a packed
+// container are made for the call: walks of values that may be large use
+// item and items instead.
 //
 //go:noinline
 func (v Value) elems() []Value {
 	if v.kind != KindArray && v.kind != KindObject {
 		return nil
+	}
+	if v.n2 != 0 {
+		return v.materialize()
 	}
 	return unsafe.Slice((*Value)(v.p), int(v.n))
 }
@@ -238,7 +243,7 @@ func (v Value) Go() any { return v.goValue() }
 // Len returns the number of elements of an array or members of an object.
 // (Only arrays and objects have items.)
 func (v Value) Len() int {
-	n := len(v.elems())
+	n := v.items()
 	if v.kind == KindObject {
 		n >>= 1
 	}
@@ -246,12 +251,12 @@ func (v Value) Len() int {
 }
 
 // Index returns element i of an array.
-func (v Value) Index(i int) Value { return v.elems()[i] }
+func (v Value) Index(i int) Value { return v.item(i) }
 
 // Member returns member i of an object.
 //
 //go:noinline
-func (v Value) Member(i int) Member { return Member{Key: v.elems()[2*i], Value: v.elems()[2*i+1]} }
+func (v Value) Member(i int) Member { return Member{Key: v.item(2 * i), Value: v.item(2*i + 1)} }
 
 // Get returns the value of the member with the string key k (the last one,
 // when the key is repeated).
@@ -263,9 +268,9 @@ func (v Value) Get(k string) (Value, bool) {
 	}
 	// From the end: of repeated keys, the last is the one JSON.parse and
 	// encoding/json keep, so a check reads what a client reads.
-	for i := len(v.elems()) - 2; i >= 0; i -= 2 {
-		if key := v.elems()[i]; key.kind == KindString && key.str() == k {
-			return v.elems()[i+1], true
+	for i := v.items() - 2; i >= 0; i -= 2 {
+		if key := v.item(i); key.kind == KindString && key.str() == k {
+			return v.item(i + 1), true
 		}
 	}
 	return Value{}, false
@@ -307,25 +312,28 @@ func (v Value) integer() (int64, bool) {
 func Equal(a, b Value) bool { return equal(a, b, 0) }
 
 func equal(a, b Value, depth int) bool {
-	if depth > MaxParseDepth || a.kind != b.kind || a.n2 != b.n2 {
+	if depth > MaxParseDepth || a.kind != b.kind {
 		return false
 	}
 	switch a.kind {
 	case KindGo:
 		return false
-	case KindString, KindBytes, KindExt:
+	case KindString, KindBytes:
 		return a.str() == b.str()
+	case KindExt:
+		return a.n2 == b.n2 && a.str() == b.str()
 	case KindArray, KindObject:
-		ae, be := a.elems(), b.elems()
-		if len(ae) != len(be) {
+		if a.items() != b.items() {
 			return false
 		}
-		for i := range ae {
-			if !equal(ae[i], be[i], depth+1) {
+		for i := range a.items() {
+			if !equal(a.item(i), b.item(i), depth+1) {
 				return false
 			}
 		}
 		return true
+	case KindTime:
+		return a.n == b.n && a.n2 == b.n2
 	}
 	return a.n == b.n
 }
@@ -392,6 +400,9 @@ func (c *Checker) plain(v Value, depth, limit int, strict bool) (Value, bool) {
 		out, _ := c.plain(conv, depth, limit, strict)
 		return out, true
 	case KindArray, KindObject:
+		if v.isPacked() {
+			return v, false // a decoded document holds no Go value
+		}
 		var out []Value
 		for i, e := range v.elems() {
 			if v.kind == KindArray {
@@ -458,33 +469,35 @@ func equalJSON(a, b Value, depth int) bool {
 	case KindString:
 		return a.str() == b.str()
 	case KindArray:
-		if len(a.elems()) != len(b.elems()) {
+		if a.items() != b.items() {
 			return false
 		}
-		for i := range a.elems() {
-			if !equalJSON(a.elems()[i], b.elems()[i], depth+1) {
+		for i := range a.items() {
+			if !equalJSON(a.item(i), b.item(i), depth+1) {
 				return false
 			}
 		}
 		return true
 	case KindObject:
-		if len(a.elems()) != len(b.elems()) {
+		if a.items() != b.items() {
 			return false
 		}
-		idx := make(map[string]int, len(b.elems())/2)
-		for i := 0; i < len(b.elems()); i += 2 {
-			if b.elems()[i].kind != KindString {
+		idx := make(map[string]int, min(b.items()/2, 1024))
+		for i := 0; i < b.items(); i += 2 {
+			k := b.item(i)
+			if k.kind != KindString {
 				return false
 			}
-			idx[b.elems()[i].str()] = i + 1
+			idx[k.str()] = i + 1
 		}
-		if len(idx) != len(b.elems())/2 {
+		if len(idx) != b.items()/2 {
 			return false
 		}
-		used := make([]bool, len(b.elems())/2)
-		for i := 0; i < len(a.elems()); i += 2 {
-			j, ok := idx[a.elems()[i].str()]
-			if !ok || a.elems()[i].kind != KindString || used[j/2] || !equalJSON(a.elems()[i+1], b.elems()[j], depth+1) {
+		used := make([]bool, b.items()/2)
+		for i := 0; i < a.items(); i += 2 {
+			k := a.item(i)
+			j, ok := idx[k.str()]
+			if !ok || k.kind != KindString || used[j/2] || !equalJSON(a.item(i+1), b.item(j), depth+1) {
 				return false
 			}
 			used[j/2] = true
@@ -525,8 +538,8 @@ func hasGo(v Value, budget *int, depth int) bool {
 	case KindGo:
 		return true
 	case KindArray, KindObject:
-		if depth > MaxDepth {
-			return false
+		if depth > MaxDepth || v.isPacked() {
+			return false // a decoded document holds no Go value
 		}
 		for _, e := range v.elems() {
 			if hasGo(e, budget, depth+1) {

@@ -32,7 +32,7 @@ func BenchmarkBuildSmallTool(b *testing.B) {
 
 // BenchmarkBuildSmallToolOptions is the same result through the Go options,
 // to its JSON (written by the build, so JSON only returns it): what the peer
-// SDKs' benchmarks (testdata/peerbench) do with their result struct and
+// SDKs' benchmarks (tools/peerbench) do with their result struct and
 // json.Marshal.
 func BenchmarkBuildSmallToolOptions(b *testing.B) {
 	sc := map[string]any{"city": "Paris", "tempC": 21, "conditions": "sunny", "updated": "2026-07-28T09:00:00Z"}

@@ -14,7 +14,7 @@ import (
 )
 
 // corpusEntry is one result as an official MCP SDK put it on the wire
-// (testdata/corpus/*.json, written by the generators in testdata/corpus/gen).
+// (testdata/corpus/*.json, written by the generators in tools/corpus).
 // Result keeps the very bytes that were sent, so key order and number text
 // reach content.ParseJSON as the SDK wrote them.
 type corpusEntry struct {

@@ -3,10 +3,10 @@
 // process, an instance's memory, and the package's MessagePack codec against
 // msgpackr and @msgpack/msgpack. It prints one line per run in the form of
 // go test -bench (name, iterations, value unit pairs), which
-// testdata/benchtable reads beside the Go benchmarks:
+// internal/cmd/benchtable reads beside the Go benchmarks:
 //
 //	node js/bench/bench.mjs > bin/bench-node.txt
-//	go run ./testdata/benchtable -wasm host/mcpresult.wasm -node bin/bench-node.txt < bin/bench.txt
+//	go run ./internal/cmd/benchtable -wasm host/mcpresult.wasm -node bin/bench-node.txt < bin/bench.txt
 //
 // Every timed figure is the p50 of the per-op time of many small batches in
 // one run, after a warm-up; the runs of all benchmarks are interleaved so

@@ -53,9 +53,6 @@ export const MAX_REQUEST = 128065536;
 /** abi.NodeAllowance: How many values past the budget's bound the module reads of a request's input (room for the request's own options). */
 export const NODE_ALLOWANCE = 64;
 
-/** abi.ValueBytes: What one value of a decoded request costs the module at most, in bytes. */
-export const VALUE_BYTES = 96;
-
 /** content.Budget.Exceeded: The message of max_bytes, before and after its bound. */
 export const MSG_MAX_BYTES = Object.freeze(["the result is more than maxJsonBytes (", ") bytes of JSON"]);
 

@@ -7,10 +7,11 @@
 //
 //   - give the budget's code where the value is past the budget (a throw,
 //     or for validate a report), and a result where it is within it;
-//   - cost at most 4 × (the value's JSON size + maxJsonBytes) + VALUE_BYTES
-//     for each value the module decodes + OVERHEAD of memory: the peak resident set of the process during the op over what
-//     it was before, and the growth of the module's linear memory, each;
-//     and leave at most that much heap and ArrayBuffer memory uncollected.
+//   - cost at most 4 × (the value's JSON size + maxJsonBytes) + OVERHEAD
+//     of memory: the peak resident set of the process during the op over
+//     what it was before, and the growth of the module's linear memory,
+//     each; and leave at most that much heap and ArrayBuffer memory
+//     uncollected.
 //
 // OVERHEAD (64 MiB) is what a call may cost whatever its value: V8's young
 // generation, which short-lived objects fill before a collection (up to
@@ -30,9 +31,6 @@ import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SHAPES, SETTINGS, OPS } from "./memory.js";
-// VALUE_BYTES (abi.ValueBytes) is what one decoded value (and its key) costs
-// the module at most, the collector's headroom included.
-import { VALUE_BYTES } from "../src/facts.js";
 
 const MiB = 1 << 20;
 const OVERHEAD = 64 * MiB;
@@ -84,10 +82,9 @@ function expect(shapeName, mb, settingsName, op) {
   if (values > cap + 64) [code, stopped] = [capCode, true];
   else if (values > cap) code = capCode;
   else if (size > B) code = "max_bytes";
-  // The module's bound (go doc ./abi, Memory): 4 × (request + maxJsonBytes),
-  // VALUE_BYTES for each value it decodes, and the overhead.
-  const decoded = Math.min(values, cap + 64);
-  return { code, stopped, size, bound: 4 * (size + B) + VALUE_BYTES * decoded + OVERHEAD };
+  // The module's bound (go doc ./abi, Memory): 4 × (request + maxJsonBytes)
+  // and the overhead.
+  return { code, stopped, size, bound: 4 * (size + B) + OVERHEAD };
 }
 
 function runCase(shape, mb, settings) {

@@ -184,7 +184,6 @@ func goFacts() (set, error) {
 
 	num("MAX_REQUEST", "abi.MaxRequest", "The largest request the module accepts; a larger one is refused before the call with max_bytes.", abi.MaxRequest)
 	num("NODE_ALLOWANCE", "abi.NodeAllowance", "How many values past the budget's bound the module reads of a request's input (room for the request's own options).", abi.NodeAllowance)
-	num("VALUE_BYTES", "abi.ValueBytes", "What one value of a decoded request costs the module at most, in bytes.", abi.ValueBytes)
 
 	for _, m := range []struct {
 		name string

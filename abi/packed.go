@@ -1,0 +1,147 @@
+package abi
+
+import (
+	"strconv"
+
+	"github.com/mcpresult/mcpresult/content"
+)
+
+// A request's input is decoded packed (see content.Packed): its bytes, and
+// four bytes per item of every array and object, so that what a request
+// holds in memory stays within abi's stated bound whatever its shape. The
+// decode reads the input twice: a first reading counts the entries the
+// document needs (and finds where the budget ends it), with the same
+// rules and errors as the second, which fills one allocation of exactly
+// that size. A request over the budget (but for validate's, which keeps
+// what was read) is refused by the first reading, before any allocation.
+
+// packing is the state of a packed decode.
+type packing struct {
+	pk      *content.Packed // the document; nil in the first reading
+	keys    *content.Packed // reads a key's scalar for its path
+	entries int             // the entries counted by the first reading
+	cuts    []cutCount      // containers the budget ended early
+}
+
+// cutCount is how many items a container at an offset of the data held
+// when the budget ended the read.
+type cutCount struct{ at, items int }
+
+// decodePacked decodes the value at sp with at most limit values (keys not
+// counted), into a packed document: past them it fails with over, or with
+// truncate keeps what was read (cut, and the path of the container it
+// stopped in).
+func decodePacked(data []byte, sp span, share bool, limit int, over *content.Error, truncate bool) (v content.Value, cut bool, cutPath string, err error) {
+	doc := data[sp.start:sp.end]
+	if !share {
+		doc = append([]byte(nil), doc...)
+	}
+	if len(doc) > content.MaxPackedBytes { // far above MaxRequest
+		return content.Value{}, false, "", content.NewError(content.CodeMaxBytes, "", "a value of a request is larger than "+strconv.Itoa(content.MaxPackedBytes)+" bytes")
+	}
+	p := &packing{keys: content.NewPacked(doc, 0)}
+	read := func() (uint32, *decoder) {
+		d := &decoder{
+			data: doc, maxDepth: content.MaxParseDepth + 1, left: len(doc), skip: true,
+			budget: true, nodes: limit - 1, over: over, truncate: truncate, pack: p,
+		}
+		return d.entry(1), d
+	}
+	if _, d := read(); d.err != nil {
+		return content.Value{}, false, "", d.err
+	}
+	p.pk = content.NewPacked(doc, p.entries)
+	root, d := read()
+	if d.err != nil { // the first reading would have failed
+		return content.Value{}, false, "", d.err
+	}
+	return p.pk.Value(root), d.cut, d.cutPath, nil
+}
+
+// entry reads the value at d.i (checked before) into the packed document
+// and returns its entry: a scalar's offset, or a container's segment.
+func (d *decoder) entry(depth int) uint32 {
+	at := d.i
+	c := d.data[at]
+	var n uint64
+	per := 1 // values per item: 1 (array) or 2 (map)
+	switch {
+	case c&0xf0 == 0x80:
+		d.i++
+		n, per = uint64(c&0x0f), 2
+	case c&0xf0 == 0x90:
+		d.i++
+		n = uint64(c & 0x0f)
+	case c == 0xdc || c == 0xdd:
+		d.i++
+		n = d.uint(2 << (c - 0xdc))
+	case c == 0xde || c == 0xdf:
+		d.i++
+		n, per = d.uint(2<<(c-0xde)), 2
+	default:
+		d.value(depth) // a scalar: skipped, read when it is looked at
+		return uint32(at)
+	}
+	m, ok := d.enter(n, per, depth)
+	if !ok {
+		return 0
+	}
+	r := d.room(m)
+	if d.err != nil {
+		return 0
+	}
+	p := d.pack
+	for _, x := range p.cuts {
+		if x.at == at {
+			r = x.items // the second reading: what the first one read
+		}
+	}
+	e := uint32(1 << 31) // a container, in the first reading
+	if p.pk != nil {
+		e = p.pk.Open(per == 2, per*r)
+	}
+	got := 0
+	for j := 0; j < r && !d.cut; j++ {
+		if !d.spend() {
+			break
+		}
+		if per == 1 {
+			d.path.Index(j)
+			x := d.entry(depth + 1)
+			d.path.Pop()
+			if p.pk != nil {
+				p.pk.Set(e, j, x)
+			}
+		} else {
+			k := d.entry(depth + 1)
+			if d.err != nil {
+				return 0
+			}
+			var name string
+			if k&(1<<31) == 0 {
+				name = keyText(p.keys.Value(k))
+			}
+			d.path.Key(name)
+			x := d.entry(depth + 1)
+			d.path.Pop()
+			if p.pk != nil {
+				p.pk.Set(e, 2*j, k)
+				p.pk.Set(e, 2*j+1, x)
+			}
+		}
+		if d.err != nil {
+			return 0
+		}
+		got = j + 1
+	}
+	if got < m {
+		d.stop() // the budget ended it here, or in an item
+		if p.pk == nil && got < r {
+			p.cuts = append(p.cuts, cutCount{at, got})
+		}
+	}
+	if p.pk == nil {
+		p.entries += 1 + per*got
+	}
+	return e
+}

@@ -1,0 +1,258 @@
+package content
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"unsafe"
+)
+
+// A decoded request is held packed: its MessagePack bytes, as they came,
+// and for each array or object one segment of a single []uint32, an entry
+// per item. An entry is the offset of a scalar's bytes, or (top bit set)
+// the segment of a container. A value then costs four bytes, or eight for
+// a container (its entry and its segment's header), where a tree of Values
+// costs 24 and more: a request of tightly packed small values fits the
+// memory bound that abi's doc states, whatever its settings allow. Scalars
+// are read from the bytes when they are looked at, which costs a few
+// nanoseconds, and no more allocation than a string header.
+//
+// A packed container is a Value with n2 != 0: n2 is its segment plus one,
+// negated for a JSON view (see jsonView), and p the *Packed.
+
+// Packed builds a Value that reads a MessagePack document in place. The
+// abi decoder fills it (it checks the bytes first: a Packed trusts them);
+// most programs never use it.
+type Packed struct {
+	data []byte
+	ents []uint32
+	top  int
+}
+
+// packedContainer marks an entry that names a segment.
+const packedContainer = 1 << 31
+
+// MaxPackedBytes is the largest document a Packed can hold (1 GiB, eight
+// times the module's largest request): an entry's offset has 31 bits, and
+// a document of n bytes has fewer than 2n entries.
+const MaxPackedBytes = 1<<30 - 1
+
+// NewPacked returns a Packed over data with room for entries entries (one
+// per item of every container, and one per container). data must stay
+// unchanged for as long as its Values are in use.
+func NewPacked(data []byte, entries int) *Packed {
+	return &Packed{data: data, ents: make([]uint32, entries)}
+}
+
+// Open reserves a segment for a container of n items (an object's n counts
+// its keys and values) and returns its entry.
+func (p *Packed) Open(object bool, n int) uint32 {
+	seg := p.top
+	p.top += 1 + n
+	p.ents[seg] = uint32(n) << 1
+	if object {
+		p.ents[seg] |= 1
+	}
+	return packedContainer | uint32(seg)
+}
+
+// Set makes item i of container c the value e (a container's entry, or a
+// scalar's offset in data).
+func (p *Packed) Set(c uint32, i int, e uint32) {
+	p.ents[int(c&^packedContainer)+1+i] = e
+}
+
+// Shorten makes container c hold only its first n items.
+func (p *Packed) Shorten(c uint32, n int) {
+	seg := int(c &^ packedContainer)
+	p.ents[seg] = uint32(n)<<1 | p.ents[seg]&1
+}
+
+// Value returns the value of entry e.
+func (p *Packed) Value(e uint32) Value { return p.value(e, false, false) }
+
+// value returns the value of entry e, converted as a JSON view converts
+// an item when view is set (key: it is an object's key).
+func (p *Packed) value(e uint32, view, key bool) Value {
+	if e&packedContainer != 0 {
+		seg := int(e &^ packedContainer)
+		h := p.ents[seg]
+		k := KindArray
+		if h&1 != 0 {
+			k = KindObject
+		}
+		n2 := int32(seg + 1)
+		if view {
+			n2 = -n2
+		}
+		return Value{kind: k, n: uint64(h >> 1), n2: n2, p: unsafe.Pointer(p)}
+	}
+	v := p.scalar(int(e))
+	if view {
+		v = jsonScalar(v, key)
+	}
+	return v
+}
+
+// jsonScalar is what canonicalization "json" makes of a scalar: bytes as
+// base64, a timestamp as JavaScript's Date writes it, and, as an object's
+// key, an integer or boolean as its decimal or true/false. Anything else
+// (and a timestamp out of a Date's range, which the checks report) is
+// returned as it is.
+func jsonScalar(v Value, key bool) Value {
+	switch v.kind {
+	case KindBytes:
+		return NewString(base64.StdEncoding.EncodeToString([]byte(v.str())))
+	case KindTime:
+		if s, ok := FormatJSTime(v.Time()); ok {
+			return NewString(s)
+		}
+	case KindInt:
+		if key {
+			return NewString(strconv.FormatInt(v.Int(), 10))
+		}
+	case KindUint:
+		if key {
+			return NewString(strconv.FormatUint(v.n, 10))
+		}
+	case KindBool:
+		if key {
+			return NewString(strconv.FormatBool(v.Bool()))
+		}
+	}
+	return v
+}
+
+// scalar reads the scalar whose bytes start at data[i] (checked before).
+func (p *Packed) scalar(i int) Value {
+	data := p.data
+	c := data[i]
+	i++
+	switch {
+	case c <= 0x7f:
+		return NewInt(int64(c))
+	case c >= 0xe0:
+		return NewInt(int64(int8(c)))
+	case c&0xe0 == 0xa0:
+		return p.str(KindString, i, int(c&0x1f))
+	}
+	switch c {
+	case 0xc2:
+		return NewBool(false)
+	case 0xc3:
+		return NewBool(true)
+	case 0xc4, 0xc5, 0xc6:
+		w := 1 << (c - 0xc4)
+		return p.str(KindBytes, i+w, int(bigEndian(data[i:i+w])))
+	case 0xd9, 0xda, 0xdb:
+		w := 1 << (c - 0xd9)
+		return p.str(KindString, i+w, int(bigEndian(data[i:i+w])))
+	case 0xca:
+		return NewFloat(float64(math.Float32frombits(uint32(bigEndian(data[i : i+4])))))
+	case 0xcb:
+		return NewFloat(math.Float64frombits(bigEndian(data[i : i+8])))
+	case 0xcc, 0xcd, 0xce, 0xcf:
+		w := 1 << (c - 0xcc)
+		return NewUint(bigEndian(data[i : i+w]))
+	case 0xd0, 0xd1, 0xd2, 0xd3:
+		w := 1 << (c - 0xd0)
+		u := bigEndian(data[i : i+w])
+		shift := 64 - 8*w
+		return NewInt(int64(u<<shift) >> shift)
+	case 0xd4, 0xd5, 0xd6, 0xd7, 0xd8:
+		return p.ext(i, 1<<(c-0xd4))
+	case 0xc7, 0xc8, 0xc9:
+		w := 1 << (c - 0xc7)
+		return p.ext(i+w, int(bigEndian(data[i:i+w])))
+	}
+	return Value{} // 0xc0: null
+}
+
+// str is a String or Bytes value of data[i:i+n], sharing its memory.
+func (p *Packed) str(k Kind, i, n int) Value {
+	return Value{kind: k, n: uint64(n), p: unsafe.Pointer(unsafe.SliceData(p.data[i : i+n]))}
+}
+
+// ext reads an extension whose type byte is data[i] and whose n bytes
+// follow: a timestamp for type -1, else an Ext.
+func (p *Packed) ext(i, n int) Value {
+	typ := int8(p.data[i])
+	body := p.data[i+1 : i+1+n]
+	if typ != -1 {
+		v := p.str(KindExt, i+1, n)
+		v.n2 = int32(typ)
+		return v
+	}
+	switch n {
+	case 4:
+		return NewTime(int64(bigEndian(body)), 0)
+	case 8:
+		u := bigEndian(body)
+		return NewTime(int64(u&(1<<34-1)), int32(u>>34))
+	}
+	return NewTime(int64(bigEndian(body[4:])), int32(bigEndian(body[:4])))
+}
+
+func bigEndian(b []byte) uint64 {
+	var u uint64
+	for _, c := range b {
+		u = u<<8 | uint64(c)
+	}
+	return u
+}
+
+// packed returns the document of a packed container, and its segment.
+func (v Value) packed() (*Packed, int) {
+	seg := int(v.n2)
+	if seg < 0 {
+		seg = -seg
+	}
+	return (*Packed)(v.p), seg - 1
+}
+
+// isPacked reports whether v is a packed array or object.
+func (v Value) isPacked() bool {
+	return v.n2 != 0 && (v.kind == KindArray || v.kind == KindObject)
+}
+
+// item returns item i of an array or object (an object's items are key,
+// value, key, value…).
+//
+//go:noinline
+func (v Value) item(i int) Value {
+	if v.n2 == 0 {
+		return unsafe.Slice((*Value)(v.p), int(v.n))[i]
+	}
+	if uint64(i) >= v.n {
+		panic("content: index out of range")
+	}
+	p, seg := v.packed()
+	return p.value(p.ents[seg+1+i], v.n2 < 0, v.kind == KindObject && i%2 == 0)
+}
+
+// items returns the number of items of an array or object (twice the
+// members of an object), and 0 for any other kind.
+func (v Value) items() int {
+	if v.kind != KindArray && v.kind != KindObject {
+		return 0
+	}
+	return int(v.n)
+}
+
+// jsonView returns a packed container as canonicalization "json" reads it:
+// its items, and theirs, converted as jsonScalar converts them.
+func (v Value) jsonView() Value {
+	if v.n2 > 0 {
+		v.n2 = -v.n2
+	}
+	return v
+}
+
+// materialize returns the items of a packed container as a slice.
+func (v Value) materialize() []Value {
+	out := make([]Value, v.n)
+	for i := range out {
+		out[i] = v.item(i)
+	}
+	return out
+}
