@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/mcpresult/mcpresult/internal/check"
+	"github.com/mcpresult/mcpresult/check"
 )
 
 // checkFlags are the flags of check; --protocol has no default (every

@@ -104,7 +104,7 @@ var fixtureResources = []fixtureCase{
 // where it applies and nothing else, and that the clean tool and resources
 // give no error and no warning.
 func TestFixtureServer(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestDependencies(t *testing.T) {
 	}
 	const module = "github.com/mcpresult/mcpresult"
 	forbidden := func(pkg string) bool {
-		return pkg == module+"/internal/check" || strings.HasPrefix(pkg, module+"/internal/check/") ||
+		return pkg == module+"/check" || strings.HasPrefix(pkg, module+"/check/") ||
 			pkg == "github.com/modelcontextprotocol/go-sdk" || strings.HasPrefix(pkg, "github.com/modelcontextprotocol/go-sdk/")
 	}
 	for _, tc := range []struct {

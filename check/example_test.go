@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/mcpresult/mcpresult/internal/check"
+	"github.com/mcpresult/mcpresult/check"
 )
 
 // A tool declares an output schema and its result, as a server sent it to
