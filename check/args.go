@@ -12,13 +12,15 @@ import (
 	"unicode/utf8"
 )
 
-// The codes of what GenerateArgumentsWithFindings could not do.
+// The codes of what making a tool's arguments from its inputSchema could not
+// do, added to the findings of the call made with those arguments.
 const (
 	// CodeArgumentsNotGenerated (warning): no arguments that conform to
-	// the tool's inputSchema could be made within the limits (MaxArgDepth,
-	// MaxArgItems, MaxArgProperties, MaxArgStringLength, MaxArgBytes,
-	// MaxArgSteps), or none exist (the schema requires itself without end,
-	// accepts nothing there, is not JSON or not an object schema).
+	// the tool's inputSchema could be made within the generator's limits
+	// (a nesting of 32, 1,000 items or properties, strings of 65,536
+	// characters, 1 MiB of arguments, 200,000 steps of work), or none exist
+	// (the schema requires itself without end, accepts nothing there, is
+	// not JSON or not an object schema).
 	CodeArgumentsNotGenerated = "arguments_not_generated"
 	// CodeArgumentsIncomplete (info): the arguments made may not conform to
 	// the inputSchema, for want of a generator that could (a pattern they
@@ -28,32 +30,32 @@ const (
 
 // The limits of argument generation: whatever a server's inputSchema asks,
 // making its arguments ends within them, in time linear in the schema's size
-// plus at most MaxArgSteps steps, and in memory linear in the schema's size
-// plus at most MaxArgBytes of arguments.
+// plus at most maxArgSteps steps, and in memory linear in the schema's size
+// plus at most maxArgBytes of arguments.
 const (
-	// MaxArgDepth bounds the nesting of a generated value, and the length
+	// maxArgDepth bounds the nesting of a generated value, and the length
 	// of a chain of $ref and allOf, or of oneOf and anyOf, followed at one
 	// place.
-	MaxArgDepth = 32
-	// MaxArgItems bounds the items of one generated array (minItems above
+	maxArgDepth = 32
+	// maxArgItems bounds the items of one generated array (minItems above
 	// it is not met).
-	MaxArgItems = 1000
-	// MaxArgProperties bounds the members of one generated object
+	maxArgItems = 1000
+	// maxArgProperties bounds the members of one generated object
 	// (required or minProperties above it is not met).
-	MaxArgProperties = 1000
-	// MaxArgStringLength bounds the characters of one generated string
+	maxArgProperties = 1000
+	// maxArgStringLength bounds the characters of one generated string
 	// (minLength above it is not met).
-	MaxArgStringLength = 1 << 16
-	// MaxArgBytes bounds the arguments of one call, as JSON.
-	MaxArgBytes = 1 << 20
-	// MaxArgSteps bounds the work of making the arguments of one call:
+	maxArgStringLength = 1 << 16
+	// maxArgBytes bounds the arguments of one call, as JSON.
+	maxArgBytes = 1 << 20
+	// maxArgSteps bounds the work of making the arguments of one call:
 	// each value made, each keyword, property or required name merged from
 	// a $ref, allOf, oneOf or anyOf, each step of a $ref's pointer, each
 	// try of a oneOf or anyOf branch counts.
-	MaxArgSteps = 200_000
+	maxArgSteps = 200_000
 )
 
-// GenerateArguments returns the arguments of a tool call made from the tool's
+// generateArguments returns the arguments of a tool call made from the tool's
 // inputSchema, for a server that is checked without a calls file: an object
 // with every required property, each given the schema's default, else its
 // examples[0], else its const, else its enum[0], else a small value of its
@@ -76,8 +78,8 @@ const (
 // {type: null}], ends in null). Properties are written in the order of the
 // schema's required list.
 //
-// It ends whatever the schema: within the limits MaxArgDepth, MaxArgItems,
-// MaxArgProperties, MaxArgStringLength, MaxArgBytes and MaxArgSteps, in
+// It ends whatever the schema: within the limits maxArgDepth, maxArgItems,
+// maxArgProperties, maxArgStringLength, maxArgBytes and maxArgSteps, in
 // time linear in the schema's size. A schema that requires itself (a
 // property or an item that must hold a value of the schema that holds it)
 // is cut at once: it has no finite instance.
@@ -87,20 +89,20 @@ const (
 // schema that accepts nothing, requires itself, or asks for more than the
 // limits…): the arguments are then a best effort, and {} when the schema is
 // not an object schema at all. A missing schema gives {} and true.
-// GenerateArgumentsWithFindings says why.
-func GenerateArguments(inputSchema json.RawMessage) (args json.RawMessage, complete bool) {
-	args, complete, _ = GenerateArgumentsWithFindings(inputSchema)
+// generateArgumentsWithFindings says why.
+func generateArguments(inputSchema json.RawMessage) (args json.RawMessage, complete bool) {
+	args, complete, _ = generateArgumentsWithFindings(inputSchema)
 	return args, complete
 }
 
-// GenerateArgumentsWithFindings is GenerateArguments with what it could not
+// generateArgumentsWithFindings is generateArguments with what it could not
 // do as findings: one arguments_not_generated (warning) when no conforming
 // arguments could be made, or exist, and one arguments_incomplete (info)
 // when the arguments may not conform for want of a better generator. Each
 // names the first place in the arguments and why, and how many more places
 // there are; its path is "" (the findings are about the request, not the
 // result). complete is true exactly when there are no findings.
-func GenerateArgumentsWithFindings(inputSchema json.RawMessage) (args json.RawMessage, complete bool, findings []Finding) {
+func generateArgumentsWithFindings(inputSchema json.RawMessage) (args json.RawMessage, complete bool, findings []Finding) {
 	schema := bytes.TrimSpace(inputSchema)
 	if len(schema) == 0 {
 		return json.RawMessage(`{}`), true, nil
@@ -198,14 +200,14 @@ func (g *argGen) findings() []Finding {
 	return fs
 }
 
-// spend counts n steps, and stops the generation past MaxArgSteps.
+// spend counts n steps, and stops the generation past maxArgSteps.
 func (g *argGen) spend(n int) bool {
 	if g.stopped {
 		return false
 	}
 	g.steps += n
-	if g.steps > MaxArgSteps {
-		g.problem(notGenerated, fmt.Sprintf("making them would take more than %d steps", MaxArgSteps))
+	if g.steps > maxArgSteps {
+		g.problem(notGenerated, fmt.Sprintf("making them would take more than %d steps", maxArgSteps))
 		g.stopped = true
 		return false
 	}
@@ -215,14 +217,14 @@ func (g *argGen) spend(n int) bool {
 // bytesPerStep is how many bytes written or copied count as a step.
 const bytesPerStep = 256
 
-// write appends b to the arguments, unless they would be over MaxArgBytes
+// write appends b to the arguments, unless they would be over maxArgBytes
 // (which stops the generation).
 func (g *argGen) write(b []byte) bool {
 	if g.stopped {
 		return false
 	}
-	if len(g.out)+len(b) > MaxArgBytes {
-		g.problem(notGenerated, fmt.Sprintf("they would be over %d bytes", MaxArgBytes))
+	if len(g.out)+len(b) > maxArgBytes {
+		g.problem(notGenerated, fmt.Sprintf("they would be over %d bytes", maxArgBytes))
 		g.stopped = true
 		return false
 	}
@@ -433,8 +435,8 @@ func (g *argGen) flatten(n, depth int) *flat {
 		}
 		return f
 	}
-	if depth > MaxArgDepth {
-		return failed(notGenerated, fmt.Sprintf("$ref and allOf are nested deeper than %d", MaxArgDepth))
+	if depth > maxArgDepth {
+		return failed(notGenerated, fmt.Sprintf("$ref and allOf are nested deeper than %d", maxArgDepth))
 	}
 	if !g.spend(1) {
 		return failed(notGenerated, "not made: a limit was reached")
@@ -682,8 +684,8 @@ func (g *argGen) value(n, depth int) {
 		g.anyValue()
 		return
 	}
-	if depth > MaxArgDepth {
-		g.problem(notGenerated, fmt.Sprintf("the value would be nested deeper than %d levels", MaxArgDepth))
+	if depth > maxArgDepth {
+		g.problem(notGenerated, fmt.Sprintf("the value would be nested deeper than %d levels", maxArgDepth))
 		g.null()
 		return
 	}
@@ -770,8 +772,8 @@ func (g *argGen) gen(f *flat, depth, altDepth int) {
 // first whose value has no problem, else the first with the least serious
 // problems. A branch already being applied at this place is passed over.
 func (g *argGen) alternatives(f *flat, depth, altDepth int) {
-	if altDepth >= MaxArgDepth {
-		g.problem(notGenerated, fmt.Sprintf("oneOf and anyOf are nested deeper than %d", MaxArgDepth))
+	if altDepth >= maxArgDepth {
+		g.problem(notGenerated, fmt.Sprintf("oneOf and anyOf are nested deeper than %d", maxArgDepth))
 		g.null()
 		return
 	}
@@ -871,14 +873,14 @@ func (g *argGen) schemaType(f *flat) string {
 // optional ones (by name) up to minProperties.
 func (g *argGen) object(f *flat, depth int) {
 	names := f.required
-	if len(names) > MaxArgProperties {
-		g.problem(notGenerated, fmt.Sprintf("%d required properties, over the limit of %d", len(names), MaxArgProperties))
-		names = names[:MaxArgProperties]
+	if len(names) > maxArgProperties {
+		g.problem(notGenerated, fmt.Sprintf("%d required properties, over the limit of %d", len(names), maxArgProperties))
+		names = names[:maxArgProperties]
 	}
 	minProps := g.intKeyword(f, "minProperties", 0)
-	if minProps > MaxArgProperties {
-		g.problem(notGenerated, fmt.Sprintf("minProperties %d is over the limit of %d properties", minProps, MaxArgProperties))
-		minProps = MaxArgProperties
+	if minProps > maxArgProperties {
+		g.problem(notGenerated, fmt.Sprintf("minProperties %d is over the limit of %d properties", minProps, maxArgProperties))
+		minProps = maxArgProperties
 	}
 	if minProps > len(names) && g.spend(len(f.props)+len(names)) {
 		have := make(map[string]bool, len(names))
@@ -991,9 +993,9 @@ func (g *argGen) matches(re *regexp.Regexp, s string) bool {
 // be made: then the array ends there).
 func (g *argGen) array(f *flat, depth int) {
 	count := g.intKeyword(f, "minItems", 0)
-	if count > MaxArgItems {
-		g.problem(notGenerated, fmt.Sprintf("minItems %d is over the limit of %d items", count, MaxArgItems))
-		count = MaxArgItems
+	if count > maxArgItems {
+		g.problem(notGenerated, fmt.Sprintf("minItems %d is over the limit of %d items", count, maxArgItems))
+		count = maxArgItems
 	}
 	var prefix []int
 	rest := -1
@@ -1093,9 +1095,9 @@ var formatSamples = map[string]string{
 func (g *argGen) string(f *flat) {
 	minLen := g.intKeyword(f, "minLength", 0)
 	maxLen := g.intKeyword(f, "maxLength", -1)
-	if minLen > MaxArgStringLength {
-		g.problem(notGenerated, fmt.Sprintf("minLength %d is over the limit of %d characters", minLen, MaxArgStringLength))
-		minLen = MaxArgStringLength
+	if minLen > maxArgStringLength {
+		g.problem(notGenerated, fmt.Sprintf("minLength %d is over the limit of %d characters", minLen, maxArgStringLength))
+		minLen = maxArgStringLength
 	}
 	if maxLen >= 0 && minLen > maxLen {
 		g.problem(notGenerated, "minLength is above maxLength: no string is valid there")

@@ -89,7 +89,7 @@ func TestGenerateArguments(t *testing.T) {
 		{"schema not an object", `[1]`, `{}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, complete := GenerateArguments(json.RawMessage(tc.schema))
+			got, complete := generateArguments(json.RawMessage(tc.schema))
 			if tc.want != "" && string(got) != tc.want {
 				t.Errorf("arguments %s, want %s", got, tc.want)
 			}
@@ -229,11 +229,11 @@ func TestGenerateArgumentsHostile(t *testing.T) {
 			var args json.RawMessage
 			var complete bool
 			var fs []Finding
-			within(t, func() { args, complete, fs = GenerateArgumentsWithFindings(json.RawMessage(tc.schema)) })
+			within(t, func() { args, complete, fs = generateArgumentsWithFindings(json.RawMessage(tc.schema)) })
 			if !json.Valid(args) || args[0] != '{' {
 				t.Fatalf("arguments %.200s are not a JSON object", args)
 			}
-			if len(args) > MaxArgBytes+2*MaxArgDepth+16 {
+			if len(args) > maxArgBytes+2*maxArgDepth+16 {
 				t.Errorf("arguments of %d bytes", len(args))
 			}
 			if tc.want != "" && string(args) != tc.want {
@@ -282,7 +282,7 @@ func TestGenerateArgumentsFindings(t *testing.T) {
 			{Warning, CodeArgumentsNotGenerated, "", "no arguments that conform to the tool's inputSchema could be made: at /s of the arguments, minLength is above maxLength: no string is valid there; the tool is called with a best effort"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, complete, fs := GenerateArgumentsWithFindings(json.RawMessage(tc.schema))
+			_, complete, fs := generateArgumentsWithFindings(json.RawMessage(tc.schema))
 			if !slices.Equal(fs, tc.want) {
 				t.Errorf("findings:%s\nwant:%s", dump(fs), dump(tc.want))
 			}
@@ -294,7 +294,7 @@ func TestGenerateArgumentsFindings(t *testing.T) {
 }
 
 // FuzzGenerateArguments: whatever the schema, the arguments are a JSON
-// object within MaxArgBytes, and complete says whether there are findings.
+// object within maxArgBytes, and complete says whether there are findings.
 func FuzzGenerateArguments(f *testing.F) {
 	for _, s := range []string{
 		``, `{}`, `true`, `[1]`, `{"type":"object","properties":{"a":{"type":"string","minLength":3}},"required":["a"]}`,
@@ -306,11 +306,11 @@ func FuzzGenerateArguments(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, schema string) {
-		args, complete, fs := GenerateArgumentsWithFindings(json.RawMessage(schema))
+		args, complete, fs := generateArgumentsWithFindings(json.RawMessage(schema))
 		if !json.Valid(args) || args[0] != '{' {
 			t.Fatalf("arguments %.200q are not a JSON object", args)
 		}
-		if len(args) > MaxArgBytes+8*MaxArgDepth {
+		if len(args) > maxArgBytes+8*maxArgDepth {
 			t.Fatalf("arguments of %d bytes", len(args))
 		}
 		if complete != (len(fs) == 0) {

@@ -125,7 +125,7 @@ type leakText struct {
 // code matches, naming the kinds found, never the match.
 func (f *findings) scanLeaks(texts []leakText) {
 	for _, t := range texts {
-		where := "the text at " + RedactPath(t.path)
+		where := "the text at " + redactPath(t.path)
 		if t.path == "" {
 			where = "the result"
 		}
@@ -347,12 +347,12 @@ func redactSecrets(s string) string {
 	return b.String()
 }
 
-// RedactPath returns a JSON Pointer with what looks like a secret in any of
+// redactPath returns a JSON Pointer with what looks like a secret in any of
 // its segments replaced with [redacted], as redactSecrets does in a text: an
 // object key in a result can be an API key (/structuredContent/sk-ant-…), and
 // a report prints paths. Each segment is read unescaped (~1 is /) and
 // escaped again; a path without a secret is returned as it is.
-func RedactPath(p string) string {
+func redactPath(p string) string {
 	if p == "" {
 		return p
 	}

@@ -168,8 +168,8 @@ func TestRedactPath(t *testing.T) {
 		{"/structuredContent/the task-list", "/structuredContent/the task-list"},
 		{"/error/data/-----BEGIN PRIVATE KEY-----\nMIIE~1abc/x", "/error/data/[redacted]/x"},
 	} {
-		if got := RedactPath(tc.path); got != tc.want {
-			t.Errorf("RedactPath(%q) = %q, want %q", tc.path, got, tc.want)
+		if got := redactPath(tc.path); got != tc.want {
+			t.Errorf("redactPath(%q) = %q, want %q", tc.path, got, tc.want)
 		}
 	}
 }

@@ -269,10 +269,10 @@ func TestImageBytes(t *testing.T) {
 }
 
 func TestClientLimits(t *testing.T) {
-	if len(ClientLimits) == 0 {
+	if len(clientLimits) == 0 {
 		t.Fatal("no limits")
 	}
-	for _, l := range ClientLimits {
+	for _, l := range clientLimits {
 		if l.Client == "" || l.What == "" || l.Value <= 0 || l.Source == "" {
 			t.Fatalf("incomplete limit %+v", l)
 		}

@@ -82,8 +82,8 @@ type ToolReport struct {
 // Where a call's arguments came from.
 const (
 	SourceCalls            = "calls"             // the calls file
-	SourceGenerated        = "generated"         // GenerateArguments, complete
-	SourceGeneratedPartial = "generated-partial" // GenerateArguments, a best effort
+	SourceGenerated        = "generated"         // made from the tool's inputSchema, and conform to it
+	SourceGeneratedPartial = "generated-partial" // made from the tool's inputSchema, a best effort that may not conform
 )
 
 // What an exchange gave.
@@ -93,30 +93,51 @@ const (
 	OutcomeRPCError   = "rpc_error"   // a JSON-RPC error
 	OutcomeNoResponse = "no_response" // nothing within the timeout, or the connection broke
 	OutcomeMalformed  = "malformed"   // a response with neither a result nor an error
+	OutcomeTooLarge   = "too_large"   // a response over Options.MaxResponseBytes, read no further
 )
 
 // CallReport is one tools/call.
 type CallReport struct {
+	// Arguments is the arguments object sent.
 	Arguments json.RawMessage `json:"arguments"`
-	ArgsValid bool            `json:"argsValid"`
-	Source    string          `json:"source"`
-	Note      string          `json:"note,omitempty"`
-	Outcome   string          `json:"outcome"`
-	// Result is the JSON-RPC result exactly as the server sent it.
-	Result   json.RawMessage `json:"result,omitempty"`
-	RPCError *RPCError       `json:"-"`
-	Findings []Finding       `json:"findings"`
-	Duration Millis          `json:"durationMs"`
+	// ArgsValid says whether the arguments were meant to conform to the
+	// tool's inputSchema (false for a call of Options.Calls marked not
+	// valid).
+	ArgsValid bool `json:"argsValid"`
+	// Source says where the arguments came from (Source… constants).
+	Source string `json:"source"`
+	// Note is the note of the call in Options.Calls.
+	Note string `json:"note,omitempty"`
+	// Outcome is what the exchange gave (Outcome… constants).
+	Outcome string `json:"outcome"`
+	// Result is the JSON-RPC result exactly as the server sent it (nil when
+	// there was none, or past Options.MaxKeptBytes).
+	Result json.RawMessage `json:"result,omitempty"`
+	// RPCError is the JSON-RPC error the server answered with, if any
+	// (past Options.MaxKeptBytes, its code and the start of its message).
+	RPCError *RPCError `json:"-"`
+	// Findings are what the checks found, most severe first.
+	Findings []Finding `json:"findings"`
+	// Duration is the time the call took.
+	Duration Millis `json:"durationMs"`
 }
 
 // ResourceReport is one resources/read.
 type ResourceReport struct {
-	URI      string          `json:"uri"`
-	Outcome  string          `json:"outcome"`
-	Result   json.RawMessage `json:"result,omitempty"`
-	RPCError *RPCError       `json:"-"`
-	Findings []Finding       `json:"findings"`
-	Duration Millis          `json:"durationMs"`
+	// URI is the resource read.
+	URI string `json:"uri"`
+	// Outcome is what the exchange gave (Outcome… constants).
+	Outcome string `json:"outcome"`
+	// Result is the JSON-RPC result exactly as the server sent it (nil when
+	// there was none, or past Options.MaxKeptBytes).
+	Result json.RawMessage `json:"result,omitempty"`
+	// RPCError is the JSON-RPC error the server answered with, if any
+	// (past Options.MaxKeptBytes, its code and the start of its message).
+	RPCError *RPCError `json:"-"`
+	// Findings are what the checks found, most severe first.
+	Findings []Finding `json:"findings"`
+	// Duration is the time the read took.
+	Duration Millis `json:"durationMs"`
 }
 
 // rpcErrorJSON is an RPCError as the JSON report writes it.
@@ -155,14 +176,19 @@ func (r *ResourceReport) MarshalJSON() ([]byte, error) {
 
 // Totals count the report's revisions, exchanges and findings.
 type Totals struct {
-	Errors           int `json:"error"`
-	Warnings         int `json:"warning"`
-	Infos            int `json:"info"`
+	// Errors, Warnings and Infos count the findings of each severity, of
+	// every revision, call and read.
+	Errors   int `json:"error"`
+	Warnings int `json:"warning"`
+	Infos    int `json:"info"`
+	// RevisionsChecked, RevisionsSkipped and RevisionsFailed count the
+	// revisions by Status.
 	RevisionsChecked int `json:"revisionsChecked"`
 	RevisionsSkipped int `json:"revisionsSkipped"`
 	RevisionsFailed  int `json:"revisionsFailed"`
-	ToolCalls        int `json:"toolCalls"`
-	ResourceReads    int `json:"resourceReads"`
+	// ToolCalls and ResourceReads count the exchanges made.
+	ToolCalls     int `json:"toolCalls"`
+	ResourceReads int `json:"resourceReads"`
 }
 
 // Failed reports a run that could not check everything it was asked to: no
@@ -308,12 +334,13 @@ func (r *Report) WriteJSON(w io.Writer) error {
 }
 
 // MarshalJSON writes the finding with what looks like a secret in its path
-// (see RedactPath) or its message redacted: a report never repeats one.
-// The finding itself keeps its exact path.
+// or its message redacted (a path segment that is an API key is written
+// [redacted]): a report never repeats one. The finding itself keeps its
+// exact path.
 func (f Finding) MarshalJSON() ([]byte, error) {
 	type plain Finding
 	p := plain(f)
-	p.Path, p.Message = RedactPath(f.Path), redactSecrets(f.Message)
+	p.Path, p.Message = redactPath(f.Path), redactSecrets(f.Message)
 	return json.Marshal(p)
 }
 
@@ -475,7 +502,8 @@ func (t *textWriter) severity(s Severity) string {
 // tool names, URIs, arguments, paths, messages, reasons, notes…) goes
 // through EscapeText, a multi-line one line by line (its lines indented
 // under the first): nothing in them can drive the terminal. Paths and
-// finding messages have what looks like a secret redacted (RedactPath).
+// finding messages have what looks like a secret redacted, as
+// Finding.MarshalJSON does.
 func (r *Report) WriteText(w io.Writer, color bool) error {
 	t := &textWriter{color: color}
 	t.line(0, t.paint(ansiBold, "mcpresult check"), EscapeText(r.Target))
@@ -612,7 +640,7 @@ func (t *textWriter) findings(indent int, fs []Finding) {
 	for _, f := range fs {
 		where := EscapeText(f.Code)
 		if f.Path != "" {
-			where += " at " + EscapeText(RedactPath(f.Path))
+			where += " at " + EscapeText(redactPath(f.Path))
 		}
 		t.line(indent, t.severity(f.Severity)+" "+where+": "+indentLines(redactSecrets(f.Message), indent+4))
 	}

@@ -82,22 +82,23 @@ type ToolCall struct {
 	ArgsValid bool            // the arguments conform to the tool's inputSchema
 }
 
-// RPCError is a JSON-RPC error object.
+// RPCError is a JSON-RPC error object, as the server sent it.
 type RPCError struct {
 	Code    int64
 	Message string
-	Data    json.RawMessage
+	Data    json.RawMessage // nil when the error has no data
 }
 
-// ResourceRead is one resources/read exchange.
+// ResourceRead is one resources/read exchange as it happened on the wire.
 type ResourceRead struct {
-	Revision, URI string
-	Result        json.RawMessage
-	RPCError      *RPCError
+	Revision string          // the protocol revision negotiated with the server
+	URI      string          // the resource read
+	Result   json.RawMessage // the JSON-RPC result exactly as received; nil when the server answered with a JSON-RPC error
+	RPCError *RPCError       // the JSON-RPC error, when there was one
 }
 
-// Limit is a figure a client documents, that a result is measured against.
-type Limit struct {
+// clientLimit is a figure a client documents, that a result is measured against.
+type clientLimit struct {
 	Client string // who sets it: "Anthropic API", "Claude Code", ...
 	What   string // what is limited, in which unit, and what happens above it
 	Value  int64
@@ -109,33 +110,33 @@ type Limit struct {
 var (
 	// Claude docs, "Vision" (platform.claude.com/docs/en/build-with-claude/vision):
 	// "If you submit an image larger than 8000x8000 px, it will be rejected."
-	limitAnthropicPixels = Limit{"Anthropic API", "image width or height in pixels; a larger image is rejected", 8000,
+	limitAnthropicPixels = clientLimit{"Anthropic API", "image width or height in pixels; a larger image is rejected", 8000,
 		"Claude docs, Vision: images larger than 8000x8000 px are rejected"}
 	// The same page: "If your image's long edge is more than 1568 pixels
 	// [...] it will first be scaled down, preserving aspect ratio".
-	limitAnthropicLongEdge = Limit{"Anthropic API", "image long edge in pixels; a larger image is scaled down before the model sees it", 1568,
+	limitAnthropicLongEdge = clientLimit{"Anthropic API", "image long edge in pixels; a larger image is scaled down before the model sees it", 1568,
 		"Claude docs, Vision: evaluate image size"}
 	// Claude docs, Vision: 5 MB per image through the API; the API's own
 	// error ("image exceeds 5 MB maximum: … bytes > 5242880 bytes") counts
 	// the base64 data, so this check does too (the stricter reading).
-	limitAnthropicBytes = Limit{"Anthropic API", "image size in bytes of base64 data; a larger image is rejected", 5 << 20,
+	limitAnthropicBytes = clientLimit{"Anthropic API", "image size in bytes of base64 data; a larger image is rejected", 5 << 20,
 		"Claude docs, Vision: 5 MB maximum per image through the API"}
 	// OpenAI docs, "Images and vision", image input requirements: "Up to
 	// 20MB per image".
-	limitOpenAIBytes = Limit{"OpenAI API", "image size in bytes (decoded); a larger image is rejected", 20_000_000,
+	limitOpenAIBytes = clientLimit{"OpenAI API", "image size in bytes (decoded); a larger image is rejected", 20_000_000,
 		"OpenAI docs, Images and vision: image input requirements, up to 20 MB per image"}
 	// Claude Code docs, "Connect Claude Code to tools via MCP", MCP output
 	// limits: a warning above 10,000 tokens of MCP tool output, and a
 	// default maximum of 25,000 tokens (MAX_MCP_OUTPUT_TOKENS).
-	limitClaudeCodeWarn = Limit{"Claude Code", "tokens of MCP tool output; above this Claude Code warns", 10_000,
+	limitClaudeCodeWarn = clientLimit{"Claude Code", "tokens of MCP tool output; above this Claude Code warns", 10_000,
 		"Claude Code docs, MCP: output limits and warnings"}
-	limitClaudeCodeMax = Limit{"Claude Code", "tokens of MCP tool output; the default maximum (MAX_MCP_OUTPUT_TOKENS), above which the output is not passed to the model as it is", 25_000,
+	limitClaudeCodeMax = clientLimit{"Claude Code", "tokens of MCP tool output; the default maximum (MAX_MCP_OUTPUT_TOKENS), above which the output is not passed to the model as it is", 25_000,
 		"Claude Code docs, MCP: output limits and warnings (MAX_MCP_OUTPUT_TOKENS)"}
 )
 
-// ClientLimits are the documented client limits the checks measure results
+// clientLimits are the documented client limits the checks measure results
 // against (image_too_large, image_downscaled, result_over_client_cap).
-var ClientLimits = []Limit{
+var clientLimits = []clientLimit{
 	limitAnthropicPixels, limitAnthropicLongEdge, limitAnthropicBytes, limitOpenAIBytes,
 	limitClaudeCodeWarn, limitClaudeCodeMax,
 }
@@ -519,7 +520,7 @@ func (f *findings) size(raw []byte, v content.Value, tool bool) {
 	if !tool {
 		return
 	}
-	for _, l := range []Limit{limitClaudeCodeMax, limitClaudeCodeWarn} {
+	for _, l := range []clientLimit{limitClaudeCodeMax, limitClaudeCodeWarn} {
 		if int64(tokens) > l.Value {
 			f.add(Warning, CodeResultOverClientCap, "", fmt.Sprintf(
 				"about %d tokens of text, over %s's %d (%s; %s); paginate or filter the output",

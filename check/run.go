@@ -74,10 +74,6 @@ const (
 	CodeResultsNotKept = "results_not_kept"
 )
 
-// OutcomeTooLarge is the outcome of an exchange whose response was over
-// Options.MaxResponseBytes.
-const OutcomeTooLarge = "too_large"
-
 // The defaults of Options.
 const (
 	// DefaultTimeout is the time a request may take when Options.Timeout
@@ -122,7 +118,8 @@ type Options struct {
 	// Calls are the calls to make, by tool name (see ParseCalls): a tool
 	// listed here is called with these arguments, in this order (not at all
 	// for an empty list); any other tool once, with arguments made from its
-	// inputSchema by GenerateArguments.
+	// inputSchema (every required property, each its default, example,
+	// const, first enum value or a small value its bounds allow).
 	Calls map[string][]Call
 	// Timeout bounds each request (initialize, each page of a list, each
 	// call, each read); 0 means DefaultTimeout.
@@ -788,7 +785,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		rr.Tools = append(rr.Tools, tr)
 		calls, ok := s.o.Calls[t.Name]
 		if !ok {
-			args, complete, made := GenerateArgumentsWithFindings(t.InputSchema)
+			args, complete, made := generateArgumentsWithFindings(t.InputSchema)
 			src := SourceGenerated
 			if !complete {
 				src = SourceGeneratedPartial
