@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// TestDependencies keeps the library and the module free of this package
-// and of the MCP SDK it drives servers with: only the command imports them.
+// TestDependencies keeps the other library packages and the WebAssembly
+// module free of this package and of the MCP SDK it drives servers with:
+// only this package, the command and programs that embed it import them.
 func TestDependencies(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
