@@ -1,11 +1,53 @@
-// Package check holds the rules of `mcpresult check`: it lints what a live
-// MCP server actually returned to a tools/call or resources/read, for the
-// protocol revision negotiated with it. CheckToolCall and CheckResourceRead
-// take one exchange as it happened on the wire and return every Finding:
-// a severity, a stable code, a JSON Pointer into the result as received
-// ("" for the whole result; /error/message, /error/data/… for a JSON-RPC
-// error) and a message for people that names what kind of thing it found
-// and where, never the value (a secret, a path, a rejected value).
+// Package check checks a live MCP server: it connects to the server once for
+// each protocol revision, lists its tools and resources, calls every tool,
+// reads every resource, and lints each result exactly as the server sent it
+// for the revision negotiated. It is what the command `mcpresult check`
+// runs, as a package, so that a server's author can run the same check in
+// the server's own `go test`, against the server in-process.
+//
+// A result can be valid JSON and still be one a client rejects or
+// misreads: structured content that does not match the tool's outputSchema,
+// an image whose bytes are not its mimeType, a field the negotiated revision
+// does not have, an integer JavaScript cannot hold, a stack trace or a
+// secret in an error. An SDK sends what the handler built; this package
+// reads what arrived, every byte of every response.
+//
+// Run takes Options that name the server (a command over stdio, a
+// Streamable HTTP URL, or a Transport of the official Go SDK,
+// github.com/modelcontextprotocol/go-sdk/mcp) and returns a Report:
+// per revision, per tool and per resource, each exchange with its
+// findings. A Finding has a severity, a stable code, a JSON Pointer into
+// the result as received ("" for the whole result; /error/message,
+// /error/data/… for a JSON-RPC error) and a message for people that names
+// what kind of thing it found and where, never the value (a secret, a
+// path, a rejected value). Report.WriteText and Report.WriteJSON print it.
+//
+// A test of a server built with the official Go SDK, connected in memory
+// (ExampleRun shows it whole):
+//
+//	func TestResults(t *testing.T) {
+//		server := newServer() // the server's own constructor: mcp.NewServer, mcp.AddTool…
+//		rep, err := check.Run(t.Context(), check.Options{
+//			Transport: func() mcp.Transport {
+//				serverEnd, clientEnd := mcp.NewInMemoryTransports()
+//				if _, err := server.Connect(t.Context(), serverEnd, nil); err != nil {
+//					t.Fatal(err)
+//				}
+//				return clientEnd
+//			},
+//		})
+//		if err != nil {
+//			t.Fatal(err)
+//		}
+//		if rep.Failed() || rep.Totals.Errors > 0 {
+//			var b strings.Builder
+//			rep.WriteText(&b, false)
+//			t.Error(b.String())
+//		}
+//	}
+//
+// CheckToolCall and CheckResourceRead run the same rules on one exchange
+// that a program captured itself, without a session.
 //
 // Severities: error, a client of this revision cannot read the result or
 // will reject it, or a rule of the library is broken; warning, valid but
@@ -65,7 +107,7 @@
 //   - image_format_unsupported (warning): an image block whose mimeType is
 //     not image/jpeg, image/png, image/gif or image/webp, the only image
 //     types the Anthropic API and the OpenAI API accept (an SVG, image/jpg).
-//   - image_too_large (warning): an image over a limit of ClientLimits:
+//   - image_too_large (warning): an image over a limit a model API documents:
 //     wider or taller than 8000 px (Anthropic API), base64 data over
 //     5 MB (Anthropic API), over 20 MB decoded (OpenAI API).
 //   - image_downscaled (info): an image whose long edge is over 1568 px,
@@ -94,7 +136,7 @@
 //     the UTF-8 bytes of the text blocks and text resource contents divided
 //     by 4 (images, audio and blobs not counted).
 //   - result_over_client_cap (warning): a tool result whose estimate is over
-//     a cap of ClientLimits: the 10,000 tokens above which Claude Code
+//     a cap of Claude Code: the 10,000 tokens above which Claude Code
 //     warns, or its default maximum of 25,000 (MAX_MCP_OUTPUT_TOKENS).
 //   - protocol_error_for_tool_failure (warning): a call whose arguments
 //     were valid was answered with a JSON-RPC error, other than the
@@ -112,15 +154,16 @@
 //     arguments under -32602, and the official SDKs moved to tool results
 //     only recently.
 //   - arguments_not_generated (warning) and arguments_incomplete (info), of
-//     GenerateArgumentsWithFindings rather than of a result: no arguments
-//     that conform to the tool's inputSchema could be made, or exist (the
-//     schema requires itself without end, accepts nothing there, or asks
-//     for more than the limits MaxArgDepth, MaxArgItems, MaxArgProperties,
-//     MaxArgStringLength, MaxArgBytes and MaxArgSteps); or the arguments
-//     made may not conform (a pattern, unique items, a $ref outside the
-//     schema). The tool is called with a best effort either way: making
-//     arguments ends, in time linear in the schema's size, whatever it is.
-//     Run adds them to the findings of the call made with those arguments.
+//     the arguments Run makes from a tool's inputSchema rather than of a
+//     result: no arguments that conform to the inputSchema could be made,
+//     or exist (the schema requires itself without end, accepts nothing
+//     there, or asks for more than the generator's limits: a nesting of 32,
+//     1,000 items or properties, strings of 65,536 characters, 1 MiB of
+//     arguments, 200,000 steps of work); or the arguments made may not
+//     conform (a pattern, unique items, a $ref outside the schema). The
+//     tool is called with a best effort either way: making arguments ends,
+//     in time linear in the schema's size, whatever it is. Run adds them to
+//     the findings of the call made with those arguments.
 //   - too_many_tools, too_many_resources, too_many_pages, cursor_repeated,
 //     list_too_large (warning) and results_not_kept (info), of Run rather
 //     than of a result: findings of a revision (RevisionReport.Findings,
@@ -145,41 +188,45 @@
 // text contents, and result_size and result_tokens; a JSON-RPC error
 // answering them gets the leak checks.
 //
-// Run drives a session per protocol revision with the official Go SDK's
-// client and gives a Report (WriteText, WriteJSON); `mcpresult check` is
-// its command line:
+// # Bounds
 //
-//	findings := check.CheckToolCall(check.ToolCall{Revision: "2025-11-25", Tool: tool, Arguments: args, ArgsValid: true, Result: raw})
+// No server can stall Run or make it hold more than it allows. The
+// driver's own codes, about an exchange rather than a result: no_response
+// (error, no answer within Options.Timeout, or the connection broke),
+// client_rejected (warning, the Go SDK's client refuses the result),
+// response_too_large (error, the response is over Options.MaxResponseBytes,
+// 16 MiB by default, over HTTP or stdio: read no further, held no longer,
+// not checked; the session goes on), redirect_refused (error, over HTTP
+// the server redirected the request to another origin, which is not
+// followed) and cut_short (error, the run stopped before the answer:
+// Options.Deadline, 5 minutes by default, passed, or it was interrupted;
+// the report keeps what was checked and its Error says why it stopped).
+// Tools called, resources read and pages of a list are bounded
+// (Options.MaxTools and MaxResources, 1,000; MaxPages, 100), and a list
+// that gives a cursor again ends there; the report keeps at most
+// Options.MaxKeptBytes (64 MiB) of results, and checks those after without
+// keeping them: the revision's findings say so (too_many_tools,
+// too_many_resources, too_many_pages, cursor_repeated, list_too_large,
+// warnings; results_not_kept, info). A connection that Options.Transport
+// gives is used as it is: MaxResponseBytes does not bound it.
 //
-// No server can stall Run or make it hold more than it allows. The driver's
-// own codes, about an exchange rather than a result: no_response (error, no
-// answer within Options.Timeout, or the connection broke), client_rejected
-// (warning, the Go SDK's client refuses the result), response_too_large
-// (error, the response is over Options.MaxResponseBytes, 16 MiB by default,
-// over HTTP or stdio: read no further, held no longer, not checked; the
-// session goes on), redirect_refused (error, over HTTP the server
-// redirected the request to another origin, which is not followed) and
-// cut_short (error, the run stopped before the answer: Options.Deadline,
-// 5 minutes by default, passed, or it was interrupted; the report keeps
-// what was checked and its Error says why it stopped). Tools called,
-// resources read and pages of a list are bounded (Options.MaxTools and
-// MaxResources, 1,000; MaxPages, 100), and a list that gives a cursor again
-// ends there; the report keeps at most Options.MaxKeptBytes (64 MiB) of
-// results, and checks those after without keeping them: the revision's
-// findings say so (too_many_tools, too_many_resources, too_many_pages,
-// cursor_repeated, list_too_large, warnings; results_not_kept, info).
+// # Printing
 //
 // Whatever a server sends is printed as text that cannot drive a terminal:
 // WriteText passes every string it did not write itself through EscapeText
 // (control characters, C1, line separators and bidirectional controls
 // written \x1b, \u009b, \u202e…), and WriteJSON escapes the same
-// characters as JSON escapes. A path or a message never shows what the leak
-// checks take for a secret: an API key used as an object key is printed
-// /structuredContent/[redacted] (RedactPath), while the Finding keeps its
-// exact path.
+// characters as JSON escapes. A program that prints Report.Error or what
+// Options.Progress is told passes it through EscapeText too. A path or a
+// message never shows what the leak checks take for a secret: an API key
+// used as an object key is printed /structuredContent/[redacted], while
+// the Finding keeps its exact path.
 //
-// The checks use Go's regexp and JSON Schema validation
-// (github.com/santhosh-tekuri/jsonschema/v6): this package is part of the
-// command line only, never of the packages the WebAssembly module builds
-// from (content, result, abi, wasm), nor of the host.
+// # Dependencies
+//
+// The checks use the official Go SDK's client, Go's regexp and JSON Schema
+// validation (github.com/santhosh-tekuri/jsonschema/v6). None of the
+// packages the WebAssembly module builds from (content, result, abi, wasm)
+// depends on this package, nor does package host: a program that builds
+// results pays for the check only when it imports it.
 package check

@@ -107,9 +107,11 @@ type Options struct {
 	Stdio []string
 	// URL is the endpoint of a server that speaks Streamable HTTP.
 	URL string
-	// Transport, for tests and embedders, connects to the server: it is
-	// called once per session (a transport connects only once). Exactly one
-	// of Stdio, URL and Transport is set.
+	// Transport connects to a server any other way, with a transport of
+	// the official Go SDK: mcp.NewInMemoryTransports for a server in the
+	// same process (see ExampleRun), or any mcp.Transport. Run calls it once
+	// per revision, for a new session, since a transport connects only
+	// once. Exactly one of Stdio, URL and Transport is set.
 	Transport func() mcp.Transport
 
 	// Protocol is the one revision to check, or "" for every revision of

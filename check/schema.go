@@ -342,11 +342,10 @@ func dialectName(s string) string {
 
 // CodeOutputSchemaTooComplex (warning): structuredContent was not checked
 // against the tool's outputSchema under a dialect, because validating it
-// would take more than maxSchemaEvaluations evaluations of the schema's
-// parts (anyOf, oneOf, allOf and $refs that reach one part by many ways
-// multiply them, so a short schema can take longer than a check has); or
-// the outputSchema has more than maxSchemaObjects objects, and was not
-// compiled at all.
+// would take more than 250,000 evaluations of the schema's parts (anyOf,
+// oneOf, allOf and $refs that reach one part by many ways multiply them, so
+// a short schema can take longer than a check has); or the outputSchema has
+// more than 10,000 objects, and was not compiled at all.
 const CodeOutputSchemaTooComplex = "output_schema_too_complex"
 
 // maxSchemaObjects bounds the JSON objects of an outputSchema that is
