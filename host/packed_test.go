@@ -317,6 +317,84 @@ func TestPackedRequestsNative(t *testing.T) {
 	}
 }
 
+// TestPackedWholeValue sends each op a packed map as its whole value (the
+// result validate and serialize read, build's input, the schema) rather
+// than inside a free-form place: the op's own walks of a result object
+// (its fields looked up, its keys checked) then see every member. A map of
+// two million integer pairs under the largest budget is read whole; the
+// answer is a finding or an error, within the bound, never a trap.
+func TestPackedWholeValue(t *testing.T) {
+	skipPacked(t)
+	ctx := context.Background()
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(uint32(host.DefaultMemoryLimit/65536)))
+	t.Cleanup(func() { rt.Close(ctx) })
+	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
+	compiled, err := rt.CompileModule(ctx, host.Module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := packedSettings[1]
+	shape := packedShapes[4] // int pairs
+	const size = 4 << 20
+	for _, op := range []abi.Op{abi.OpBuild, abi.OpSerialize, abi.OpValidate, abi.OpOutputSchema} {
+		t.Run(op.String(), func(t *testing.T) {
+			t.Parallel()
+			str := func(dst []byte, s string) []byte { return append(append(dst, 0xa0|byte(len(s))), s...) }
+			req := []byte{0x82}
+			switch op {
+			case abi.OpBuild:
+				req = str(str(append(req[:0], 0x83), "kind"), "tool")
+				req = str(req, "input")
+			case abi.OpSerialize:
+				req = str(req, "result")
+			case abi.OpValidate:
+				req = str(req, "value")
+			case abi.OpOutputSchema:
+				req = str(req, "schema")
+			}
+			req = append(str(shape.write(req, size), "settings"), st.settings...)
+			mod, err := rt.InstantiateModule(ctx, compiled, wazero.NewModuleConfig().WithName("").
+				WithStartFunctions("_initialize").WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer mod.Close(ctx)
+			before := mod.Memory().Size()
+			p, err := mod.ExportedFunction("mcpresult_alloc").Call(ctx, uint64(len(req)))
+			if err != nil || p[0] == 0 {
+				t.Fatalf("alloc: %v %v", p, err)
+			}
+			mod.Memory().Write(uint32(p[0]), req)
+			start := time.Now()
+			r, err := mod.ExportedFunction("mcpresult_call").Call(ctx, uint64(op), p[0], uint64(len(req)))
+			if err != nil {
+				t.Fatalf("trap: %v", err)
+			}
+			took := time.Since(start)
+			resp, ok := mod.Memory().Read(uint32(r[0]>>32), uint32(r[0]))
+			if !ok {
+				t.Fatal("read")
+			}
+			res, err := abi.ParseResponse(op, resp)
+			switch {
+			case err != nil:
+				t.Fatalf("response is not of the ABI's shape: %v", err)
+			case !res.OK && res.Err.Code == content.CodeInternal:
+				t.Fatalf("internal: %s", res.Err.Message)
+			case res.OK && op != abi.OpValidate:
+				t.Fatalf("answered ok, want an error (integer keys)")
+			case res.OK && res.Report.Valid:
+				t.Fatalf("a valid report, want findings (integer keys)")
+			}
+			grew := uint64(mod.Memory().Size() - before)
+			if bound := packedBound(len(req), st.maxBytes); grew > bound {
+				t.Errorf("linear memory grew %d MiB, bound %d MiB", grew>>20, bound>>20)
+			}
+			t.Logf("%d MiB request: linear memory +%d MiB, %d ms (printed, never judged)", len(req)>>20, grew>>20, took.Milliseconds())
+		})
+	}
+}
+
 // TestOutOfMemoryIsBudget: a request that needs more memory than an
 // instance's limit is answered with max_bytes, the instance is replaced,
 // the Host keeps serving, and Stderr gets one line per such call.
