@@ -25,6 +25,8 @@ func samePacked(t *testing.T, data []byte, limit int, truncate bool) {
 		budget: true, nodes: limit - 1, over: over, truncate: truncate,
 	}
 	want := tree.value(1)
+	defer func(n int) { treeBelow = n }(treeBelow)
+	treeBelow = 0
 	got, cut, cutPath, err := decodePacked(data, span{0, len(data)}, true, limit, over, truncate)
 	if (err != nil) != (tree.err != nil) || err != nil && err.Error() != tree.err.Error() {
 		t.Fatalf("% x limit %d: packed error %v, tree error %v", data, limit, err, tree.err)

@@ -135,7 +135,7 @@ func parseRequest(r *Request, op Op, data []byte, share bool) error {
 			return content.Null(), nil
 		}
 		over := content.NewError(content.CodeInvalidRequest, keyPath(name), "the "+name+" hold more than "+strconv.Itoa(MaxSmallValues)+" values")
-		v, _, _, err := decodePacked(data, at[idx], share, MaxSmallValues, over, false)
+		v, _, _, err := decodeSpan(data, at[idx], share, MaxSmallValues, over, false)
 		return v, err
 	}
 	var err error

@@ -1,0 +1,64 @@
+package abi_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
+)
+
+// TestPackedSameAnswers: every vector's request, and 20,000 mutations of
+// them, get the same response bytes from Handle whether their input is read
+// as a tree of Values (as a small input is) or packed (as a large one is):
+// the checks, the conversions of canonicalization "json" and the writers
+// read both alike.
+func TestPackedSameAnswers(t *testing.T) {
+	var ops []abi.Op
+	var reqs [][]byte
+	for _, v := range vectortest.Load(t, vectortest.Root(t)) {
+		if !v.AppliesTo("wasm") {
+			continue
+		}
+		r, err := v.Request()
+		if err != nil {
+			continue
+		}
+		ops = append(ops, r.Op)
+		reqs = append(reqs, abi.AppendRequest(nil, r))
+	}
+	t.Logf("%d vector requests", len(reqs))
+	if len(reqs) < 100 {
+		t.Fatalf("%d vector requests", len(reqs))
+	}
+	check := func(op abi.Op, req []byte) {
+		want := abi.Handle(op, req)
+		restore := abi.ReadAllPacked()
+		got := abi.Handle(op, req)
+		restore()
+		if !bytes.Equal(got, want) {
+			t.Fatalf("op %d, % x:\npacked % x\ntree   % x", op, req, got, want)
+		}
+	}
+	for i, req := range reqs {
+		check(ops[i], req)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20_000 {
+		i := rng.IntN(len(reqs))
+		req := append([]byte(nil), reqs[i]...)
+		switch rng.IntN(3) {
+		case 0:
+			if len(req) > 0 {
+				req[rng.IntN(len(req))] ^= byte(1 + rng.IntN(255))
+			}
+		case 1:
+			p := rng.IntN(len(req) + 1)
+			req = append(req[:p], append([]byte{byte(rng.IntN(256))}, req[p:]...)...)
+		case 2:
+			req = req[:rng.IntN(len(req)+1)]
+		}
+		check(ops[i], req)
+	}
+}
