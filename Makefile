@@ -31,7 +31,7 @@ all: build
 
 build: $(CLI)
 
-$(CLI): $(shell find content result abi host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
+$(CLI): $(shell find content result abi check host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
 	$(GO) build -o $(CLI) ./host/cmd/mcpresult
 
 wasm:

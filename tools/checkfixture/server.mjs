@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A deliberately faulty MCP server over stdio, on the official TypeScript
 // SDK (@modelcontextprotocol/sdk, the version js/package-lock.json pins),
-// for the tests of `mcpresult check` (internal/check/fixture_test.go):
+// for the tests of `mcpresult check` (check/fixture_test.go):
 //
 //   node tools/checkfixture/server.mjs
 //   bin/mcpresult check --stdio "node tools/checkfixture/server.mjs" --calls testdata/checkfixture/calls.json
