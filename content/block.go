@@ -62,13 +62,6 @@ func (b Block) AsValue() Value { return b.v }
 // AsValue returns the contents as given, in wire names.
 func (c Contents) AsValue() Value { return c.v }
 
-// BlockFromValue wraps a block given as a value (for example parsed from
-// JSON); it is checked when a result is built.
-func BlockFromValue(v Value) Block { return Block{v} }
-
-// ContentsFromValue wraps resource contents given as a value.
-func ContentsFromValue(v Value) Contents { return Contents{v} }
-
 func newBlock(typ string, fields []Member, opts []Option) Block {
 	items := make([]Value, 0, 2*(1+len(fields)+len(opts)))
 	items = append(items, NewString("type"), NewString(typ))

@@ -199,13 +199,13 @@ func (m *measurer) json(v Value, n, depth int) int {
 		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
 			return n + 4
 		}
-		return n + len(AppendFloat(buf[:0], v.Float()))
+		return n + len(appendFloat(buf[:0], v.Float()))
 	case KindString:
-		return n + EscapedLen(v.str())
+		return n + escapedLen(v.str())
 	case KindBytes:
 		return n + base64Len(len(v.str())) + 2
 	case KindTime:
-		if s, ok := FormatJSTime(v.Time()); ok {
+		if s, ok := formatJSTime(v.Time()); ok {
 			return n + len(s) + 2
 		}
 		return n + 4
@@ -223,7 +223,7 @@ func (m *measurer) json(v Value, n, depth int) int {
 		for i := 0; i < v.items(); i += 2 {
 			k := v.item(i)
 			if k.kind == KindString {
-				n += EscapedLen(k.str())
+				n += escapedLen(k.str())
 			} else {
 				n = m.json(k, n, depth+1) + 2 // a converted key is quoted
 			}
@@ -236,9 +236,9 @@ func (m *measurer) json(v Value, n, depth int) int {
 	return n + 4
 }
 
-// EscapedLen returns the length of s written as a JSON string by
-// AppendString, quotes included, without writing it.
-func EscapedLen(s string) int {
+// escapedLen returns the length of s written as a JSON string by
+// appendString, quotes included, without writing it.
+func escapedLen(s string) int {
 	n := len(s) + 2
 	for i := nextEscape(s, 0); i < len(s); i = nextEscape(s, i+1) {
 		switch s[i] {

@@ -312,7 +312,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			return v, false
 		}
 		sec, nsec := v.Time()
-		s, ok := FormatJSTime(sec, nsec)
+		s, ok := formatJSTime(sec, nsec)
 		if !ok {
 			c.Fail(CodeUnsupportedValue, "timestamp is outside the range of a JavaScript Date")
 			return v, false
@@ -558,11 +558,11 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 	return out
 }
 
-// FormatJSTime writes a timestamp as JavaScript's Date.prototype.toJSON
+// formatJSTime writes a timestamp as JavaScript's Date.prototype.toJSON
 // does: UTC, milliseconds (truncated toward zero, as a Date holds them),
 // "Z", and six-digit signed years outside 0000..9999. It reports false for a
 // time outside a Date's range (±8.64e15 ms).
-func FormatJSTime(sec int64, nsec int32) (string, bool) {
+func formatJSTime(sec int64, nsec int32) (string, bool) {
 	const maxMs = 8_640_000_000_000_000
 	if sec > maxMs/1000+1 || sec < -maxMs/1000-1 || nsec < 0 || nsec > 999_999_999 {
 		return "", false

@@ -1,13 +1,11 @@
-package content_test
+package content
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/mcpresult/mcpresult/content"
 )
 
-// escapeOneByOne is the escaping of AppendString written plainly, a byte at
+// escapeOneByOne is the escaping of appendString written plainly, a byte at
 // a time: the reference for the word-at-a-time scan.
 func escapeOneByOne(s string) string {
 	var b strings.Builder
@@ -43,8 +41,8 @@ func escapeOneByOne(s string) string {
 
 // TestEscapeEveryPosition puts every byte that is escaped, and the bytes
 // either side of those ranges, at every position of strings of 0 to 40
-// bytes of ASCII and multi-byte UTF-8, alone and in pairs: AppendString and
-// EscapedLen must agree with the plain reference wherever the byte falls
+// bytes of ASCII and multi-byte UTF-8, alone and in pairs: appendString and
+// escapedLen must agree with the plain reference wherever the byte falls
 // in the eight-byte words they test at once.
 func TestEscapeEveryPosition(t *testing.T) {
 	var special []byte
@@ -56,11 +54,11 @@ func TestEscapeEveryPosition(t *testing.T) {
 	n := 0
 	check := func(s string) {
 		want := escapeOneByOne(s)
-		if got := string(content.AppendString(nil, s)); got != want {
-			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+		if got := string(appendString(nil, s)); got != want {
+			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
 		}
-		if got := content.EscapedLen(s); got != len(want) {
-			t.Fatalf("EscapedLen(%q) = %d, want %d", s, got, len(want))
+		if got := escapedLen(s); got != len(want) {
+			t.Fatalf("escapedLen(%q) = %d, want %d", s, got, len(want))
 		}
 		n++
 	}
@@ -81,4 +79,19 @@ func TestEscapeEveryPosition(t *testing.T) {
 		}
 	}
 	t.Logf("%d strings", n)
+}
+
+// TestAppendFloatAsJS: numbers are written as JavaScript's Number#toString
+// writes them (exponents from 1e21 and below 1e-6, the shortest digits
+// that read back, -0 as 0).
+func TestAppendFloatAsJS(t *testing.T) {
+	a, b := 0.1, 0.2
+	for _, c := range []struct {
+		f    float64
+		want string
+	}{{1e21, "1e+21"}, {1e-7, "1e-7"}, {a + b, "0.30000000000000004"}, {100, "100"}, {-a * 0, "0"}, {1e20, "100000000000000000000"}, {1.5e-6, "0.0000015"}} {
+		if got := string(appendFloat(nil, c.f)); got != c.want {
+			t.Errorf("appendFloat(%v) = %s, want %s", c.f, got, c.want)
+		}
+	}
 }

@@ -88,19 +88,6 @@ func ExampleParseJSON() {
 	// 3 b true
 }
 
-func ExampleAppendFloat() {
-	a, b := 0.1, 0.2
-	for _, f := range []float64{1e21, 1e-7, a + b, 100, -a * 0} {
-		fmt.Println(string(content.AppendFloat(nil, f)))
-	}
-	// Output:
-	// 1e+21
-	// 1e-7
-	// 0.30000000000000004
-	// 100
-	// 0
-}
-
 // A key's control characters are escaped where an error prints its path;
 // Path keeps the exact JSON Pointer.
 func ExamplePrintablePath() {

@@ -35,11 +35,11 @@ func (f Format) String() string {
 
 const hexDigits = "0123456789abcdef"
 
-// AppendString appends s as a JSON string escaped exactly as ECMAScript
+// appendString appends s as a JSON string escaped exactly as ECMAScript
 // JSON.stringify escapes it: '"', '\\', \b, \f, \n, \r, \t, other code points
 // below U+0020 as \u00xx, and nothing else. s must be valid UTF-8 (checks
 // reject anything else before writing).
-func AppendString(dst []byte, s string) []byte {
+func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := nextEscape(s, 0); i < len(s); i = nextEscape(s, i+1) {
@@ -71,7 +71,7 @@ func AppendString(dst []byte, s string) []byte {
 
 // nextEscape returns the index of the first byte of s at or after i that
 // JSON escapes, or len(s): eight bytes at a time, straight to the escaped
-// one, and the last few a byte at a time. AppendString and EscapedLen go
+// one, and the last few a byte at a time. appendString and escapedLen go
 // from one to the next.
 func nextEscape(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
@@ -111,12 +111,12 @@ func firstEscape(x uint64) int {
 	return bits.TrailingZeros64(^(ctl&q&b)&tops) >> 3
 }
 
-// AppendFloat appends f as ECMAScript Number.prototype.toString writes it:
+// appendFloat appends f as ECMAScript Number.prototype.toString writes it:
 // the shortest digits that read back as f, plain notation for exponents from
 // -6 to 20, otherwise "1e+21" / "1.5e-7" forms; -0 is written as 0. A
 // non-finite f is written as null, as JSON.stringify does (checks reject such
 // numbers before writing).
-func AppendFloat(dst []byte, f float64) []byte {
+func appendFloat(dst []byte, f float64) []byte {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return append(dst, "null"...)
 	}
@@ -231,10 +231,10 @@ func (w *writer) room(dst []byte, n int) bool {
 
 // str appends a string, measured first when it might not fit.
 func (w *writer) str(dst []byte, s string) []byte {
-	if w.limit != 0 && len(dst)-w.base+6*len(s)+2 > w.limit && !w.room(dst, EscapedLen(s)) {
+	if w.limit != 0 && len(dst)-w.base+6*len(s)+2 > w.limit && !w.room(dst, escapedLen(s)) {
 		return dst
 	}
-	return AppendString(dst, s)
+	return appendString(dst, s)
 }
 
 // value writes v, then checks the limit: past it by a token at most (a
@@ -280,7 +280,7 @@ func (w *writer) write(dst []byte, v Value) []byte {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			w.fail(CodeNonFiniteNumber, "NaN and infinities are not JSON numbers")
 		}
-		return AppendFloat(dst, f)
+		return appendFloat(dst, f)
 	case KindString:
 		if !w.checked && !utf8.ValidString(v.str()) {
 			w.fail(CodeInvalidUTF8, "string is not valid UTF-8")

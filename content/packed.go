@@ -104,7 +104,7 @@ func jsonScalar(v Value, key bool) Value {
 	case KindBytes:
 		return NewString(base64.StdEncoding.EncodeToString([]byte(v.str())))
 	case KindTime:
-		if s, ok := FormatJSTime(v.Time()); ok {
+		if s, ok := formatJSTime(v.Time()); ok {
 			return NewString(s)
 		}
 	case KindInt:

@@ -249,19 +249,19 @@ func TestFormatJSTime(t *testing.T) {
 		{-62167219200 - 86400, 0, "-000001-12-31T00:00:00.000Z"},
 		{951782400, 0, "2000-02-29T00:00:00.000Z"},
 	} {
-		got, ok := FormatJSTime(tc.sec, tc.nsec)
+		got, ok := formatJSTime(tc.sec, tc.nsec)
 		if !ok || got != tc.want {
-			t.Errorf("FormatJSTime(%d, %d) = %q, %v; want %q", tc.sec, tc.nsec, got, ok, tc.want)
+			t.Errorf("formatJSTime(%d, %d) = %q, %v; want %q", tc.sec, tc.nsec, got, ok, tc.want)
 		}
 	}
-	if _, ok := FormatJSTime(8_640_000_000_001, 0); ok {
+	if _, ok := formatJSTime(8_640_000_000_001, 0); ok {
 		t.Error("a time beyond a JS Date's range must be refused")
 	}
 	// Agreement with the time package over a spread of instants.
 	for sec := int64(-5e10); sec < 5e10; sec += 987_654_321 {
 		want := time.Unix(sec, 0).UTC().Format("2006-01-02T15:04:05.000Z")
-		if got, _ := FormatJSTime(sec, 0); got != want {
-			t.Fatalf("FormatJSTime(%d) = %s, want %s", sec, got, want)
+		if got, _ := formatJSTime(sec, 0); got != want {
+			t.Fatalf("formatJSTime(%d) = %s, want %s", sec, got, want)
 		}
 	}
 }
@@ -273,10 +273,10 @@ func TestAppendFloatRoundTrips(t *testing.T) {
 	f := 1.0
 	for i := 0; i < 2000; i++ {
 		for _, x := range []float64{f, -f, 1 / f, math.Nextafter(f, 0)} {
-			s := string(AppendFloat(nil, x))
+			s := string(appendFloat(nil, x))
 			back, err := strconv.ParseFloat(s, 64)
 			if err != nil || back != x {
-				t.Fatalf("AppendFloat(%v) = %s, reads back as %v", x, s, back)
+				t.Fatalf("appendFloat(%v) = %s, reads back as %v", x, s, back)
 			}
 		}
 		f *= 1.7
