@@ -20,9 +20,10 @@ JS_WASM    := js/mcpresult.wasm
 # about 60 KB of code for two thirds less memory per decoded value. It was
 # 2,500,000 until a request's input was decoded packed (four bytes a value
 # instead of a tree of Values): its reader and the checks' walks of it
-# cost about 20 KB more.
+# cost about 20 KB more (5 KB of gzip, which was 713,918 before it: the
+# gzip budget, 720,000 until then, keeps that margin).
 WASM_MAX_RAW  := 2520000
-WASM_MAX_GZIP := 720000
+WASM_MAX_GZIP := 726000
 
 
 .PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm fuzz clean
