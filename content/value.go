@@ -341,23 +341,24 @@ func equal(a, b Value, depth int) bool {
 // Plain converts the Go values inside v (see FromGo) to Values, in the given
 // canonicalization mode, so that v can be walked and measured as a whole
 // (validate does so with a value it is given). Bytes and timestamps stay
-// what they are; the checks decide what they become. It stops past maxNodes
-// values (max_nodes; 0: no bound) or past what maxBytes allows (n values
-// take at least 2n-1 bytes of JSON: max_bytes; 0: no bound), which also ends
-// a cyclic or widely shared Go value before it costs more than the budget; a
-// Go value with no JSON form in mode is unsupported_value at its path. It
-// converts no deeper than one level past MaxDepth, so that the checks report
-// max_depth beside their other findings. A value that holds no Go value is
-// returned as it is (the checks that follow bound it themselves).
-func Plain(v Value, mode Canonicalization, maxNodes, maxBytes int) (Value, error) {
-	budget := maxNodes
+// what they are; the checks decide what they become. It stops past
+// b.MaxNodes values (max_nodes; 0: no bound) or past what b.MaxBytes allows
+// (n values take at least 2n-1 bytes of JSON: max_bytes; 0: no bound),
+// which also ends a cyclic or widely shared Go value before it costs more
+// than the budget; a Go value with no JSON form in mode is
+// unsupported_value at its path. It converts no deeper than one level past
+// MaxDepth (b.MaxDepth is not used), so that the checks report max_depth
+// beside their other findings. A value that holds no Go value is returned
+// as it is (the checks that follow bound it themselves).
+func (b Budget) Plain(v Value, mode Canonicalization) (Value, error) {
+	budget := b.MaxNodes
 	if budget <= 0 {
 		budget = math.MaxInt
 	}
 	if !hasGo(v, &budget, 1) {
 		return v, nil
 	}
-	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: maxNodes, MaxBytes: maxBytes})
+	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: b.MaxNodes, MaxBytes: b.MaxBytes})
 	out, _ := c.plain(v, 1, MaxDepth+1, false)
 	return out, c.Err()
 }
@@ -365,13 +366,13 @@ func Plain(v Value, mode Canonicalization, maxNodes, maxBytes int) (Value, error
 // ConvertGo converts every Go value inside v, as Plain does, for a caller
 // that must hand on a value with no Go value left in it (a host encoding a
 // request for the WebAssembly module): a Go value that is an array or
-// object nested deeper than maxDepth is max_depth (at the path ""), as the
-// checks report it natively, so that a cyclic Go value ends at once; a
-// Value nested that deep is left for the checks. maxNodes and maxBytes
-// bound it as they bound Plain.
-func ConvertGo(v Value, mode Canonicalization, maxNodes, maxBytes, maxDepth int) (Value, error) {
-	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: maxNodes, MaxBytes: maxBytes, MaxDepth: maxDepth})
-	out, _ := c.plain(v, 1, maxDepth, true)
+// object nested deeper than b.MaxDepth (0: MaxDepth) is max_depth (at the
+// path ""), as the checks report it natively, so that a cyclic Go value
+// ends at once; a Value nested that deep is left for the checks.
+// b.MaxNodes and b.MaxBytes bound it as they bound Plain.
+func (b Budget) ConvertGo(v Value, mode Canonicalization) (Value, error) {
+	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: b.MaxNodes, MaxBytes: b.MaxBytes, MaxDepth: b.maxDepth()})
+	out, _ := c.plain(v, 1, b.maxDepth(), true)
 	return out, c.Err()
 }
 

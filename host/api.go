@@ -207,7 +207,7 @@ func isCallError(err error) bool {
 }
 
 // convertResult converts the Go values of a result to serialize or
-// validate, as the packages do first natively (content.Plain, with the
+// validate, as the packages do first natively (content.Budget.Plain, with the
 // settings' budget), and refuses what is left past the depth limit, which
 // the module could not see (max_depth, as the checks report it natively).
 func convertResult(v any, s result.Settings) (content.Value, error) {
@@ -227,7 +227,7 @@ func convertResult(v any, s result.Settings) (content.Value, error) {
 // plain converts the Go values of a result as the packages do first
 // natively, and refuses a Go array or object past the depth limit, which
 // natively the checks report as max_depth and the module cannot see.
-// A value that holds no Go value goes as it is, as content.Plain returns it
+// A value that holds no Go value goes as it is, as content.Budget.Plain returns it
 // natively: the module bounds it as it reads it, and its checks then report
 // what they find before the budget, as natively. Of a larger value, what the
 // module reads (its first values, and one more) goes, so that a value that
@@ -242,7 +242,7 @@ func plain(v content.Value, mode content.Canonicalization, maxNodes, maxBytes in
 		n := limit
 		return cut(v, &n), nil
 	}
-	return content.ConvertGo(v, mode, maxNodes, maxBytes, content.MaxDepth)
+	return content.Budget{MaxNodes: maxNodes, MaxBytes: maxBytes}.ConvertGo(v, mode)
 }
 
 // cut returns v with its first *n values (keys not counted, the order of
@@ -320,7 +320,7 @@ func convertRequest(kind string, input content.Value, s result.Settings) (conten
 	case result.KindResource:
 		mode = result.Strict
 	case result.KindValue:
-		return content.ConvertGo(input, mode, 0, maxBytes, content.MaxParseDepth+1)
+		return content.Budget{MaxBytes: maxBytes, MaxDepth: content.MaxParseDepth + 1}.ConvertGo(input, mode)
 	}
 	return plain(input, mode, s.MaxNodes+64, maxBytes)
 }

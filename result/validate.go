@@ -84,7 +84,7 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 		return nil, err
 	}
 	s := opts.Settings.withDefaults()
-	in, perr := content.Plain(content.FromGo(v), s.Canonicalization, s.MaxNodes, s.MaxJSONBytes)
+	in, perr := (content.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), s.Canonicalization)
 	if perr != nil {
 		return &Report{Errors: []*Error{perr.(*Error)}}, nil
 	}
@@ -178,7 +178,7 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := content.Plain(content.FromGo(v), s.Canonicalization, s.MaxNodes, s.MaxJSONBytes)
+	in, err := (content.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), s.Canonicalization)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +188,7 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 		// Resource results are strict, as when building: read the Go
 		// values again in that mode.
 		mode = Strict
-		if in, err = content.Plain(content.FromGo(v), mode, s.MaxNodes, s.MaxJSONBytes); err != nil {
+		if in, err = (content.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), mode); err != nil {
 			return nil, err
 		}
 	}
