@@ -1,0 +1,418 @@
+// Package docs holds the tests that keep the repository's documentation
+// true: every code block a reader may copy from README.md, js/README.md and
+// the pages under docs/ is a file that the tests compile or run, or a
+// command that they run, and every relative link leads to a file (and a
+// heading) that exists.
+package docs
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+)
+
+// root is the repository, two levels above this package.
+const root = "../.."
+
+// pages are the documents whose code blocks must be real: globs relative to
+// root. CHANGELOG.md is left out: its entries describe the past.
+var pages = []string{"README.md", "ARCHITECTURE.md", "js/README.md", "docs/*.md"}
+
+// linked are the documents whose relative links must resolve.
+var linked = []string{"README.md", "ARCHITECTURE.md", "CHANGELOG.md", "js/README.md", "docs/*.md"}
+
+// How a code block is kept true.
+type kind int
+
+const (
+	// inFile: the block appears, line for line, in a file that the tests
+	// compile or run (an Example function, a main, a script a test runs).
+	inFile kind = iota
+	// makeTargets: each line is `make <target>` of a target the Makefile
+	// defines (and CI runs).
+	makeTargets
+	// install: an installation command a user runs once.
+	install
+	// run: a shell command this test runs, from the repository's root,
+	// with the command line built from this source first on the PATH; it
+	// must exit 0.
+	run
+)
+
+// source says where one block comes from.
+type source struct {
+	kind kind
+	file string // inFile: the file, relative to root
+	node bool   // run: the command needs Node and js/node_modules
+}
+
+// blocks names every code block of pages by its first line (trimmed): a
+// block that is not in this table fails the test, and so does an entry no
+// block has.
+var blocks = map[string]source{
+	// README.md
+	"make demo   # builds the example results in testdata/examples, then a real MCP client calls the example server": {kind: makeTargets},
+	"go get github.com/mcpresult/mcpresult":                                  {kind: install},
+	"npm install mcpresult":                                                  {kind: install},
+	"go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@latest":    {kind: install},
+	"// Content blocks, kept exactly as given.":                              {file: "result/example_quickstart_test.go"},
+	`import { load, McpResultError } from "mcpresult";`:                      {file: "js/examples/quickstart.mjs"},
+	"const mcp = await load();":                                              {file: "js/examples/sdk-quickstart.mjs"},
+	"var private []error // what only the server sees: send it to your logs": {file: "internal/docs/gosdk_example_test.go"},
+	"ctx := context.Background()":                                            {file: "host/example_test.go"},
+	`echo '{"structuredContent":{"ok":true}}' | mcpresult build | mcpresult serialize --protocol 2025-06-18`:                    {kind: run},
+	"mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]": {file: "host/cmd/mcpresult/main.go"},
+	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                                     {kind: run, node: true},
+	// docs/check.md
+	`mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]`: {file: "host/cmd/mcpresult/main.go"},
+	// js/README.md (its quick start's first line is the README's)
+	`server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },`: {file: "js/examples/sdk-quickstart.mjs"},
+}
+
+// jsExamples are the scripts of js/examples that the README's blocks come
+// from, with what each prints: this test runs them with Node.
+var jsExamples = map[string]string{
+	"js/examples/quickstart.mjs": `{"content":[{"type":"text","text":"{\"ok\":true,\"count\":2}"}],"structuredContent":{"ok":true,"count":2},"isError":false}
+{"content":[{"type":"text","text":"{\"ok\":true,\"count\":2}"}],"isError":false}
+invalid_base64 /content/0/data
+true empty_content,missing_text_fallback
+`,
+	"js/examples/sdk-quickstart.mjs": `{"city":"Oslo","tempC":3} false
+say which city true
+tool execution failed true
+Error: lookup of Atlantis failed
+`,
+}
+
+// block is one fenced code block of a page.
+type block struct {
+	page, lang string
+	line       int // of the opening fence
+	text       []string
+}
+
+// glob expands patterns relative to root into paths relative to root.
+func glob(t *testing.T, patterns []string) []string {
+	t.Helper()
+	var out []string
+	for _, p := range patterns {
+		m, err := filepath.Glob(filepath.Join(root, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m) == 0 {
+			t.Fatalf("no page matches %s", p)
+		}
+		for _, f := range m {
+			rel, _ := filepath.Rel(root, f)
+			out = append(out, filepath.ToSlash(rel))
+		}
+	}
+	return out
+}
+
+// parse returns a page's fenced code blocks and its lines outside them.
+func parse(t *testing.T, page string) (bs []block, prose []string, proseLine []int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cur *block
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			if cur == nil {
+				cur = &block{page: page, lang: strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "`")), line: n}
+			} else {
+				bs = append(bs, *cur)
+				cur = nil
+			}
+			continue
+		}
+		if cur != nil {
+			cur.text = append(cur.text, line)
+		} else {
+			prose = append(prose, line)
+			proseLine = append(proseLine, n)
+		}
+	}
+	if cur != nil {
+		t.Fatalf("%s:%d: a code block is never closed", page, cur.line)
+	}
+	return bs, prose, proseLine
+}
+
+// normalize makes lines comparable between a page and a source file: each
+// line trimmed, and a leading comment marker (// of Go and JS) removed, so
+// that a block may be quoted from a doc comment or an Example's output.
+// Leading and trailing blank lines are dropped.
+func normalize(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(l, "//"); ok {
+			l = strings.TrimSpace(rest)
+		}
+		out = append(out, l)
+	}
+	for len(out) > 0 && out[0] == "" {
+		out = out[1:]
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// contains reports whether want appears as consecutive lines of have.
+func contains(have, want []string) bool {
+	if len(want) == 0 {
+		return true
+	}
+outer:
+	for i := 0; i+len(want) <= len(have); i++ {
+		for j := range want {
+			if have[i+j] != want[j] {
+				continue outer
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func firstLine(b block) string {
+	for _, l := range b.text {
+		if s := strings.TrimSpace(l); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func isShell(lang string) bool { return lang == "sh" || lang == "bash" || lang == "shell" }
+
+// makeTargetRE finds the targets the Makefile defines.
+var makeTargetRE = regexp.MustCompile(`(?m)^([a-zA-Z][a-zA-Z0-9_-]*)\s*:`)
+
+// TestDocBlocks checks every code block of the pages against the table:
+// a block quoted from a file appears there line for line, a make line
+// names a target the Makefile defines, an installation command is one,
+// and a command to run is run.
+func TestDocBlocks(t *testing.T) {
+	makefile, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets := map[string]bool{}
+	for _, m := range makeTargetRE.FindAllStringSubmatch(string(makefile), -1) {
+		targets[m[1]] = true
+	}
+	used := map[string]bool{}
+	var toRun []block
+	for _, page := range glob(t, pages) {
+		bs, _, _ := parse(t, page)
+		for _, b := range bs {
+			first := firstLine(b)
+			src, ok := blocks[first]
+			if !ok {
+				t.Errorf("%s:%d: a code block that no file or command of the table keeps true (first line %q): add it to the table in docs_test.go, quoted from a file the tests run", b.page, b.line, first)
+				continue
+			}
+			used[first] = true
+			switch src.kind {
+			case inFile:
+				data, err := os.ReadFile(filepath.Join(root, src.file))
+				if err != nil {
+					t.Errorf("%s:%d: %v", b.page, b.line, err)
+					continue
+				}
+				if !contains(normalize(strings.Split(string(data), "\n")), normalize(b.text)) {
+					t.Errorf("%s:%d: the block is not in %s as it is written there (line for line, comment markers and indentation aside)", b.page, b.line, src.file)
+				}
+			case makeTargets:
+				if !isShell(b.lang) {
+					t.Errorf("%s:%d: a block of commands is marked %q, not sh", b.page, b.line, b.lang)
+				}
+				for _, l := range b.text {
+					cmd, _, _ := strings.Cut(l, "#")
+					f := strings.Fields(cmd)
+					switch {
+					case len(f) == 0:
+					case len(f) == 2 && f[0] == "make":
+						if !targets[f[1]] {
+							t.Errorf("%s:%d: make %s: the Makefile has no such target", b.page, b.line, f[1])
+						}
+					default:
+						t.Errorf("%s:%d: %q is not a make command", b.page, b.line, l)
+					}
+				}
+			case install:
+				if !isShell(b.lang) || len(b.text) != 1 ||
+					!(strings.HasPrefix(first, "go get ") || strings.HasPrefix(first, "go install ") || strings.HasPrefix(first, "npm install ")) {
+					t.Errorf("%s:%d: not a one-line installation command", b.page, b.line)
+				}
+			case run:
+				toRun = append(toRun, b)
+			}
+		}
+	}
+	for first := range blocks {
+		if !used[first] {
+			t.Errorf("no page has the block %q any more: remove it from the table", first)
+		}
+	}
+	if len(toRun) == 0 {
+		return
+	}
+	if testing.Short() {
+		t.Skip("-short: the commands of the pages are not run")
+	}
+	bin := t.TempDir()
+	build := exec.Command(goTool(), "build", "-o", filepath.Join(bin, "mcpresult"), "./host/cmd/mcpresult")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the command line: %v\n%s", err, out)
+	}
+	for _, b := range toRun {
+		src := blocks[firstLine(b)]
+		t.Run(filepath.Base(b.page)+":"+firstLine(b), func(t *testing.T) {
+			if src.node {
+				needNode(t)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "bash", "-o", "pipefail", "-c", strings.Join(b.text, "\n"))
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Errorf("%s:%d: the command failed: %v\n%s", b.page, b.line, err, out)
+			}
+		})
+	}
+}
+
+// TestJSExamples runs the scripts of js/examples that the README quotes,
+// and checks what they print.
+func TestJSExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the JS examples are not run")
+	}
+	needNode(t)
+	for file, want := range jsExamples {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "node", file)
+			cmd.Dir = root
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("node %s: %v\n%s", file, err, stderr.Bytes())
+			}
+			if string(out) != want {
+				t.Errorf("node %s printed\n%s\nwant\n%s", file, out, want)
+			}
+		})
+	}
+}
+
+// needNode skips a test where Node or the JS package's development
+// dependencies (installed by npm ci in js/, which make test does first)
+// are missing.
+func needNode(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not on the PATH")
+	}
+	if _, err := os.Stat(filepath.Join(root, "js/node_modules/@modelcontextprotocol/sdk")); err != nil {
+		t.Skip("js/node_modules is not installed (make test installs it)")
+	}
+}
+
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", "go")
+}
+
+// linkRE finds the targets of Markdown links, [text](target).
+var linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestDocLinks checks that every relative link of the pages leads to a file
+// or folder that exists, and that an anchor names a heading of its page.
+func TestDocLinks(t *testing.T) {
+	anchors := map[string]map[string]bool{}
+	anchorsOf := func(page string) map[string]bool {
+		if a, ok := anchors[page]; ok {
+			return a
+		}
+		_, prose, _ := parse(t, page)
+		a := map[string]bool{}
+		for _, l := range prose {
+			if strings.HasPrefix(l, "#") {
+				a[slug(strings.TrimLeft(l, "#"))] = true
+			}
+		}
+		anchors[page] = a
+		return a
+	}
+	for _, page := range glob(t, linked) {
+		_, prose, lines := parse(t, page)
+		for i, l := range prose {
+			for _, m := range linkRE.FindAllStringSubmatch(l, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				path, frag, _ := strings.Cut(target, "#")
+				dest := page
+				if path != "" {
+					dest = filepath.ToSlash(filepath.Join(filepath.Dir(page), path))
+					if _, err := os.Stat(filepath.Join(root, dest)); err != nil {
+						t.Errorf("%s:%d: the link %s leads nowhere: %v", page, lines[i], target, errors.Unwrap(err))
+						continue
+					}
+				}
+				if frag != "" {
+					if !strings.HasSuffix(dest, ".md") {
+						t.Errorf("%s:%d: the link %s has an anchor into a file that is not a page", page, lines[i], target)
+					} else if !anchorsOf(dest)[frag] {
+						t.Errorf("%s:%d: the link %s: %s has no heading #%s", page, lines[i], target, dest, frag)
+					}
+				}
+			}
+		}
+	}
+}
+
+// slug is the anchor GitHub gives a heading: lower case, punctuation
+// dropped, spaces as hyphens.
+func slug(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
