@@ -2,12 +2,24 @@
 // its hosts: the op numbers, the MessagePack shapes of requests and
 // responses, the versions, and a small reflection-free codec that reads
 // MessagePack straight into content.Value. It is plain Go, shared by the
-// module (package wasm), the Go host (package host) and tests.
+// module (package wasm) and the Go host (package host); a host in another
+// language implements the same contract.
 //
-// The module exports mcpresult_abi_version() i32 (Version),
-// mcpresult_alloc(size i32) i32, mcpresult_free(ptr i32) and
-// mcpresult_call(op i32, ptr i32, len i32) i64, which returns the
-// response's address in the high 32 bits and its length in the low 32.
+// # Exports
+//
+// The module is a WASI reactor. It exports memory, _initialize (which the
+// host runs once, before any other export), mcpresult_abi_version() i32
+// (Version), mcpresult_alloc(size i32) i32, mcpresult_free(ptr i32) and
+// mcpresult_call(op i32, ptr i32, len i32) i64. A host allocates a buffer,
+// writes the request into it, calls, and reads the response at the address
+// in the high 32 bits of the result, of the length in the low 32; then it
+// frees both buffers. mcpresult_alloc gives 0 for a request larger than
+// MaxRequest. The module never traps on any input: a malformed request, a
+// budget overrun and even an internal fault are error responses; and it
+// writes nothing to its standard output or standard error.
+//
+// # Ops
+//
 // Requests and responses are MessagePack maps with string keys:
 //
 //	op 1 info          {}                                    {ok, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}
@@ -71,14 +83,18 @@
 // may still see a request run out of memory: the Go host answers it with
 // max_bytes and replaces the instance (package host).
 //
+// # Why MessagePack
+//
 // Why MessagePack, and why a codec of its own: MessagePack carries what JSON
 // cannot (binary data, timestamps, integer keys, duplicate keys) to the
 // checks, which report them exactly as they do for Go values, and the
 // reference codec github.com/vmihailenco/msgpack/v5 links reflection, which
-// would add more than a megabyte to the module. The tests check this codec
-// against msgpack/v5 in both directions, and the golden fixtures in
-// testdata/abi pin the bytes: a change to them is a change of Version or
-// Minor.
+// would add more than a megabyte to the module. This codec is checked
+// against msgpack/v5 in both directions, and the bytes of every op's
+// requests and responses are pinned: a change to them is a change of
+// Version or Minor.
+//
+// # Example
 //
 //	req := abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input})
 //	res, err := abi.ParseResponse(abi.OpBuild, abi.Handle(abi.OpBuild, req))

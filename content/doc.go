@@ -19,8 +19,9 @@
 // # Why a value model
 //
 // The same checks run on requests from Go, from MessagePack (the WebAssembly
-// module's ABI) and from parsed JSON (validate, the vectors). [Value] is the
-// one representation they share: objects keep the caller's member order and
+// module's ABI) and from parsed JSON ([ParseJSON], a result given to
+// validate). [Value] is the one representation they share, so that every
+// runtime gives the same answer: objects keep the caller's member order and
 // even duplicate or non-string keys, so that the checks can report them
 // (duplicate_key, invalid_map_key) instead of losing them; numbers stay
 // integers or floats as given; raw bytes and timestamps are kept until
@@ -83,8 +84,8 @@
 // counted while the JSON is written, and the writer stops as soon as they
 // pass the bound; a string is measured before it is copied, so a string that
 // grows sixfold when escaped is never written out first. Every JSON value a
-// check walks or converts costs a Value (about 80 bytes) however short its
-// text, so values are counted too: against the node bound, and against the
+// check walks or converts costs memory however short its text, so values
+// are counted too: against the node bound, and against the
 // byte bound, since n values take at least 2n-1 bytes of JSON; a Go slice or
 // map is refused by its length before it is converted, and ParseJSONLimit
 // stops a parse the same way. What a refused call allocates therefore stays

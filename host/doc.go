@@ -36,8 +36,7 @@
 // milliseconds), and letting wazero stop it at any instruction
 // (Config.InterruptCalls, close-on-context-done) costs every call, because
 // the compiled code then leaves the module at each loop iteration to look
-// at the context: make bench measured a small build about 3.7 times
-// slower with it. Hosts that take requests near the largest budget from
+// at the context, which makes a small build about 3.7 times slower. Hosts that take requests near the largest budget from
 // untrusted callers, and need a deadline to cut one short, set it.
 //
 // # The same types
@@ -52,6 +51,7 @@
 // converted on the host side, as natively, before they are encoded: the
 // module only sees MessagePack values.
 //
-// The embedded module (Module) is host/mcpresult.wasm, which make wasm
-// builds reproducibly from wasm/ and make check-wasm verifies.
+// The embedded module (Module) is the one the npm package mcpresult ships,
+// byte for byte, built reproducibly from package wasm of the same version:
+// the same source and Go toolchain give the same bytes.
 package host

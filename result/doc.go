@@ -67,8 +67,8 @@
 //     "[audio omitted: <mimeType>]".
 //
 // With UnsupportedError, what would be converted is unsupported_content_type
-// instead. The output of every revision validates against that revision's
-// official JSON Schema (make test checks it). Format JCS writes RFC 8785
+// instead. The output for every revision validates against that
+// revision's official JSON Schema. Format JCS writes RFC 8785
 // canonical JSON for hashing and signing. Every error path names a place in
 // the result as the caller gave it, never one that only the output has.
 //
@@ -127,17 +127,17 @@
 //
 // The Go options are members of a request value; Build takes the same
 // request as a value, as the WebAssembly module receives it through
-// MessagePack and as the conformance vectors in testdata/vectors give it.
-// Whatever the source, the same checks run in the same order and give the
-// same bytes and the same error codes and paths.
+// MessagePack. Whatever the source (Go options, a parsed request, the
+// module from any runtime), the same checks run in the same order and give
+// the same bytes and the same error codes and paths.
 //
 // Decisions where the specification is silent:
 //   - the top-level keys of a build request are options: an unknown one is
 //     unknown_option, a repeated one duplicate_option;
 //   - content_required points at /content, whether content is missing or
 //     empty;
-//   - a resource build accepts maxJsonBytes (as the seed library does) but
-//     not canonicalization: resource results are always strict;
+//   - a resource build accepts maxJsonBytes but not canonicalization:
+//     resource results are always strict;
 //   - a client error's code null means no code; a message or code of the
 //     wrong JSON type is invalid_type, one that breaks the length or
 //     character rules invalid_client_error;

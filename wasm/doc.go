@@ -4,7 +4,9 @@
 //
 //	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -trimpath -buildvcs=false -ldflags='-s -w' -o host/mcpresult.wasm ./wasm
 //
-// (make wasm; the committed host/mcpresult.wasm is exactly what it builds).
+// and the Go toolchain named in go.mod, with CGO_ENABLED=0 and GOWASM,
+// GOEXPERIMENT and GOFLAGS cleared: the same source then gives the same bytes, which is how
+// the module embedded in package host can be checked against its source.
 //
 // It exports memory, _initialize (which the host runs once, before any other
 // export), mcpresult_abi_version() i32, mcpresult_alloc(size i32) i32,
@@ -18,11 +20,12 @@
 //
 // The module never traps on any input: a malformed request, a budget
 // overrun and even an internal panic are error responses, and it writes
-// nothing to stdout or stderr. Only the export shims (exports.go) are
-// specific to wasip1; the dispatch, handle, is plain Go, which go test runs
-// natively against every conformance vector.
+// nothing to stdout or stderr. Only the export shims are specific to
+// wasip1; the dispatch is plain Go (package abi's Handle), which also runs
+// natively, so the module and the native packages can be compared call for
+// call.
 //
 // It imports none of fmt, reflect, encoding/json, regexp, net/url, time,
-// context or os (see TestGuestImportsStayLean): each would add hundreds of
-// kilobytes to a module whose size is budgeted.
+// context or os: each would add hundreds of kilobytes to a module whose
+// size is budgeted.
 package main
