@@ -295,8 +295,9 @@ export interface McpResult {
    * not override (option_not_allowed). The settings are checked at once. */
   forServer(settings?: Settings): McpResult;
 
-  /** The exact JSON the module wrote for a result built by this API
-   * (undefined for any other value). */
+  /** The exact JSON the module wrote for a result built by any API of
+   * this package in this program, this one or another (undefined for any
+   * other value). */
   jsonOf(result: object): string | undefined;
   /** The module's build op, as the Go host has it: kind tool, resource,
    * error or value, with explicit settings and inheritance. */

@@ -19,8 +19,10 @@ const CALL_ERRORS = new Set(["invalid_option", "unknown_option", "duplicate_opti
 
 /** The one registry of the results built here: for each, the exact JSON
  * the module wrote (jsonOf), the settings the result was built with (so
- * that serialize measures the budget the result was built under), and the
- * API that built it (whose wrap hands it on unchecked). */
+ * that serialize measures the budget the result was built under), and a
+ * token of the API that built it (whose wrap hands it on unchecked). The
+ * token is an empty object of its own, not the API: a result a caller
+ * keeps must not keep the API, its engine and the module's memory alive. */
 const builtResults = new WeakMap();
 
 /** builtBy gives what the registry holds of v, or undefined. */
@@ -63,6 +65,8 @@ function afterOptions(limit, check) {
  * own, or forServer's), and inherit (builds may not override them).
  */
 function makeApi(engine, settings, inherit) {
+  /** owner marks the results this API built, in builtResults. */
+  const owner = {};
   /** build is the ABI's build: kind tool, resource, error or value. */
   function build(kind, input, opts) {
     const s = opts && opts.settings !== undefined ? opts.settings : settings;
@@ -70,7 +74,7 @@ function makeApi(engine, settings, inherit) {
     const { enc, root } = buildRequest(engine, kind, input, s, inh);
     const resp = send(engine, enc, OP_BUILD, root);
     const out = parse(enc, resp.json);
-    builtResults.set(out, { json: resp.json, settings: resp.settings, api });
+    builtResults.set(out, { json: resp.json, settings: resp.settings, owner });
     return out;
   }
 
@@ -158,7 +162,7 @@ function makeApi(engine, settings, inherit) {
   // owns says whether this API built out: wrap hands it on as it is
   const owns = (out) => {
     const b = builtBy(out);
-    return b !== undefined && b.api === api;
+    return b !== undefined && b.owner === owner;
   };
 
   const api = {

@@ -31,6 +31,7 @@ import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SHAPES, SETTINGS, OPS } from "./memory.js";
+import { NODE_ALLOWANCE } from "../src/facts.js";
 
 const MiB = 1 << 20;
 const OVERHEAD = 64 * MiB;
@@ -78,7 +79,7 @@ function expect(shapeName, mb, settingsName, op) {
   const capCode = N <= byBytes ? "max_nodes" : "max_bytes";
   let code = null;
   let stopped = false;
-  if (values > cap + 64) [code, stopped] = [capCode, true];
+  if (values > cap + NODE_ALLOWANCE) [code, stopped] = [capCode, true];
   else if (values > cap) code = capCode;
   else if (size > B) code = "max_bytes";
   // The module's bound (go doc ./abi, Memory): 4 × (request + maxJsonBytes)
