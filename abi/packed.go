@@ -28,7 +28,8 @@ type packing struct {
 	pk      *content.Packed // the document; nil in the first reading
 	keys    *content.Packed // reads a key's scalar for its path
 	entries int             // the entries counted by the first reading
-	cuts    []cutCount      // containers the budget ended early
+	cuts    []cutCount      // containers the budget ended early, innermost first
+	next    int             // the second reading's next cut, an index into cuts
 }
 
 // cutCount is how many items a container at an offset of the data held
@@ -43,12 +44,12 @@ func decodePacked(data []byte, sp span, share bool, limit int, over *content.Err
 	if sp.end-sp.start < treeBelow {
 		return decodeSpan(data, sp, share, limit, over, truncate)
 	}
+	if sp.end-sp.start > content.MaxPackedBytes { // far above MaxRequest
+		return content.Value{}, false, "", content.NewError(content.CodeMaxBytes, "", "a value of a request is larger than "+strconv.Itoa(content.MaxPackedBytes)+" bytes")
+	}
 	doc := data[sp.start:sp.end]
 	if !share {
 		doc = append([]byte(nil), doc...)
-	}
-	if len(doc) > content.MaxPackedBytes { // far above MaxRequest
-		return content.Value{}, false, "", content.NewError(content.CodeMaxBytes, "", "a value of a request is larger than "+strconv.Itoa(content.MaxPackedBytes)+" bytes")
 	}
 	p := &packing{keys: content.NewPacked(doc, 0)}
 	read := func() (uint32, *decoder) {
@@ -62,6 +63,7 @@ func decodePacked(data []byte, sp span, share bool, limit int, over *content.Err
 		return content.Value{}, false, "", d.err
 	}
 	p.pk = content.NewPacked(doc, p.entries)
+	p.next = len(p.cuts) - 1
 	root, d := read()
 	if d.err != nil { // the first reading would have failed
 		return content.Value{}, false, "", d.err
@@ -102,10 +104,12 @@ func (d *decoder) entry(depth int) uint32 {
 		return 0
 	}
 	p := d.pack
-	for _, x := range p.cuts {
-		if x.at == at {
-			r = x.items // the second reading: what the first one read
-		}
+	if p.pk != nil && p.next >= 0 && p.cuts[p.next].at == at {
+		// The second reading meets the containers the budget cut
+		// outermost first: the reverse of the order the first one
+		// recorded them in.
+		r = p.cuts[p.next].items
+		p.next--
 	}
 	e := uint32(1 << 31) // a container, in the first reading
 	if p.pk != nil {

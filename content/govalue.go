@@ -130,12 +130,13 @@ func sortedObject[V any](m map[string]V, conv func(V) Value) Value {
 		for k, v := range m {
 			items = append(items, NewString(k), conv(v))
 		}
-		obj := objectFromItems(items)
 		order := make([]int32, len(m)) // distinct keys: the order is total
+		keys := make([]string, len(m))
 		for j := range order {
 			order[j] = int32(j)
+			keys[j] = items[2*j].str()
 		}
-		sortMembers(obj, order, lessBytes)
+		sortMembers(keys, order, lessBytes)
 		sorted := make([]Value, 0, len(items))
 		for _, j := range order {
 			sorted = append(sorted, items[2*j], items[2*j+1])

@@ -340,14 +340,16 @@ func (w *writer) write(dst []byte, v Value) []byte {
 // in UTF-16 code-unit order (RFC 8785 section 3.2.3).
 func sortedMembers(v Value) []int32 {
 	order := make([]int32, v.items()/2)
+	keys := make([]string, len(order)) // read once: a view converts a key each time it is read
 	less := lessBytes
 	for i := range order {
 		order[i] = int32(i)
-		if hasUTF16Trap(v.item(2 * i).str()) {
+		keys[i] = v.item(2 * i).str()
+		if hasUTF16Trap(keys[i]) {
 			less = lessUTF16
 		}
 	}
-	sortMembers(v, order, less)
+	sortMembers(keys, order, less)
 	return order
 }
 
@@ -365,13 +367,13 @@ func hasUTF16Trap(s string) bool {
 	return false
 }
 
-// sortMembers sorts the member numbers of object v by key, stably. (sort.Stable
+// sortMembers sorts member numbers by their keys, stably. (sort.Stable
 // with an interface rather than the generic slices.Sort: one sort in the
 // WebAssembly module, not one per instantiation.) It sorts four-byte
 // numbers rather than the members themselves, so that sorting a large
-// object costs a fifth of a copy of it.
-func sortMembers(v Value, order []int32, less func(a, b string) bool) {
-	s := memberSorter{v, order, less}
+// object costs a fraction of a copy of it.
+func sortMembers(keys []string, order []int32, less func(a, b string) bool) {
+	s := memberSorter{keys, order, less}
 	if s.Len() > 16 {
 		sort.Stable(s)
 		return
@@ -386,16 +388,14 @@ func sortMembers(v Value, order []int32, less func(a, b string) bool) {
 }
 
 type memberSorter struct {
-	v     Value
+	keys  []string // by member number
 	order []int32
 	less  func(a, b string) bool
 }
 
-func (s memberSorter) Len() int { return len(s.order) }
-func (s memberSorter) Less(i, j int) bool {
-	return s.less(s.v.item(2*int(s.order[i])).str(), s.v.item(2*int(s.order[j])).str())
-}
-func (s memberSorter) Swap(i, j int) { s.order[i], s.order[j] = s.order[j], s.order[i] }
+func (s memberSorter) Len() int           { return len(s.order) }
+func (s memberSorter) Less(i, j int) bool { return s.less(s.keys[s.order[i]], s.keys[s.order[j]]) }
+func (s memberSorter) Swap(i, j int)      { s.order[i], s.order[j] = s.order[j], s.order[i] }
 
 // lessUTF16 compares two UTF-8 strings by their UTF-16 code units. UTF-8
 // byte order is code point order, which UTF-16 order differs from only

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"math"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
@@ -27,7 +28,17 @@ type Packed struct {
 	data []byte
 	ents []uint32
 	top  int
+	// conv keeps the conversions of a JSON view that are worth keeping
+	// (the base64 of long bytes): a view is read several
+	// times (checked, measured, written), and encoding base64 again each
+	// time would cost its size each time. Guarded by mu, since Values are
+	// read from any goroutine.
+	mu   sync.Mutex
+	conv map[int]Value
 }
+
+// convKeep is the fewest bytes whose base64 a Packed keeps.
+const convKeep = 256
 
 // packedContainer marks an entry that names a segment.
 const packedContainer = 1 << 31
@@ -62,12 +73,6 @@ func (p *Packed) Set(c uint32, i int, e uint32) {
 	p.ents[int(c&^packedContainer)+1+i] = e
 }
 
-// Shorten makes container c hold only its first n items.
-func (p *Packed) Shorten(c uint32, n int) {
-	seg := int(c &^ packedContainer)
-	p.ents[seg] = uint32(n)<<1 | p.ents[seg]&1
-}
-
 // Value returns the value of entry e.
 func (p *Packed) Value(e uint32) Value { return p.value(e, false, false) }
 
@@ -89,9 +94,27 @@ func (p *Packed) value(e uint32, view, key bool) Value {
 	}
 	v := p.scalar(int(e))
 	if view {
+		if v.kind == KindBytes && v.n >= convKeep {
+			return p.converted(int(e), v)
+		}
 		v = jsonScalar(v, key)
 	}
 	return v
+}
+
+// converted is jsonScalar of the long scalar v at offset off, made once.
+func (p *Packed) converted(off int, v Value) Value {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if c, ok := p.conv[off]; ok {
+		return c
+	}
+	c := jsonScalar(v, false)
+	if p.conv == nil {
+		p.conv = make(map[int]Value)
+	}
+	p.conv[off] = c
+	return c
 }
 
 // jsonScalar is what canonicalization "json" makes of a scalar: bytes as
@@ -240,7 +263,11 @@ func (v Value) items() int {
 }
 
 // jsonView returns a packed container as canonicalization "json" reads it:
-// its items, and theirs, converted as jsonScalar converts them.
+// its items, and theirs, converted as jsonScalar converts them. It is what
+// a copy made by the checks would hold when they report no error (a member
+// they refused, a repeated key or a key that fails, is converted here and
+// left as it was in a copy; the output of a check that failed is never
+// used).
 func (v Value) jsonView() Value {
 	if v.n2 > 0 {
 		v.n2 = -v.n2

@@ -42,10 +42,11 @@ type Value struct {
 }
 
 // A Value is three words (24 bytes on 64-bit machines and in the module):
-// a decoded request holds one per JSON value, so its size is most of what a
-// large request costs in memory. Strings and items are kept as a pointer and
-// a length rather than as a string and a slice (which would take 40 bytes
-// more), and a Go value, rare and never in a decoded request, in a box.
+// a tree of values (a small request, a result being built) holds one per
+// JSON value. Strings and items are kept as a pointer and a length rather
+// than as a string and a slice (which would take 40 bytes more), and a Go
+// value, rare and never in a decoded request, in a box. A large request is
+// held packed instead (see Packed), at four bytes a value.
 
 // str returns the string of a String, Bytes or Ext value, and "" for any
 // other kind.
