@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"math"
 	"strconv"
-	"sync"
 	"unsafe"
 )
 
@@ -28,17 +27,7 @@ type Packed struct {
 	data []byte
 	ents []uint32
 	top  int
-	// conv keeps the conversions of a JSON view that are worth keeping
-	// (the base64 of long bytes): a view is read several
-	// times (checked, measured, written), and encoding base64 again each
-	// time would cost its size each time. Guarded by mu, since Values are
-	// read from any goroutine.
-	mu   sync.Mutex
-	conv map[int]Value
 }
-
-// convKeep is the fewest bytes whose base64 a Packed keeps.
-const convKeep = 256
 
 // packedContainer marks an entry that names a segment.
 const packedContainer = 1 << 31
@@ -94,27 +83,14 @@ func (p *Packed) value(e uint32, view, key bool) Value {
 	}
 	v := p.scalar(int(e))
 	if view {
-		if v.kind == KindBytes && v.n >= convKeep {
-			return p.converted(int(e), v)
-		}
+		// Converted each time it is read: a view is read a few times (the
+		// check, the measure, the write), and a Packed holds nothing it
+		// could change, so that Values stay safe to read from any
+		// goroutine. Bytes under a view thus cost their base64 a few
+		// times over in garbage, never at once.
 		v = jsonScalar(v, key)
 	}
 	return v
-}
-
-// converted is jsonScalar of the long scalar v at offset off, made once.
-func (p *Packed) converted(off int, v Value) Value {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if c, ok := p.conv[off]; ok {
-		return c
-	}
-	c := jsonScalar(v, false)
-	if p.conv == nil {
-		p.conv = make(map[int]Value)
-	}
-	p.conv[off] = c
-	return c
 }
 
 // jsonScalar is what canonicalization "json" makes of a scalar: bytes as
