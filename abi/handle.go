@@ -79,18 +79,24 @@ func errorResponse(err error) []byte {
 	return AppendError(nil, e)
 }
 
-// callError reports an error of the call itself (its options), which
-// natively comes before any fault of the value.
-func callError(err error) bool {
-	e, ok := err.(*content.Error)
-	if !ok {
-		return false
-	}
-	switch e.Code {
+// IsCallError reports whether code is an error of a call itself (its
+// options or protocol version) rather than of the value it was given:
+// serialize, validate and outputSchema report such an error before any
+// fault of the value, the budget's included, and a host that converts a
+// value before the call must do the same.
+func IsCallError(code content.Code) bool {
+	switch code {
 	case content.CodeInvalidOption, content.CodeUnknownOption, content.CodeDuplicateOption, content.CodeUnsupportedProtocolVersion:
 		return true
 	}
 	return false
+}
+
+// callError reports whether err is an error of the call itself (see
+// IsCallError).
+func callError(err error) bool {
+	e, ok := err.(*content.Error)
+	return ok && IsCallError(e.Code)
 }
 
 // cutReport is the report of a value read only as far as the budget allows

@@ -196,14 +196,7 @@ func (h *Host) roundTrip(ctx context.Context, r *abi.Request) (*abi.Response, er
 // natively comes before any fault of the value.
 func isCallError(err error) bool {
 	e, ok := err.(*result.Error)
-	if !ok {
-		return true
-	}
-	switch e.Code {
-	case content.CodeInvalidOption, content.CodeUnknownOption, content.CodeDuplicateOption, content.CodeUnsupportedProtocolVersion:
-		return true
-	}
-	return false
+	return !ok || abi.IsCallError(e.Code)
 }
 
 // convertResult converts the Go values of a result to serialize or

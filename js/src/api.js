@@ -2,7 +2,7 @@
 // with a server's settings.
 
 import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth } from "./codec.js";
-import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH } from "./facts.js";
+import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
 import { isObject, setMember } from "./objects.js";
@@ -15,7 +15,7 @@ import { wrap } from "./wrap.js";
 
 /** The codes of a call's own options and settings, which Go gives before
  * any fault of the value. */
-const CALL_ERRORS = new Set(["invalid_option", "unknown_option", "duplicate_option", "unsupported_protocol_version"]);
+const CALL_ERRORS = new Set(CALL_ERROR_CODES);
 
 /** The one registry of the results built here: for each, the exact JSON
  * the module wrote (jsonOf), the settings the result was built with (so

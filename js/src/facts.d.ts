@@ -69,6 +69,9 @@ export declare const LATEST_PROTOCOL_VERSION: "2026-07-28";
 /** content.Codes: The stable error codes. */
 export declare const ERROR_CODES: readonly KnownErrorCode[];
 
+/** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
+export declare const CALL_ERROR_CODES: readonly KnownErrorCode[];
+
 /** result.ProtocolVersions: The protocol revisions the module writes and checks, oldest first. */
 export type ProtocolVersion =
   | "2024-11-05"

@@ -70,3 +70,6 @@ export const LATEST_PROTOCOL_VERSION = "2026-07-28";
 
 /** content.Codes: The stable error codes. */
 export const ERROR_CODES = Object.freeze(["duplicate_key", "invalid_map_key", "unknown_field", "invalid_type", "missing_field", "invalid_utf8", "invalid_base64", "invalid_mime_type", "invalid_uri", "invalid_value", "invalid_annotations", "invalid_meta_key", "reserved_meta_key", "protocol_owned_field", "unknown_option", "duplicate_option", "invalid_option", "option_not_allowed", "content_required", "invalid_client_error", "non_finite_number", "unsupported_value", "max_bytes", "max_depth", "max_nodes", "not_i_json", "invalid_json", "unsupported_protocol_version", "unsupported_content_type", "field_not_in_revision", "empty_content", "missing_text_fallback", "unknown_op", "invalid_request", "internal"]);
+
+/** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
+export const CALL_ERROR_CODES = Object.freeze(["unknown_option", "duplicate_option", "invalid_option", "unsupported_protocol_version"]);

@@ -211,6 +211,13 @@ func goFacts() (set, error) {
 		codes = append(codes, string(c))
 	}
 	s.facts = append(s.facts, fact{name: "ERROR_CODES", from: "content.Codes", doc: "The stable error codes.", js: list(codes), ts: "readonly KnownErrorCode[]"})
+	var callCodes []string
+	for _, c := range content.Codes() {
+		if abi.IsCallError(c) {
+			callCodes = append(callCodes, string(c))
+		}
+	}
+	s.facts = append(s.facts, fact{name: "CALL_ERROR_CODES", from: "abi.IsCallError", doc: "The codes of an error of a call itself (its options), which comes before any fault of the value.", js: list(callCodes), ts: "readonly KnownErrorCode[]"})
 
 	s.prose = []prose{
 		{"the range and default of maxJsonBytes", "(" + grouped(result.MinMaxJSONBytes) + ".." + grouped(result.MaxMaxJSONBytes) + ", default " + grouped(result.DefaultMaxJSONBytes) + ")"},
