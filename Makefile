@@ -176,7 +176,7 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
 	cd tools/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
 	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
-	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
+	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
 	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules

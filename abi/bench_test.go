@@ -10,7 +10,7 @@ import (
 
 // The benchmarks of the module's dispatch, natively; the same test binary
 // built for wasip1 and run in wazero measures the guest's own share of a
-// call (see the README's performance section):
+// call (see docs/performance.md):
 //
 //	GOOS=wasip1 GOARCH=wasm go test -c -o abi.wasm ./abi
 //	go run github.com/tetratelabs/wazero/cmd/wazero@v1.12.0 run abi.wasm -test.run='^$' -test.bench=Handle

@@ -19,8 +19,10 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 )
 
-// Module is the WebAssembly module, built from this repository's wasm/ by
-// make wasm (and checked by make check-wasm to be exactly what it builds).
+// Module is the WebAssembly module, built reproducibly from package wasm
+// with the toolchain go.mod names: the same source gives the same bytes.
+// A Host compiles it; a host of its own (see package abi) may too. It must
+// not be modified.
 //
 //go:embed mcpresult.wasm
 var Module []byte

@@ -1,7 +1,7 @@
 // vectors.mjs — generates the conformance vectors
 //   testdata/vectors/json-numbers.json  (ECMAScript number formatting)
 //   testdata/vectors/json-strings.json  (JSON.stringify string escaping)
-// in the vector format of the README.
+// in the vector format of docs/vectors.md.
 //
 // The expected outputs are computed here by Node's own JSON.stringify (the oracle),
 // NOT by the Go implementation. Do not hand-edit the generated files: edit the
