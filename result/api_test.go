@@ -475,9 +475,9 @@ func TestAPIFromValue(t *testing.T) {
 
 func TestAPIFromContextSettings(t *testing.T) {
 	bg := context.Background()
-	jsonCtx := result.WithSettings(bg, result.Settings{Canonicalization: result.JSON})
-	strictCtx := result.WithSettings(bg, result.Settings{})
-	smallCtx := result.WithSettings(bg, result.Settings{MaxJSONBytes: 512, Canonicalization: result.JSON})
+	jsonCtx := result.ContextWithSettings(bg, result.Settings{Canonicalization: result.JSON})
+	strictCtx := result.ContextWithSettings(bg, result.Settings{})
+	smallCtx := result.ContextWithSettings(bg, result.Settings{MaxJSONBytes: 512, Canonicalization: result.JSON})
 	ts := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 	contents := result.Contents(content.TextResource("file:///a", "x"))
 

@@ -42,7 +42,7 @@
 // (default 100,000), a fixed depth of 64, and the Canonicalization mode. A
 // standalone build (Tool, Resource, FromValue) may override MaxJSONBytes and
 // the mode per call; a build inside a server's handler (ToolFromContext,
-// ResourceFromContext, ValueFromContext, with WithSettings on the server's
+// ResourceFromContext, ValueFromContext, with ContextWithSettings on the server's
 // context) inherits them and may not (option_not_allowed). Resource results
 // are always strict. The budget is enforced while the JSON is written (see
 // package content): a refused call never writes the whole result first.
@@ -153,7 +153,7 @@
 //   - Meta with a nil map is no _meta; the zero Result is not a result
 //     (MarshalJSON and Serialize refuse it);
 //   - Guard treats a nil result with a nil error as a private failure;
-//   - Guard, the …FromContext builders and WithSettings are left out of
+//   - Guard, the …FromContext builders and ContextWithSettings are left out of
 //     GOOS=wasip1 builds (the module's guest), which cannot carry context
 //     and time.
 //

@@ -12,7 +12,7 @@ import (
 )
 
 func ExampleToolFromContext() {
-	ctx := result.WithSettings(context.Background(), result.Settings{MaxJSONBytes: 4096})
+	ctx := result.ContextWithSettings(context.Background(), result.Settings{MaxJSONBytes: 4096})
 	r, _ := result.ToolFromContext(ctx, result.Content(content.Text("ok")))
 	fmt.Println(r)
 	_, err := result.ToolFromContext(ctx, result.Content(content.Text("ok")), result.MaxJSONBytes(1<<20))

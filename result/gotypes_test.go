@@ -137,7 +137,7 @@ func TestToolFromContext(t *testing.T) {
 	if _, err := result.ToolFromContext(context.Background(), result.Content(content.Text("x"))); err == nil {
 		t.Fatal("a context without settings must be an error")
 	}
-	ctx := result.WithSettings(context.Background(), result.Settings{MaxJSONBytes: 600, Canonicalization: result.JSON})
+	ctx := result.ContextWithSettings(context.Background(), result.Settings{MaxJSONBytes: 600, Canonicalization: result.JSON})
 	r, err := result.ToolFromContext(ctx, result.StructuredContent([]byte{1}))
 	if err != nil || !strings.Contains(r.String(), `"structuredContent":"AQ=="`) {
 		t.Fatalf("inherited json mode not applied: %v %v", r, err)
