@@ -11,7 +11,7 @@ import (
 // bytes as bin, timestamps as ext -1 in the smallest of its three forms,
 // map members in their order. The encoding is canonical: the same Value
 // always gives the same bytes. A Go value (content.KindGo) is written as
-// nil: convert Go values first (content.Budget.Plain).
+// nil: convert Go values first (engine.Budget.Plain).
 func AppendValue(dst []byte, v content.Value) []byte {
 	switch v.Kind() {
 	case content.KindNull, content.KindGo:

@@ -38,7 +38,7 @@ func TestAppendValueSmallest(t *testing.T) {
 		{null, "c0"},
 		{content.NewBool(false), "c2"},
 		{content.NewBool(true), "c3"},
-		{content.FromGo(42), "c0"}, // Go values are converted first (content.Budget.Plain)
+		{content.FromGo(42), "c0"}, // Go values are converted first (engine.Budget.Plain)
 		// integers, at every width boundary
 		{i64(0), "00"},
 		{i64(127), "7f"},

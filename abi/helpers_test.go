@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // hx decodes hex written with spaces between bytes or groups of bytes.
@@ -89,7 +90,7 @@ func showTo(b *strings.Builder, v content.Value) {
 	case content.KindString:
 		b.WriteString(quote(v.Str()))
 	default:
-		j, err := content.AppendJSON(nil, v, content.Wire)
+		j, err := engine.AppendJSON(nil, v, content.Wire)
 		if err != nil {
 			b.WriteString("?")
 		}

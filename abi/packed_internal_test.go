@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // samePacked checks that a packed decode of data within limit values
@@ -39,9 +40,9 @@ func samePacked(t *testing.T, data []byte, limit int, truncate bool) {
 	}
 	// Its JSON view converts as canonicalization "json" does.
 	if got.Kind() == content.KindArray || got.Kind() == content.KindObject {
-		c := content.NewChecker(content.CheckOptions{Mode: content.JSON, MaxNodes: 1 << 20, MaxBytes: 1 << 30})
+		c := engine.NewChecker(engine.CheckOptions{Mode: content.JSON, MaxNodes: 1 << 20, MaxBytes: 1 << 30})
 		a := c.Free(got, 0)
-		c2 := content.NewChecker(content.CheckOptions{Mode: content.JSON, MaxNodes: 1 << 20, MaxBytes: 1 << 30})
+		c2 := engine.NewChecker(engine.CheckOptions{Mode: content.JSON, MaxNodes: 1 << 20, MaxBytes: 1 << 30})
 		b := c2.Free(want, 0)
 		if (c.Err() == nil) != (c2.Err() == nil) || c.Err() == nil && !content.Equal(a, b) {
 			t.Fatalf("% x: packed canonical %s (%v), tree canonical %s (%v)", data, show(a), c.Err(), show(b), c2.Err())

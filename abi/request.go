@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -201,7 +203,7 @@ func inputBudget(op Op, r *Request, s result.Settings, data []byte, in span) (in
 	if op == OpBuild && r.Kind == result.KindValue {
 		maxNodes = byBytes
 	}
-	b := content.Budget{MaxBytes: maxBytes, MaxNodes: maxNodes}
+	b := engine.Budget{MaxBytes: maxBytes, MaxNodes: maxNodes}
 	if maxNodes <= byBytes {
 		return maxNodes + NodeAllowance, b.Exceeded(content.CodeMaxNodes)
 	}
@@ -268,4 +270,4 @@ func (d *decoder) mapHeader() (uint64, bool) {
 // keyPath is the path of a request's key, for its errors.
 //
 //go:noinline
-func keyPath(k string) string { return string(content.AppendPointer(nil, k)) }
+func keyPath(k string) string { return string(pointer.AppendSegment(nil, k)) }

@@ -88,8 +88,8 @@
 //   - text_copy_mismatch (warning): structuredContent is present, some text
 //     block is a JSON object or array (any JSON when the structured content
 //     is a scalar), and none of those is the same JSON value
-//     (content.EqualJSON). A one-member object is a wrapper: a copy of the
-//     wrapped value matches ({"result": value}, as serialize wraps for 2025
+//     (numbers by value, objects whatever their key order). A one-member
+//     object is a wrapper: a copy of the wrapped value matches ({"result": value}, as serialize wraps for 2025
 //     clients, or a server's own name, {"entities": [...]}), and so does a
 //     text block that is the wrapped string itself. No JSON text at all is
 //     validate's missing_text_fallback.

@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
+	jsonpointer "github.com/mcpresult/mcpresult/internal/pointer"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -167,7 +169,7 @@ func pointer(base string, steps ...any) string {
 		case int:
 			b = strconv.AppendInt(append(b, '/'), int64(s), 10)
 		case string:
-			b = content.AppendPointer(b, s)
+			b = jsonpointer.AppendSegment(b, s)
 		}
 	}
 	return string(b)
@@ -347,7 +349,7 @@ func (f *findings) textCopy(v content.Value) {
 		if k := tv.Kind(); k != content.KindObject && k != content.KindArray && !scalar && !wrapped {
 			continue
 		}
-		if content.EqualJSON(tv, sc) || wrapped && content.EqualJSON(tv, inner) {
+		if engine.EqualJSON(tv, sc) || wrapped && engine.EqualJSON(tv, inner) {
 			return // a text block holds the copy
 		}
 		if first == "" {

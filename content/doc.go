@@ -1,7 +1,7 @@
 // Package content holds the pieces an MCP result is made of: the five kinds
 // of content block (text, image, audio, resource_link, embedded resource),
-// text and blob resource contents, annotations and icons, and the value model,
-// checks, budget and JSON writer that every build of a result goes through.
+// text and blob resource contents, annotations and icons, and the value model
+// that every check, build and write of a result goes through.
 //
 // Blocks are built with constructors whose required fields are arguments and
 // whose optional fields are options, in MCP's wire names:
@@ -77,7 +77,8 @@
 //
 // # The budget
 //
-// A [Budget] bounds a whole result: the byte length of its compact JSON, its
+// The budget (the settings' maxJsonBytes and maxNodes, see package result)
+// bounds a whole result: the byte length of its compact JSON, its
 // number of JSON values (every object, array and scalar, not keys) and its
 // nesting (the result object being level 1, at most [MaxDepth]). Its codes
 // (max_bytes, max_nodes, max_depth) always have the path "". The bytes are

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // FuzzParseJSON checks ParseJSON against encoding/json: both accept the same
@@ -27,7 +28,7 @@ func FuzzParseJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out, werr := content.AppendJSON(nil, v, content.Wire)
+		out, werr := engine.AppendJSON(nil, v, content.Wire)
 		if werr != nil {
 			// Only invalid UTF-8, a lone surrogate or a non-finite literal
 			// (1e999) cannot be written back.

@@ -1,17 +1,5 @@
 package content
 
-// fromGoValue converts what every build converts alike: nil, and a Value
-// (wrapped by FromGo) as it is.
-func fromGoValue(g any) (Value, bool) {
-	switch x := g.(type) {
-	case nil:
-		return Null(), true
-	case Value:
-		return x, true
-	}
-	return Value{}, false
-}
-
 // IsString reports whether v is a string as given: a KindString value, or a
 // Go value of a string type (not a marshaler). Ordinary values use it to tell
 // a string, written verbatim, from a value that becomes a string only through

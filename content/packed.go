@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"unsafe"
+
+	"github.com/mcpresult/mcpresult/internal/jstime"
 )
 
 // A decoded request is held packed: its MessagePack bytes, as they came,
@@ -103,7 +105,7 @@ func jsonScalar(v Value, key bool) Value {
 	case KindBytes:
 		return NewString(base64.StdEncoding.EncodeToString([]byte(v.str())))
 	case KindTime:
-		if s, ok := formatJSTime(v.Time()); ok {
+		if s, ok := jstime.Format(v.Time()); ok {
 			return NewString(s)
 		}
 	case KindInt:
@@ -237,6 +239,18 @@ func (v Value) items() int {
 	}
 	return int(v.n)
 }
+
+// IsPacked reports whether v is an array or object read in place from a
+// MessagePack document (see Packed), rather than a tree of Values.
+func (v Value) IsPacked() bool { return v.isPacked() }
+
+// JSONView returns a packed array or object as canonicalization "json"
+// reads it, without a copy: bytes as base64, timestamps as strings, and
+// integer and boolean keys as their decimal or true/false, converted as
+// they are read (and theirs, to any depth). Any other value is returned
+// as it is. The checks use it for a document they found something to
+// convert in.
+func (v Value) JSONView() Value { return v.jsonView() }
 
 // jsonView returns a packed container as canonicalization "json" reads it:
 // its items, and theirs, converted as jsonScalar converts them. It is what

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -155,7 +156,7 @@ func (h *Host) OutputSchemaValue(ctx context.Context, s result.Settings, schema 
 // object nor a boolean is sent as null and gets the module's invalid_type,
 // as natively, before anything inside it is converted.
 func convertSchema(schema any, s result.Settings) (content.Value, error) {
-	c := content.NewChecker(content.CheckOptions{Mode: result.Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
+	c := engine.NewChecker(engine.CheckOptions{Mode: result.Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
 	root, ok := c.Resolve(content.FromGo(schema))
 	switch {
 	case !ok:
@@ -200,7 +201,7 @@ func isCallError(err error) bool {
 }
 
 // convertResult converts the Go values of a result to serialize or
-// validate, as the packages do first natively (content.Budget.Plain, with the
+// validate, as the packages do first natively (engine.Budget.Plain, with the
 // settings' budget), and refuses what is left past the depth limit, which
 // the module could not see (max_depth, as the checks report it natively).
 func convertResult(v any, s result.Settings) (content.Value, error) {
@@ -220,7 +221,7 @@ func convertResult(v any, s result.Settings) (content.Value, error) {
 // plain converts the Go values of a result as the packages do first
 // natively, and refuses a Go array or object past the depth limit, which
 // natively the checks report as max_depth and the module cannot see.
-// A value that holds no Go value goes as it is, as content.Budget.Plain returns it
+// A value that holds no Go value goes as it is, as engine.Budget.Plain returns it
 // natively: the module bounds it as it reads it, and its checks then report
 // what they find before the budget, as natively. Of a larger value, what the
 // module reads (its first values, and one more) goes, so that a value that
@@ -235,7 +236,7 @@ func plain(v content.Value, mode content.Canonicalization, maxNodes, maxBytes in
 		n := limit
 		return cut(v, &n), nil
 	}
-	return content.Budget{MaxNodes: maxNodes, MaxBytes: maxBytes}.ConvertGo(v, mode)
+	return engine.Budget{MaxNodes: maxNodes, MaxBytes: maxBytes}.ConvertGo(v, mode)
 }
 
 // cut returns v with its first *n values (keys not counted, the order of
@@ -313,7 +314,7 @@ func convertRequest(kind string, input content.Value, s result.Settings) (conten
 	case result.KindResource:
 		mode = result.Strict
 	case result.KindValue:
-		return content.Budget{MaxBytes: maxBytes, MaxDepth: content.MaxParseDepth + 1}.ConvertGo(input, mode)
+		return engine.Budget{MaxBytes: maxBytes, MaxDepth: content.MaxParseDepth + 1}.ConvertGo(input, mode)
 	}
 	return plain(input, mode, s.MaxNodes+64, maxBytes)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -26,7 +27,7 @@ func encoded(b *testing.B, op abi.Op, kind, input string) []byte {
 
 func text100KB() string {
 	t := strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
-	j, _ := content.AppendJSON(nil, content.NewString(t), content.Wire)
+	j, _ := engine.AppendJSON(nil, content.NewString(t), content.Wire)
 	return `{"content":[{"type":"text","text":` + string(j) + `}]}`
 }
 

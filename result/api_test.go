@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -53,7 +54,7 @@ func wantAPIError(t *testing.T, what string, err error, code content.Code, path 
 
 // textJSON is the JSON of a tool result with one text block holding text.
 func textJSON(text string) string {
-	q, _ := content.AppendJSON(nil, content.NewString(text), result.Wire)
+	q, _ := engine.AppendJSON(nil, content.NewString(text), result.Wire)
 	return `{"content":[{"type":"text","text":` + string(q) + `}],"isError":false}`
 }
 
@@ -64,7 +65,7 @@ func structured(t *testing.T, r *result.Result) string {
 	if !ok {
 		t.Fatalf("no structuredContent in %s", r)
 	}
-	b, err := content.AppendJSON(nil, sc, result.Wire)
+	b, err := engine.AppendJSON(nil, sc, result.Wire)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // The build kinds of Build.
@@ -62,7 +63,7 @@ func Build(kind string, input content.Value, o BuildOptions) (*Result, error) {
 type builder struct {
 	settings Settings
 	inherit  bool
-	c        content.Checker // by value: a build allocates no checker
+	c        engine.Checker // by value: a build allocates no checker
 }
 
 // options checks the request object, its option names and the per-call
@@ -70,7 +71,7 @@ type builder struct {
 // that apply (strict, always, for a resource result).
 func (b *builder) options(input *content.Value, known []string, what string, strict bool) bool {
 	c := &b.c
-	c.Reset(content.CheckOptions{Mode: b.settings.Canonicalization})
+	c.Reset(engine.CheckOptions{Mode: b.settings.Canonicalization})
 	in, ok := c.Resolve(*input)
 	if !ok {
 		return false
@@ -122,7 +123,7 @@ func (b *builder) options(input *content.Value, known []string, what string, str
 	if strict {
 		mode = Strict
 	}
-	c.Reset(content.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes, MaxBytes: b.settings.MaxJSONBytes})
+	c.Reset(engine.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes, MaxBytes: b.settings.MaxJSONBytes})
 	return true
 }
 
@@ -173,7 +174,7 @@ func (b *builder) tool(input content.Value) (*Result, error) {
 		// The structured content is in the result too, so its JSON must
 		// fit the byte budget on its own: written with that bound, a huge
 		// value is refused before it is written twice.
-		text, err := content.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
+		text, err := engine.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
 		if err != nil {
 			return nil, err
 		}
@@ -397,7 +398,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 	// budget, and its nesting is bounded by MaxParseDepth. n JSON values
 	// take at least 2n-1 bytes of text, so the byte budget bounds them too
 	// (max_bytes): that stops shared or cyclic Go values early.
-	c := content.NewChecker(content.CheckOptions{
+	c := engine.NewChecker(engine.CheckOptions{
 		Mode:     b.settings.Canonicalization,
 		MaxBytes: b.settings.MaxJSONBytes,
 		MaxDepth: content.MaxParseDepth,
@@ -412,7 +413,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 	if isString && v.Kind() == content.KindString {
 		text = v.Str()
 	} else {
-		j, err := content.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, v, Wire)
+		j, err := engine.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, v, Wire)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // resultCheck checks a result as it is on the wire (wire names: _meta, not
@@ -12,7 +13,7 @@ import (
 // SerializeValue it checks a value as a built result: every field known,
 // no protocol-owned field, the first error stops it.
 type resultCheck struct {
-	c       *content.Checker
+	c       *engine.Checker
 	rev     revision
 	kind    string
 	wire    bool // stage wire: protocol-owned fields are legitimate where the revision defines them
@@ -213,7 +214,7 @@ func (w *resultCheck) meta(mv content.Value) content.Value {
 // defines and keys allows: serverInfo (an Implementation: name, version,
 // title, description, websiteUrl, icons) and related-task {taskId}. The
 // checker's path is at the _meta object.
-func checkReservedMeta(c *content.Checker, m content.Value, keys content.MetaKeys) {
+func checkReservedMeta(c *engine.Checker, m content.Value, keys engine.MetaKeys) {
 	if keys.Allows(ServerInfoKey) {
 		if si, ok := m.Get(ServerInfoKey); ok {
 			c.Key(ServerInfoKey)
@@ -231,7 +232,7 @@ func checkReservedMeta(c *content.Checker, m content.Value, keys content.MetaKey
 // stringFields checks a reserved _meta value that MCP defines as an object
 // with required string members (the related task's taskId): not an object
 // invalid_type, a member missing missing_field, not a string invalid_type.
-func stringFields(c *content.Checker, v content.Value, key string, names ...string) {
+func stringFields(c *engine.Checker, v content.Value, key string, names ...string) {
 	c.Key(key)
 	defer c.Pop()
 	if v.Kind() != content.KindObject {

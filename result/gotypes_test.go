@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -73,7 +74,7 @@ func TestGoValues(t *testing.T) {
 				got = "error:" + string(asError(err).Code)
 			} else {
 				sc, _ := r.AsValue().Get("structuredContent")
-				b, _ := content.AppendJSON(nil, sc, result.Wire)
+				b, _ := engine.AppendJSON(nil, sc, result.Wire)
 				got = string(b)
 			}
 			if got != want {

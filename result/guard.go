@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // The texts of the results Guard gives in place of a private failure.
@@ -87,7 +88,7 @@ func privateFailure(text string) *Result {
 		content.Str("content", content.NewArray(textBlock(text))),
 		content.Str("isError", content.NewBool(true)),
 	)
-	j, _ := content.AppendJSON(nil, obj, Wire)
+	j, _ := engine.AppendJSON(nil, obj, Wire)
 	return &Result{kind: KindTool, v: obj, json: j}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -114,13 +115,13 @@ func TestHostileGoValues(t *testing.T) {
 	if err != nil || rep.Valid || !slices.ContainsFunc(rep.Errors, func(e *result.Error) bool { return e.Code == "max_depth" }) {
 		t.Errorf("3,000,000 levels in Validate: %v %v", err, rep.Errors)
 	}
-	if content.EqualJSON(deep, deep) || content.Equal(deep, deep) {
+	if engine.EqualJSON(deep, deep) || content.Equal(deep, deep) {
 		t.Error("EqualJSON and Equal of values deeper than MaxParseDepth must be false")
 	}
-	if _, err := content.AppendJSON(nil, deep, content.Wire); !errors.Is(err, content.CodeMaxDepth) {
+	if _, err := engine.AppendJSON(nil, deep, content.Wire); !errors.Is(err, content.CodeMaxDepth) {
 		t.Errorf("AppendJSON of 3,000,000 levels: %v", err)
 	}
-	if _, err := (content.Budget{}).Measure(deep); !errors.Is(err, content.CodeMaxDepth) {
+	if _, err := (engine.Budget{}).Measure(deep); !errors.Is(err, content.CodeMaxDepth) {
 		t.Errorf("Measure of 3,000,000 levels: %v", err)
 	}
 }

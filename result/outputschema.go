@@ -1,6 +1,9 @@
 package result
 
-import "github.com/mcpresult/mcpresult/content"
+import (
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
+)
 
 // OutputSchema returns the JSON of the output schema a server advertises for
 // a tool in tools/list to a client of protocolVersion ("" is 2026-07-28), as
@@ -53,7 +56,7 @@ func OutputSchemaValue(s Settings, schema any, options content.Value) ([]byte, e
 		return nil, err
 	}
 	s = s.withDefaults()
-	c := content.NewChecker(content.CheckOptions{Mode: Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
+	c := engine.NewChecker(engine.CheckOptions{Mode: Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
 	v, ok := c.Resolve(content.FromGo(schema))
 	if !ok {
 		return nil, c.Err()

@@ -1,6 +1,9 @@
 package result
 
-import "github.com/mcpresult/mcpresult/content"
+import (
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
+)
 
 // The MCP protocol revisions mcpresult writes and checks, oldest first.
 const (
@@ -133,17 +136,17 @@ const RelatedTaskKey = "io.modelcontextprotocol/related-task"
 // in a value to serialize): the server identity is protocol-owned, the
 // related task allowed (Serialize leaves it out where the revision lacks
 // it).
-var buildMetaKeys = content.MetaKeys{Owned: []string{ServerInfoKey}, Allowed: []string{RelatedTaskKey}}
+var buildMetaKeys = engine.MetaKeys{Owned: []string{ServerInfoKey}, Allowed: []string{RelatedTaskKey}}
 
 // metaKeys returns the reserved keys of a result's _meta that Validate
 // accepts: on the wire, each where the revision defines it; at stage
 // handler, those of a build (the server identity is protocol-owned; the
 // related task is the SDK's to keep or drop for the revision).
-func metaKeys(r revision, wire bool) content.MetaKeys {
+func metaKeys(r revision, wire bool) engine.MetaKeys {
 	if !wire {
 		return buildMetaKeys
 	}
-	var k content.MetaKeys
+	var k engine.MetaKeys
 	if r >= r20260728 {
 		k.Allowed = append(k.Allowed, ServerInfoKey)
 	}
@@ -156,7 +159,7 @@ func metaKeys(r revision, wire bool) content.MetaKeys {
 // checkTTL and checkCacheScope are the rules of the protocol-owned resource
 // fields, wherever they are given (Finalize, options as a value, validate).
 func checkTTL(v content.Value) (int64, bool) {
-	return int64In(v, 0, content.MaxSafeInteger)
+	return int64In(v, 0, engine.MaxSafeInteger)
 }
 
 func checkCacheScope(s string) bool { return s == "public" || s == "private" }

@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // Implementation identifies a server, as _meta["io.modelcontextprotocol/serverInfo"].
@@ -295,7 +296,7 @@ func (t *transformer) structuredText(sc, blocks content.Value) (content.Value, b
 		t.fail(content.CodeUnsupportedContentType, "/structuredContent", "protocol revision "+t.o.rev.String()+" has no structuredContent, and no text block holds its JSON")
 		return content.Value{}, false
 	}
-	j, err := content.Budget{MaxBytes: t.maxBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
+	j, err := engine.Budget{MaxBytes: t.maxBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
 	if err != nil {
 		t.err = err
 		return content.Value{}, false
@@ -332,7 +333,7 @@ func holds(text string, v content.Value, n int) bool {
 	// A text that holds v has as many JSON values as v: parsing stops past
 	// that, so a long text costs no more than v itself does.
 	p, err := content.ParseJSONLimit([]byte(text), n)
-	return err == nil && content.EqualJSON(p, v)
+	return err == nil && engine.EqualJSON(p, v)
 }
 
 // countValues counts the JSON values of a checked value.
@@ -384,7 +385,7 @@ func (t *transformer) fields(obj content.Value, object string) content.Value {
 		if !rev.Defines(object, k) {
 			return m, false
 		}
-		switch sub := content.ObjectOfField(k); sub {
+		switch sub := engine.ObjectOfField(k); sub {
 		case "annotations", "contents":
 			before := m.Value.Len()
 			m.Value = t.fields(m.Value, sub)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // Error is the one error type of mcpresult (see [content.Error]).
@@ -58,8 +59,8 @@ type Settings struct {
 
 // budget is the budget of a result built with s (defaults applied), whose
 // values come from the checks.
-func (s Settings) budget() content.Budget {
-	return content.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes, Checked: true}
+func (s Settings) budget() engine.Budget {
+	return engine.Budget{MaxBytes: s.MaxJSONBytes, MaxNodes: s.MaxNodes, Checked: true}
 }
 
 // write writes v within the budget of s (defaults applied), in a buffer
@@ -109,7 +110,7 @@ func SettingsFromValue(v content.Value) (Settings, error) {
 	if v.Kind() == content.KindNull {
 		return s, nil
 	}
-	c := content.NewChecker(content.CheckOptions{})
+	c := engine.NewChecker(engine.CheckOptions{})
 	if v.Kind() != content.KindObject {
 		return s, content.NewError(content.CodeInvalidType, "", "settings must be an object")
 	}
@@ -201,7 +202,7 @@ func (s Settings) AsValue() content.Value {
 
 // String returns the settings as compact JSON.
 func (s Settings) String() string {
-	b, _ := content.AppendJSON(nil, s.AsValue(), Wire)
+	b, _ := engine.AppendJSON(nil, s.AsValue(), Wire)
 	return string(b)
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // MaxFindings is the most errors (and, separately, warnings) Validate
@@ -84,7 +85,7 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 		return nil, err
 	}
 	s := opts.Settings.withDefaults()
-	in, perr := (content.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), s.Canonicalization)
+	in, perr := (engine.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), s.Canonicalization)
 	if perr != nil {
 		return &Report{Errors: []*Error{perr.(*Error)}}, nil
 	}
@@ -93,7 +94,7 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 		kind = inferKind(in)
 	}
 	w := resultCheck{
-		c: content.NewChecker(content.CheckOptions{
+		c: engine.NewChecker(engine.CheckOptions{
 			Mode: s.Canonicalization, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes, MaxErrors: MaxFindings,
 			Lenient: true, Revision: rev,
 		}),
@@ -178,7 +179,7 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := (content.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), s.Canonicalization)
+	in, err := (engine.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), s.Canonicalization)
 	if err != nil {
 		return nil, err
 	}
@@ -188,12 +189,12 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 		// Resource results are strict, as when building: read the Go
 		// values again in that mode.
 		mode = Strict
-		if in, err = (content.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), mode); err != nil {
+		if in, err = (engine.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), mode); err != nil {
 			return nil, err
 		}
 	}
 	w := resultCheck{
-		c:   content.NewChecker(content.CheckOptions{Mode: mode, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}),
+		c:   engine.NewChecker(engine.CheckOptions{Mode: mode, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}),
 		rev: r20260728, kind: kind,
 	}
 	out := w.result(in)
@@ -246,7 +247,7 @@ func optionsObject(v content.Value, names []string, what string) error {
 	if v.Kind() != content.KindObject {
 		return content.NewError(content.CodeInvalidType, "", what+" options must be an object")
 	}
-	c := content.NewChecker(content.CheckOptions{})
+	c := engine.NewChecker(engine.CheckOptions{})
 	if !c.Keys(v, names, content.CodeUnknownOption, content.CodeDuplicateOption, what) {
 		return c.Err()
 	}
@@ -315,7 +316,7 @@ func serializeOptionsFromValue(v content.Value) (SerializeOptions, error) {
 				o.Finalize = &Finalize{}
 			}
 		case content.KindObject:
-			c := content.NewChecker(content.CheckOptions{})
+			c := engine.NewChecker(engine.CheckOptions{})
 			c.Key("finalize")
 			if !c.Keys(x, finalizeNames, content.CodeUnknownOption, content.CodeDuplicateOption, "finalize") {
 				return o, c.Err()

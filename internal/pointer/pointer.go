@@ -15,7 +15,10 @@
 //	string(p.Append(nil, 0)) // "/content/0/a~1b"
 package pointer
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // Path is a JSON Pointer being walked. The zero Path is the whole value
 // (""). Its methods, like other small helpers marked go:noinline in this
@@ -101,4 +104,52 @@ func AppendSegment(dst []byte, s string) []byte {
 		}
 	}
 	return dst
+}
+
+// Cap makes p valid UTF-8 and at most max bytes long, cutting at a
+// character boundary and never inside a "~0"/"~1" escape.
+func Cap(p string, max int) string {
+	if !utf8.ValidString(p) {
+		p = toValidUTF8(p)
+	}
+	if len(p) <= max {
+		return p
+	}
+	n := max
+	for n > 0 && !utf8.RuneStart(p[n]) {
+		n--
+	}
+	if n > 0 && p[n-1] == '~' {
+		n--
+	}
+	return p[:n]
+}
+
+// toValidUTF8 is strings.ToValidUTF8(s, "\uFFFD"): each run of invalid
+// bytes becomes one U+FFFD.
+func toValidUTF8(s string) string {
+	b := make([]byte, 0, len(s)+utf8.UTFMax)
+	invalid := false // the previous byte was invalid
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			invalid = false
+			b = append(b, c)
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		if n == 1 {
+			i++
+			if !invalid {
+				invalid = true
+				b = append(b, "\uFFFD"...)
+			}
+			continue
+		}
+		invalid = false
+		b = append(b, s[i:i+n]...)
+		i += n
+	}
+	return string(b)
 }

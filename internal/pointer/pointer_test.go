@@ -2,9 +2,11 @@ package pointer_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/internal/pointer"
 )
@@ -61,4 +63,28 @@ func ExamplePath() {
 	p.Key("a/b")
 	fmt.Println(string(p.Append(nil, 0)))
 	// Output: /content/0/a~1b
+}
+
+// TestCap: a capped path is valid UTF-8 (each run of invalid bytes one
+// U+FFFD, as strings.ToValidUTF8 makes it), whole when it fits, and else a
+// prefix of at most max bytes cut at a character.
+func TestCap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	alphabet := []byte("ab/~01\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xff\xfe\xed\xa0\x80")
+	for range 20000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		s := string(b)
+		if got, want := pointer.Cap(s, 1000), strings.ToValidUTF8(s, "\uFFFD"); got != want {
+			t.Fatalf("Cap(%q, 1000) = %q, want %q", s, got, want)
+		}
+		max := rng.IntN(20)
+		got, valid := pointer.Cap(s, max), strings.ToValidUTF8(s, "\uFFFD")
+		cut := len(valid) > max
+		if len(got) > max || !utf8.ValidString(got) || !strings.HasPrefix(valid, got) || !cut && got != valid {
+			t.Fatalf("Cap(%q, %d) = %q", s, max, got)
+		}
+	}
 }

@@ -53,13 +53,13 @@ export const MAX_REQUEST = 128065536;
 /** abi.NodeAllowance: How many values past the budget's bound the module reads of a request's input (room for the request's own options). */
 export const NODE_ALLOWANCE = 64;
 
-/** content.Budget.Exceeded: The message of max_bytes, before and after its bound. */
+/** engine.Budget.Exceeded: The message of max_bytes, before and after its bound. */
 export const MSG_MAX_BYTES = Object.freeze(["the result is more than maxJsonBytes (", ") bytes of JSON"]);
 
-/** content.Budget.Exceeded: The message of max_nodes, before and after its bound. */
+/** engine.Budget.Exceeded: The message of max_nodes, before and after its bound. */
 export const MSG_MAX_NODES = Object.freeze(["the result has more than ", " JSON values"]);
 
-/** content.Budget.Exceeded: The message of max_depth, before and after its bound. */
+/** engine.Budget.Exceeded: The message of max_depth, before and after its bound. */
 export const MSG_MAX_DEPTH = Object.freeze(["the result nests objects and arrays deeper than ", " levels"]);
 
 /** result.ProtocolVersions: The protocol revisions the module writes and checks, oldest first. */

@@ -50,6 +50,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -107,8 +108,8 @@ var commands = map[string]map[string]flagSpec{
 
 var engineFlag = flagSpec{values: []string{"module", "native"}, def: "module"}
 
-// engine runs the calls: the embedded module, or package result.
-type engine interface {
+// runner runs the calls: the embedded module, or package result.
+type runner interface {
 	build(kind string, v content.Value, o result.BuildOptions) (*result.Result, error)
 	serialize(s result.Settings, v content.Value, options content.Value) ([]byte, error)
 	validate(v content.Value, o result.ValidateOptions) (*result.Report, error)
@@ -287,7 +288,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return invalid(stderr, err)
 	}
-	var eng engine = native{}
+	var eng runner = native{}
 	if flags["engine"] == "module" {
 		m, err := newModule()
 		if err != nil {
@@ -456,7 +457,7 @@ func printable(b []byte) []byte {
 }
 
 func reportJSONOf(rep *result.Report) []byte {
-	b, _ := content.AppendJSON(nil, content.NewObject(
+	b, _ := engine.AppendJSON(nil, content.NewObject(
 		content.Str("valid", content.NewBool(rep.Valid)),
 		content.Str("errors", findings(rep.Errors)),
 		content.Str("warnings", findings(rep.Warnings)),
@@ -466,6 +467,6 @@ func reportJSONOf(rep *result.Report) []byte {
 
 // writeErrors writes {"errors":[{"code","path","message"}]} on one line.
 func writeErrors(w io.Writer, errs []*result.Error) {
-	b, _ := content.AppendJSON(nil, content.NewObject(content.Str("errors", findings(errs))), content.Wire)
+	b, _ := engine.AppendJSON(nil, content.NewObject(content.Str("errors", findings(errs))), content.Wire)
 	w.Write(append(printable(b), '\n'))
 }

@@ -45,6 +45,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // om is a MessagePack map with its members in the order given: key, value,
@@ -349,7 +350,7 @@ func main() {
 			if err != nil {
 				fail("%s: %v", c.name, err)
 			}
-			j, _ := content.AppendJSON(nil, v, content.Wire)
+			j, _ := engine.AppendJSON(nil, v, content.Wire)
 			fmt.Printf("%s (op %d, %d request bytes)\n  %s\n", c.name, c.op, len(c.req), j)
 		}
 		return

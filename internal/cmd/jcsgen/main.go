@@ -17,6 +17,7 @@ import (
 	"os"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -39,7 +40,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "jcsgen:", err)
 			os.Exit(1)
 		}
-		line, _ := content.AppendJSON(nil, content.NewArray(content.NewString(string(r.JSON())), content.NewString(string(jcs))), content.Wire)
+		line, _ := engine.AppendJSON(nil, content.NewArray(content.NewString(string(r.JSON())), content.NewString(string(jcs))), content.Wire)
 		w.Write(append(line, '\n'))
 	}
 }

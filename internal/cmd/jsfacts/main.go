@@ -31,6 +31,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -188,11 +189,11 @@ func goFacts() (set, error) {
 	for _, m := range []struct {
 		name string
 		code content.Code
-		b    func(int) content.Budget
+		b    func(int) engine.Budget
 	}{
-		{"MSG_MAX_BYTES", content.CodeMaxBytes, func(n int) content.Budget { return content.Budget{MaxBytes: n} }},
-		{"MSG_MAX_NODES", content.CodeMaxNodes, func(n int) content.Budget { return content.Budget{MaxNodes: n} }},
-		{"MSG_MAX_DEPTH", content.CodeMaxDepth, func(n int) content.Budget { return content.Budget{MaxDepth: n} }},
+		{"MSG_MAX_BYTES", content.CodeMaxBytes, func(n int) engine.Budget { return engine.Budget{MaxBytes: n} }},
+		{"MSG_MAX_NODES", content.CodeMaxNodes, func(n int) engine.Budget { return engine.Budget{MaxNodes: n} }},
+		{"MSG_MAX_DEPTH", content.CodeMaxDepth, func(n int) engine.Budget { return engine.Budget{MaxDepth: n} }},
 	} {
 		parts, err := messageParts(m.code, m.b)
 		if err != nil {
@@ -200,7 +201,7 @@ func goFacts() (set, error) {
 		}
 		lit := "Object.freeze([" + strconv.Quote(parts[0]) + ", " + strconv.Quote(parts[1]) + "])"
 		ts := "readonly [" + strconv.Quote(parts[0]) + ", " + strconv.Quote(parts[1]) + "]"
-		s.facts = append(s.facts, fact{name: m.name, from: "content.Budget.Exceeded", doc: "The message of " + string(m.code) + ", before and after its bound.", js: lit, ts: ts})
+		s.facts = append(s.facts, fact{name: m.name, from: "engine.Budget.Exceeded", doc: "The message of " + string(m.code) + ", before and after its bound.", js: lit, ts: ts})
 	}
 
 	versions := result.ProtocolVersions()
@@ -273,7 +274,7 @@ func lowestAccepted(ok func(int) bool, hi int) (int, error) {
 
 // messageParts is the message of a budget's error around its bound: what
 // comes before the number and what comes after it.
-func messageParts(code content.Code, budget func(int) content.Budget) ([2]string, error) {
+func messageParts(code content.Code, budget func(int) engine.Budget) ([2]string, error) {
 	const probe = 987654321
 	msg := budget(probe).Exceeded(code).Message
 	before, after, ok := strings.Cut(msg, strconv.Itoa(probe))

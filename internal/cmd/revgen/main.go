@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -46,7 +47,7 @@ func main() {
 					}
 					fail(fmt.Errorf("%s for %s: %w", names[i], version, err))
 				}
-				line, _ := content.AppendJSON(nil, content.NewArray(content.NewString(version), content.NewBool(finalize), content.NewString(string(j))), content.Wire)
+				line, _ := engine.AppendJSON(nil, content.NewArray(content.NewString(version), content.NewBool(finalize), content.NewString(string(j))), content.Wire)
 				w.Write(append(line, '\n'))
 			}
 		}

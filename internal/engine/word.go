@@ -1,6 +1,6 @@
 //go:build (amd64 || arm64 || 386 || ppc64le || loong64 || wasm) && !purego
 
-package content
+package engine
 
 import "unsafe"
 

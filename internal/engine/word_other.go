@@ -1,6 +1,6 @@
 //go:build !(amd64 || arm64 || 386 || ppc64le || loong64 || wasm) || purego
 
-package content
+package engine
 
 // word reads the eight bytes of s at i (i+8 <= len(s)) as a little-endian
 // word, a byte at a time (machines that are big-endian or that fault on an

@@ -1,6 +1,4 @@
-package content
-
-import "unicode/utf8"
+package engine
 
 // The few string functions the checks need, written here rather than taken
 // from package strings: strings imports unicode, whose tables and
@@ -78,33 +76,4 @@ func splitByte(s string, sep byte) []string {
 		out = append(out, s[:i])
 		s = s[i+1:]
 	}
-}
-
-// toValidUTF8 is strings.ToValidUTF8(s, "\uFFFD"): each run of invalid
-// bytes becomes one U+FFFD.
-func toValidUTF8(s string) string {
-	b := make([]byte, 0, len(s)+utf8.UTFMax)
-	invalid := false // the previous byte was invalid
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			i++
-			invalid = false
-			b = append(b, c)
-			continue
-		}
-		_, n := utf8.DecodeRuneInString(s[i:])
-		if n == 1 {
-			i++
-			if !invalid {
-				invalid = true
-				b = append(b, "\uFFFD"...)
-			}
-			continue
-		}
-		invalid = false
-		b = append(b, s[i:i+n]...)
-		i += n
-	}
-	return string(b)
 }

@@ -1,4 +1,4 @@
-package content
+package engine
 
 // The field rules (see "What is checked" in the package doc). Each returns
 // "" when s passes, or the message of the error; no message contains s

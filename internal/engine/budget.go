@@ -1,8 +1,11 @@
-package content
+package engine
 
 import (
 	"math"
 	"strconv"
+
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/jstime"
 )
 
 // Budget bounds a whole result (the budget rule of the package doc): the
@@ -38,12 +41,12 @@ func (b Budget) maxDepth() int {
 	if b.MaxDepth > 0 {
 		return b.MaxDepth
 	}
-	return MaxDepth
+	return content.MaxDepth
 }
 
 // Check counts the values and the nesting of v, and stops at the first value
 // past MaxNodes or the first container past MaxDepth. It allocates nothing.
-func (b Budget) Check(v Value) error {
+func (b Budget) Check(v content.Value) error {
 	var t tally
 	if code := b.walk(v, 1, &t); code != "" {
 		return b.error(code)
@@ -54,16 +57,16 @@ func (b Budget) Check(v Value) error {
 // Exceeded returns the error of a value past the limit code names
 // (max_bytes, max_nodes or max_depth), as a check of b gives it: for a
 // reader that stops a value before it is built.
-func (b Budget) Exceeded(code Code) *Error { return b.error(code) }
+func (b Budget) Exceeded(code content.Code) *content.Error { return b.error(code) }
 
-func (b Budget) error(code Code) *Error {
+func (b Budget) error(code content.Code) *content.Error {
 	switch code {
-	case CodeMaxNodes:
-		return NewError(code, "", msgMaxNodes(b.MaxNodes))
-	case CodeMaxDepth:
-		return NewError(code, "", msgMaxDepth(b.maxDepth()))
+	case content.CodeMaxNodes:
+		return content.NewError(code, "", msgMaxNodes(b.MaxNodes))
+	case content.CodeMaxDepth:
+		return content.NewError(code, "", msgMaxDepth(b.maxDepth()))
 	}
-	return NewError(CodeMaxBytes, "", msgMaxBytes(b.MaxBytes))
+	return content.NewError(content.CodeMaxBytes, "", msgMaxBytes(b.MaxBytes))
 }
 
 // tally is what a walk counts: values, and an estimate of the length of
@@ -75,31 +78,31 @@ type tally struct {
 	nodes, size int
 }
 
-func (b Budget) walk(v Value, level int, t *tally) Code {
+func (b Budget) walk(v content.Value, level int, t *tally) content.Code {
 	t.nodes++
 	t.size += 8
 	if b.MaxNodes > 0 && t.nodes > b.MaxNodes {
-		return CodeMaxNodes
+		return content.CodeMaxNodes
 	}
-	switch v.kind {
-	case KindString:
-		t.size += len(v.str()) + len(v.str())/8
-	case KindArray:
+	switch v.Kind() {
+	case content.KindString:
+		t.size += len(v.Str()) + len(v.Str())/8
+	case content.KindArray:
 		if level > b.maxDepth() {
-			return CodeMaxDepth
+			return content.CodeMaxDepth
 		}
-		for i := range v.items() {
-			if code := b.walk(v.item(i), level+1, t); code != "" {
+		for i := range itemCount(v) {
+			if code := b.walk(v.Index(i), level+1, t); code != "" {
 				return code
 			}
 		}
-	case KindObject:
+	case content.KindObject:
 		if level > b.maxDepth() {
-			return CodeMaxDepth
+			return content.CodeMaxDepth
 		}
-		for i := 1; i < v.items(); i += 2 {
-			t.size += len(v.item(i-1).str()) + 4
-			if code := b.walk(v.item(i), level+1, t); code != "" {
+		for i := 1; i < itemCount(v); i += 2 {
+			t.size += len(v.Index(i-1).Str()) + 4
+			if code := b.walk(v.Index(i), level+1, t); code != "" {
 				return code
 			}
 		}
@@ -120,7 +123,7 @@ func (b Budget) walk(v Value, level int, t *tally) Code {
 // over the budget is refused without a buffer of the budget's size and one
 // near it gets a buffer of its exact size; any other value gets a buffer
 // of MaxBytes+1 at most.
-func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
+func (b Budget) AppendJSON(dst []byte, v content.Value, f content.Format) ([]byte, error) {
 	var t tally
 	if code := b.walk(v, 1, &t); code != "" {
 		return dst, b.error(code)
@@ -155,14 +158,14 @@ func (b Budget) AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 // bytes, and a value with no JSON form (a Go value, an extension) as the 4
 // bytes of null: Measure judges size, not validity. A value nested deeper
 // than MaxParseDepth is max_depth.
-func (b Budget) Measure(v Value) (int, error) {
+func (b Budget) Measure(v content.Value) (int, error) {
 	m := measurer{limit: b.MaxBytes}
 	n := m.json(v, 0, 0)
 	if m.deep {
-		return n, NewError(CodeMaxDepth, "", msgMaxDepth(MaxParseDepth))
+		return n, content.NewError(content.CodeMaxDepth, "", msgMaxDepth(content.MaxParseDepth))
 	}
 	if b.MaxBytes > 0 && n > b.MaxBytes {
-		return n, b.error(CodeMaxBytes)
+		return n, b.error(content.CodeMaxBytes)
 	}
 	return n, nil
 }
@@ -176,58 +179,58 @@ type measurer struct {
 
 // json returns n plus the length of v's JSON, or a number past the limit as
 // soon as it passes it.
-func (m *measurer) json(v Value, n, depth int) int {
+func (m *measurer) json(v content.Value, n, depth int) int {
 	over := func(n int) bool { return m.deep || m.limit > 0 && n > m.limit }
-	if depth > MaxParseDepth {
+	if depth > content.MaxParseDepth {
 		m.deep = true
 		return n
 	}
 	var buf [32]byte
-	switch v.kind {
-	case KindNull:
+	switch v.Kind() {
+	case content.KindNull:
 		return n + 4
-	case KindBool:
-		if v.n != 0 {
+	case content.KindBool:
+		if v.Bool() {
 			return n + 4
 		}
 		return n + 5
-	case KindInt:
-		return n + len(strconv.AppendInt(buf[:0], int64(v.n), 10))
-	case KindUint:
-		return n + len(strconv.AppendUint(buf[:0], v.n, 10))
-	case KindFloat:
+	case content.KindInt:
+		return n + len(strconv.AppendInt(buf[:0], v.Int(), 10))
+	case content.KindUint:
+		return n + len(strconv.AppendUint(buf[:0], v.Uint(), 10))
+	case content.KindFloat:
 		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
 			return n + 4
 		}
 		return n + len(appendFloat(buf[:0], v.Float()))
-	case KindString:
-		return n + escapedLen(v.str())
-	case KindBytes:
-		return n + base64Len(len(v.str())) + 2
-	case KindTime:
-		if s, ok := formatJSTime(v.Time()); ok {
+	case content.KindString:
+		return n + escapedLen(v.Str())
+	case content.KindBytes:
+		return n + base64Len(len(v.Str())) + 2
+	case content.KindTime:
+		if s, ok := jstime.Format(v.Time()); ok {
 			return n + len(s) + 2
 		}
 		return n + 4
-	case KindArray:
-		n += 2 + max(v.items()-1, 0)
-		for i := range v.items() {
-			if n = m.json(v.item(i), n, depth+1); over(n) {
+	case content.KindArray:
+		n += 2 + max(itemCount(v)-1, 0)
+		for i := range itemCount(v) {
+			if n = m.json(v.Index(i), n, depth+1); over(n) {
 				return n
 			}
 		}
 		return n
-	case KindObject:
-		members := v.items() / 2
+	case content.KindObject:
+		members := itemCount(v) / 2
 		n += 2 + max(members-1, 0) + members // braces, commas, colons
-		for i := 0; i < v.items(); i += 2 {
-			k := v.item(i)
-			if k.kind == KindString {
-				n += escapedLen(k.str())
+		for i := 0; i < itemCount(v); i += 2 {
+			k := v.Index(i)
+			if k.Kind() == content.KindString {
+				n += escapedLen(k.Str())
 			} else {
 				n = m.json(k, n, depth+1) + 2 // a converted key is quoted
 			}
-			if n = m.json(v.item(i+1), n, depth+1); over(n) {
+			if n = m.json(v.Index(i+1), n, depth+1); over(n) {
 				return n
 			}
 		}

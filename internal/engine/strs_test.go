@@ -1,4 +1,4 @@
-package content
+package engine
 
 import (
 	"math/rand/v2"
@@ -44,9 +44,6 @@ func TestStringHelpersMatchPackageStrings(t *testing.T) {
 		}
 		if got, want := splitByte(s, '/'), strings.Split(s, "/"); !slices.Equal(got, want) {
 			t.Fatalf("splitByte(%q) = %q, want %q", s, got, want)
-		}
-		if got, want := toValidUTF8(s), strings.ToValidUTF8(s, "\uFFFD"); got != want {
-			t.Fatalf("toValidUTF8(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

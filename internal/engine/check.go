@@ -1,4 +1,4 @@
-package content
+package engine
 
 import (
 	"encoding/base64"
@@ -7,41 +7,15 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/jstime"
 )
-
-// Canonicalization is how free-form values (structured content and _meta
-// values) that are not plain JSON are treated.
-type Canonicalization uint8
-
-const (
-	// Strict keeps plain JSON values and rejects everything else.
-	Strict Canonicalization = iota
-	// JSON converts what a JSON encoder would: bytes to base64, timestamps to
-	// RFC 3339 strings, integer and boolean map keys to strings, Go structs
-	// and json.Marshalers through encoding/json.
-	JSON
-)
-
-// String returns "strict" or "json" ("invalid" for any other value, which
-// every check rejects as invalid_option).
-func (m Canonicalization) String() string {
-	switch m {
-	case Strict:
-		return "strict"
-	case JSON:
-		return "json"
-	}
-	return "invalid"
-}
-
-// MaxDepth is the deepest nesting of objects and arrays a result may have,
-// the result object itself being level 1.
-const MaxDepth = 64
 
 // CheckOptions configure a [Checker].
 type CheckOptions struct {
 	// Mode is how free-form values that are not plain JSON are treated.
-	Mode Canonicalization
+	Mode content.Canonicalization
 	// MaxNodes bounds the JSON values of free-form values the check walks
 	// (0: no bound), so that a huge or shared Go value stops early
 	// (max_nodes).
@@ -89,11 +63,11 @@ type Checker struct {
 	opts  CheckOptions
 	nodes int
 	cap   int             // the node bound: MaxNodes or what MaxBytes allows (0: none)
-	capBy Code            // max_nodes or max_bytes, whichever set cap
+	capBy content.Code    // max_nodes or max_bytes, whichever set cap
 	at    map[string]bool // paths with an error, when collecting several
 	path  path
-	errs  []*Error
-	warns []*Error
+	errs  []*content.Error
+	warns []*content.Error
 	halt  bool
 }
 
@@ -116,16 +90,16 @@ func (c *Checker) Reset(o CheckOptions) {
 		o.MaxErrors = 1
 	}
 	if o.MaxDepth < 1 {
-		o.MaxDepth = MaxDepth
+		o.MaxDepth = content.MaxDepth
 	}
-	*c = Checker{opts: o, cap: o.MaxNodes, capBy: CodeMaxNodes}
+	*c = Checker{opts: o, cap: o.MaxNodes, capBy: content.CodeMaxNodes}
 	if byBytes := (o.MaxBytes + 1) / 2; o.MaxBytes > 0 && (c.cap == 0 || byBytes < c.cap) {
-		c.cap, c.capBy = byBytes, CodeMaxBytes
+		c.cap, c.capBy = byBytes, content.CodeMaxBytes
 	}
 }
 
 // Mode returns the canonicalization mode of the check.
-func (c *Checker) Mode() Canonicalization { return c.opts.Mode }
+func (c *Checker) Mode() content.Canonicalization { return c.opts.Mode }
 
 // Key pushes an object key onto the current path.
 //
@@ -145,12 +119,12 @@ func (c *Checker) Path() string { return pathText(&c.path) }
 
 // Fail records an error at the current path. It reports whether the check
 // must stop (the error limit is reached).
-func (c *Checker) Fail(code Code, msg string) bool {
+func (c *Checker) Fail(code content.Code, msg string) bool {
 	return c.FailAt(code, pathText(&c.path), msg)
 }
 
 // FailAt records an error at the given path.
-func (c *Checker) FailAt(code Code, path, msg string) bool {
+func (c *Checker) FailAt(code content.Code, path, msg string) bool {
 	if c.halt {
 		return true
 	}
@@ -166,7 +140,7 @@ func (c *Checker) FailAt(code Code, path, msg string) bool {
 		}
 		c.at[p] = true
 	}
-	c.errs = append(c.errs, NewError(code, path, msg))
+	c.errs = append(c.errs, content.NewError(code, path, msg))
 	if len(c.errs) >= c.opts.MaxErrors {
 		c.halt = true
 	}
@@ -174,9 +148,9 @@ func (c *Checker) FailAt(code Code, path, msg string) bool {
 }
 
 // Warn records a warning at the current path (at most MaxErrors of them).
-func (c *Checker) Warn(code Code, msg string) {
+func (c *Checker) Warn(code content.Code, msg string) {
 	if len(c.warns) < c.opts.MaxErrors && !c.at[pathText(&c.path)] {
-		c.warns = append(c.warns, NewError(code, pathText(&c.path), msg))
+		c.warns = append(c.warns, content.NewError(code, pathText(&c.path), msg))
 	}
 }
 
@@ -184,10 +158,10 @@ func (c *Checker) Warn(code Code, msg string) {
 func (c *Checker) Halted() bool { return c.halt }
 
 // Errors returns the errors recorded so far.
-func (c *Checker) Errors() []*Error { return c.errs }
+func (c *Checker) Errors() []*content.Error { return c.errs }
 
 // Warnings returns the warnings recorded so far.
-func (c *Checker) Warnings() []*Error { return c.warns }
+func (c *Checker) Warnings() []*content.Error { return c.warns }
 
 // Err returns the first error, or nil.
 //
@@ -201,7 +175,7 @@ func (c *Checker) Err() error {
 
 // failBudget records a budget error (always at the path "", since it is
 // about the whole result) and stops the check.
-func (c *Checker) failBudget(code Code, msg string) {
+func (c *Checker) failBudget(code content.Code, msg string) {
 	c.FailAt(code, "", msg)
 	c.halt = true
 }
@@ -214,10 +188,10 @@ func (c *Checker) countNode() bool { return c.room(1) }
 func (c *Checker) room(n int) bool {
 	c.nodes += n
 	if c.cap > 0 && c.nodes > c.cap {
-		if c.capBy == CodeMaxBytes {
-			c.failBudget(CodeMaxBytes, msgMaxBytes(c.opts.MaxBytes))
+		if c.capBy == content.CodeMaxBytes {
+			c.failBudget(content.CodeMaxBytes, msgMaxBytes(c.opts.MaxBytes))
 		} else {
-			c.failBudget(CodeMaxNodes, msgMaxNodes(c.opts.MaxNodes))
+			c.failBudget(content.CodeMaxNodes, msgMaxNodes(c.opts.MaxNodes))
 		}
 		return false
 	}
@@ -235,40 +209,40 @@ func (c *Checker) left() int {
 // tooDeep reports (and records) a container at a level beyond the limit.
 func (c *Checker) tooDeep(depth int) bool {
 	if depth > c.opts.MaxDepth {
-		c.failBudget(CodeMaxDepth, msgMaxDepth(c.opts.MaxDepth))
+		c.failBudget(content.CodeMaxDepth, msgMaxDepth(c.opts.MaxDepth))
 		return true
 	}
 	return false
 }
 
 // String checks that v is a string of valid UTF-8 and returns it.
-func (c *Checker) String(v Value) (string, bool) {
+func (c *Checker) String(v content.Value) (string, bool) {
 	v, ok := c.Resolve(v)
 	if !ok {
 		return "", false
 	}
-	if v.kind != KindString {
-		c.Fail(CodeInvalidType, "must be a string")
+	if v.Kind() != content.KindString {
+		c.Fail(content.CodeInvalidType, "must be a string")
 		return "", false
 	}
-	if !utf8.ValidString(v.str()) {
-		c.Fail(CodeInvalidUTF8, "string is not valid UTF-8")
+	if !utf8.ValidString(v.Str()) {
+		c.Fail(content.CodeInvalidUTF8, "string is not valid UTF-8")
 		return "", false
 	}
-	return v.str(), true
+	return v.Str(), true
 }
 
 // Resolve converts a Go value (KindGo) at a declared place (an option, a
 // block field) to a Value, one level deep; any other value is returned as it
 // is. A Go value with no JSON form in the checker's mode is reported as
 // unsupported_value, and ok is false.
-func (c *Checker) Resolve(v Value) (out Value, ok bool) {
-	if v.kind != KindGo {
+func (c *Checker) Resolve(v content.Value) (out content.Value, ok bool) {
+	if v.Kind() != content.KindGo {
 		return v, true
 	}
-	out, msg := c.fromGo(v.goValue())
+	out, msg := c.fromGo(v.Go())
 	if msg != "" {
-		c.Fail(CodeUnsupportedValue, msg)
+		c.Fail(content.CodeUnsupportedValue, msg)
 		return v, false
 	}
 	return out, true
@@ -277,68 +251,68 @@ func (c *Checker) Resolve(v Value) (out Value, ok bool) {
 // Free checks and canonicalizes a free-form value (structured content, a
 // _meta value) that sits at the given depth of the result. It returns the
 // value as plain JSON; on an error the returned value must not be used.
-func (c *Checker) Free(v Value, depth int) Value {
+func (c *Checker) Free(v content.Value, depth int) content.Value {
 	out, _ := c.free(v, depth)
 	return out
 }
 
 // free returns the canonical value and whether it differs from v.
-func (c *Checker) free(v Value, depth int) (Value, bool) {
+func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 	if c.halt || !c.countNode() {
 		return v, false
 	}
-	switch v.kind {
-	case KindNull, KindBool, KindInt, KindUint:
+	switch v.Kind() {
+	case content.KindNull, content.KindBool, content.KindInt, content.KindUint:
 		return v, false
-	case KindFloat:
+	case content.KindFloat:
 		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
-			c.Fail(CodeNonFiniteNumber, "NaN and infinities are not JSON numbers")
+			c.Fail(content.CodeNonFiniteNumber, "NaN and infinities are not JSON numbers")
 		}
 		return v, false
-	case KindString:
-		if !utf8.ValidString(v.str()) {
-			c.Fail(CodeInvalidUTF8, "string is not valid UTF-8")
+	case content.KindString:
+		if !utf8.ValidString(v.Str()) {
+			c.Fail(content.CodeInvalidUTF8, "string is not valid UTF-8")
 		}
 		return v, false
-	case KindBytes:
-		if c.opts.Mode != JSON {
-			c.Fail(CodeUnsupportedValue, "binary data is not a JSON value (canonicalization \"json\" writes it as base64)")
+	case content.KindBytes:
+		if c.opts.Mode != content.JSON {
+			c.Fail(content.CodeUnsupportedValue, "binary data is not a JSON value (canonicalization \"json\" writes it as base64)")
 			return v, false
 		}
-		return NewString(base64.StdEncoding.EncodeToString([]byte(v.str()))), true
-	case KindTime:
-		if c.opts.Mode != JSON {
-			c.Fail(CodeUnsupportedValue, "a timestamp is not a JSON value (canonicalization \"json\" writes it as an RFC 3339 string)")
+		return content.NewString(base64.StdEncoding.EncodeToString([]byte(v.Str()))), true
+	case content.KindTime:
+		if c.opts.Mode != content.JSON {
+			c.Fail(content.CodeUnsupportedValue, "a timestamp is not a JSON value (canonicalization \"json\" writes it as an RFC 3339 string)")
 			return v, false
 		}
 		sec, nsec := v.Time()
-		s, ok := formatJSTime(sec, nsec)
+		s, ok := jstime.Format(sec, nsec)
 		if !ok {
-			c.Fail(CodeUnsupportedValue, "timestamp is outside the range of a JavaScript Date")
+			c.Fail(content.CodeUnsupportedValue, "timestamp is outside the range of a JavaScript Date")
 			return v, false
 		}
-		return NewString(s), true
-	case KindExt:
-		c.Fail(CodeUnsupportedValue, "MessagePack extension types other than timestamps are not supported")
+		return content.NewString(s), true
+	case content.KindExt:
+		c.Fail(content.CodeUnsupportedValue, "MessagePack extension types other than timestamps are not supported")
 		return v, false
-	case KindGo:
-		conv, msg := c.fromGo(v.goValue())
+	case content.KindGo:
+		conv, msg := c.fromGo(v.Go())
 		if msg != "" {
-			c.Fail(CodeUnsupportedValue, msg)
+			c.Fail(content.CodeUnsupportedValue, msg)
 			return v, false
 		}
 		c.nodes-- // the converted value counts, not its wrapper
 		out, _ := c.free(conv, depth)
 		return out, true
-	case KindArray:
+	case content.KindArray:
 		if c.tooDeep(depth) {
 			return v, false
 		}
-		var out []Value
-		packed, viewed := v.isPacked(), false
-		for i := range v.items() {
+		var out []content.Value
+		packed, viewed := v.IsPacked(), false
+		for i := range itemCount(v) {
 			c.path.Index(i)
-			ne, changed := c.free(v.item(i), depth+1)
+			ne, changed := c.free(v.Index(i), depth+1)
 			c.path.Pop()
 			if c.halt {
 				return v, false
@@ -348,27 +322,27 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			case packed:
 				viewed = true // a packed array is read through its JSON view
 			case out == nil:
-				out = make([]Value, v.items())
-				copy(out, v.elems())
+				out = make([]content.Value, itemCount(v))
+				copy(out, allItems(v))
 			}
 			if out != nil {
 				out[i] = ne
 			}
 		}
 		if viewed {
-			return v.jsonView(), true
+			return v.JSONView(), true
 		}
 		if out != nil {
-			return ofItems(KindArray, out), true
+			return content.NewArray(out...), true
 		}
 		return v, false
-	case KindObject:
+	case content.KindObject:
 		if c.tooDeep(depth) {
 			return v, false
 		}
-		var out []Value
-		n := v.items() / 2
-		packed, viewed := v.isPacked(), false
+		var out []content.Value
+		n := itemCount(v) / 2
+		packed, viewed := v.IsPacked(), false
 		var seen map[string]struct{}
 		var dups []uint64 // a packed object's repeated keys, found at once
 		switch {
@@ -381,7 +355,7 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 		}
 		keyFailed := false // the object's place has its finding about a key
 		for i := 0; i < n; i++ {
-			k := v.item(2 * i)
+			k := v.Index(2 * i)
 			nk, kchanged, ok := c.key(k, !keyFailed)
 			if !ok {
 				if c.halt {
@@ -394,19 +368,19 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			if dups != nil {
 				dup = dups[i/64]&(1<<(i%64)) != 0
 			} else {
-				dup = c.duplicate(v, out, i, nk.str(), seen)
+				dup = c.duplicate(v, out, i, nk.Str(), seen)
 			}
 			if dup {
-				c.path.Key(nk.str())
-				stop := c.Fail(CodeDuplicateKey, "duplicate key")
+				c.path.Key(nk.Str())
+				stop := c.Fail(content.CodeDuplicateKey, "duplicate key")
 				c.path.Pop()
 				if stop {
 					return v, false
 				}
 				continue
 			}
-			c.path.Key(nk.str())
-			nv, vchanged := c.free(v.item(2*i+1), depth+1)
+			c.path.Key(nk.Str())
+			nv, vchanged := c.free(v.Index(2*i+1), depth+1)
 			c.path.Pop()
 			if c.halt {
 				return v, false
@@ -416,69 +390,69 @@ func (c *Checker) free(v Value, depth int) (Value, bool) {
 			case packed:
 				viewed = true // a packed object is read through its JSON view
 			case out == nil:
-				out = make([]Value, v.items())
-				copy(out, v.elems())
+				out = make([]content.Value, itemCount(v))
+				copy(out, allItems(v))
 			}
 			if out != nil {
 				out[2*i], out[2*i+1] = nk, nv
 			}
 		}
 		if viewed {
-			return v.jsonView(), true
+			return v.JSONView(), true
 		}
 		if out != nil {
-			return ofItems(KindObject, out), true
+			return content.NewObjectItems(out), true
 		}
 		return v, false
 	}
-	c.Fail(CodeUnsupportedValue, "value has no JSON form")
+	c.Fail(content.CodeUnsupportedValue, "value has no JSON form")
 	return v, false
 }
 
 // key checks an object key of a free-form value and converts it in JSON
 // mode. A key that fails is reported (at the object's place) when report is
 // set: an object of a million bad keys makes one finding, and one path.
-func (c *Checker) key(k Value, report bool) (Value, bool, bool) {
-	fail := func(code Code, msg string) {
+func (c *Checker) key(k content.Value, report bool) (content.Value, bool, bool) {
+	fail := func(code content.Code, msg string) {
 		if report {
 			c.Fail(code, msg)
 		}
 	}
-	switch k.kind {
-	case KindString:
-		if !utf8.ValidString(k.str()) {
-			fail(CodeInvalidUTF8, "object key is not valid UTF-8")
+	switch k.Kind() {
+	case content.KindString:
+		if !utf8.ValidString(k.Str()) {
+			fail(content.CodeInvalidUTF8, "object key is not valid UTF-8")
 			return k, false, false
 		}
 		return k, false, true
-	case KindInt, KindUint, KindBool:
-		if c.opts.Mode == JSON {
+	case content.KindInt, content.KindUint, content.KindBool:
+		if c.opts.Mode == content.JSON {
 			var s string
-			switch k.kind {
-			case KindInt:
+			switch k.Kind() {
+			case content.KindInt:
 				s = strconv.FormatInt(k.Int(), 10)
-			case KindUint:
-				s = strconv.FormatUint(k.n, 10)
+			case content.KindUint:
+				s = strconv.FormatUint(k.Uint(), 10)
 			default:
 				s = strconv.FormatBool(k.Bool())
 			}
-			return NewString(s), true, true
+			return content.NewString(s), true, true
 		}
-		fail(CodeInvalidMapKey, "object keys must be strings (canonicalization \"json\" converts integer and boolean keys)")
+		fail(content.CodeInvalidMapKey, "object keys must be strings (canonicalization \"json\" converts integer and boolean keys)")
 		return k, false, false
-	case KindGo:
-		if s, ok := k.goValue().(string); ok {
-			nk, _, ok := c.key(NewString(s), report)
+	case content.KindGo:
+		if s, ok := k.Go().(string); ok {
+			nk, _, ok := c.key(content.NewString(s), report)
 			return nk, true, ok // changed: the writer needs the plain string
 		}
 	}
-	fail(CodeInvalidMapKey, "object keys must be strings")
+	fail(content.CodeInvalidMapKey, "object keys must be strings")
 	return k, false, false
 }
 
 // duplicate reports whether the (converted) key of member i was seen among
 // members 0..i-1. out, when not nil, holds converted keys.
-func (c *Checker) duplicate(v Value, out []Value, i int, k string, seen map[string]struct{}) bool {
+func (c *Checker) duplicate(v content.Value, out []content.Value, i int, k string, seen map[string]struct{}) bool {
 	if seen != nil {
 		if _, dup := seen[k]; dup {
 			return true
@@ -487,15 +461,15 @@ func (c *Checker) duplicate(v Value, out []Value, i int, k string, seen map[stri
 		return false
 	}
 	for j := 0; j < i; j++ {
-		pk := v.item(2 * j)
+		pk := v.Index(2 * j)
 		if out != nil {
 			pk = out[2*j]
 		}
-		if pk.kind == KindString && pk.str() == k {
+		if pk.Kind() == content.KindString && pk.Str() == k {
 			return true
 		}
-		if c.opts.Mode == JSON && pk.kind != KindString {
-			if ck, _, ok := NewChecker(CheckOptions{Mode: JSON}).key(pk, false); ok && ck.str() == k {
+		if c.opts.Mode == content.JSON && pk.Kind() != content.KindString {
+			if ck, _, ok := NewChecker(CheckOptions{Mode: content.JSON}).key(pk, false); ok && ck.Str() == k {
 				return true
 			}
 		}
@@ -520,13 +494,13 @@ func (k MetaKeys) Allows(key string) bool { return slices.Contains(k.Allowed, ke
 // Every key must follow the MCP key syntax; a key with a reserved prefix is
 // rejected unless keys allows it. An empty object is returned as such;
 // writers omit an empty _meta.
-func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
+func (c *Checker) Meta(v content.Value, depth int, keys MetaKeys) content.Value {
 	v, ok := c.Resolve(v)
 	if !ok {
 		return v
 	}
-	if v.kind != KindObject {
-		c.Fail(CodeInvalidType, "_meta must be an object")
+	if v.Kind() != content.KindObject {
+		c.Fail(content.CodeInvalidType, "_meta must be an object")
 		return v
 	}
 	out := c.Free(v, depth)
@@ -534,21 +508,21 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 		return out
 	}
 	for i := 0; i < out.Len(); i++ {
-		k2 := out.item(2 * i)
-		if k2.kind != KindString {
+		k2 := out.Index(2 * i)
+		if k2.Kind() != content.KindString {
 			continue // reported by Free
 		}
-		k := k2.str()
+		k := k2.Str()
 		ok, reserved := checkMetaKey(k)
 		c.path.Key(k)
 		stop := false
 		switch {
 		case slices.Contains(keys.Owned, k):
-			stop = c.Fail(CodeProtocolOwnedField, "this _meta key is added by the server when the result is serialized, never by the caller")
+			stop = c.Fail(content.CodeProtocolOwnedField, "this _meta key is added by the server when the result is serialized, never by the caller")
 		case !ok:
-			stop = c.Fail(CodeInvalidMetaKey, "not a valid _meta key (optional prefix of dot-separated labels and \"/\", then a name of letters, digits, \"-\", \"_\" and \".\")")
+			stop = c.Fail(content.CodeInvalidMetaKey, "not a valid _meta key (optional prefix of dot-separated labels and \"/\", then a name of letters, digits, \"-\", \"_\" and \".\")")
 		case reserved && !slices.Contains(keys.Allowed, k):
-			stop = c.Fail(CodeReservedMetaKey, "keys with a second prefix label of \"modelcontextprotocol\" or \"mcp\" are reserved for MCP")
+			stop = c.Fail(content.CodeReservedMetaKey, "keys with a second prefix label of \"modelcontextprotocol\" or \"mcp\" are reserved for MCP")
 		}
 		c.path.Pop()
 		if stop {
@@ -558,97 +532,14 @@ func (c *Checker) Meta(v Value, depth int, keys MetaKeys) Value {
 	return out
 }
 
-// formatJSTime writes a timestamp as JavaScript's Date.prototype.toJSON
-// does: UTC, milliseconds (truncated toward zero, as a Date holds them),
-// "Z", and six-digit signed years outside 0000..9999. It reports false for a
-// time outside a Date's range (±8.64e15 ms).
-func formatJSTime(sec int64, nsec int32) (string, bool) {
-	const maxMs = 8_640_000_000_000_000
-	if sec > maxMs/1000+1 || sec < -maxMs/1000-1 || nsec < 0 || nsec > 999_999_999 {
-		return "", false
-	}
-	ms := sec*1000 + int64(nsec)/1_000_000
-	if ms < 0 && nsec%1_000_000 != 0 {
-		ms++ // toward zero
-	}
-	if ms > maxMs || ms < -maxMs {
-		return "", false
-	}
-	days := ms / 86_400_000
-	rem := ms % 86_400_000
-	if rem < 0 {
-		rem += 86_400_000
-		days--
-	}
-	y, m, d := civil(days)
-	b := make([]byte, 0, 30)
-	switch {
-	case y < 0:
-		b = append(b, '-')
-		b = pad(b, -y, 6)
-	case y > 9999:
-		b = append(b, '+')
-		b = pad(b, y, 6)
-	default:
-		b = pad(b, y, 4)
-	}
-	b = append(b, '-')
-	b = pad(b, m, 2)
-	b = append(b, '-')
-	b = pad(b, d, 2)
-	b = append(b, 'T')
-	b = pad(b, rem/3_600_000, 2)
-	b = append(b, ':')
-	b = pad(b, rem/60_000%60, 2)
-	b = append(b, ':')
-	b = pad(b, rem/1000%60, 2)
-	b = append(b, '.')
-	b = pad(b, rem%1000, 3)
-	b = append(b, 'Z')
-	return string(b), true
-}
-
-func pad(b []byte, n int64, width int) []byte {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s); i < width; i++ {
-		b = append(b, '0')
-	}
-	return append(b, s...)
-}
-
-// civil converts days since 1970-01-01 to a proleptic Gregorian date
-// (Howard Hinnant's days_from_civil inverse).
-func civil(days int64) (y, m, d int64) {
-	z := days + 719468
-	era := z / 146097
-	if z < 0 && z%146097 != 0 {
-		era--
-	}
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y = yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	d = doy - (153*mp+2)/5 + 1
-	if mp < 10 {
-		m = mp + 3
-	} else {
-		m = mp - 9
-	}
-	if m <= 2 {
-		y++
-	}
-	return y, m, d
-}
-
 // repeatedKeys marks, in a bit set, the members of a packed object whose
 // key (as key converts it) repeats an earlier member's; a key that key
 // refuses is not marked and takes no place. It finds them with an
 // open-addressed table of member numbers, at most 16 bytes a member, where
 // a map of strings costs several times that; the hash is seeded per table,
 // so that no request can choose keys that collide.
-func (c *Checker) repeatedKeys(v Value) []uint64 {
-	n := v.items() / 2
+func (c *Checker) repeatedKeys(v content.Value) []uint64 {
+	n := itemCount(v) / 2
 	dups := make([]uint64, (n+63)/64)
 	size := 1
 	for size < 2*n {
@@ -657,18 +548,18 @@ func (c *Checker) repeatedKeys(v Value) []uint64 {
 	table := make([]uint32, size) // a member's number plus one; 0: free
 	seed := maphash.MakeSeed()
 	for i := 0; i < n; i++ {
-		k, _, ok := c.key(v.item(2*i), false)
+		k, _, ok := c.key(v.Index(2*i), false)
 		if !ok {
 			continue
 		}
-		s := k.str()
+		s := k.Str()
 		for h := int(maphash.String(seed, s)) & (size - 1); ; h = (h + 1) & (size - 1) {
 			j := int(table[h])
 			if j == 0 {
 				table[h] = uint32(i + 1)
 				break
 			}
-			if pk, _, _ := c.key(v.item(2*(j-1)), false); pk.str() == s {
+			if pk, _, _ := c.key(v.Index(2*(j-1)), false); pk.Str() == s {
 				dups[i/64] |= 1 << (i % 64)
 				break
 			}

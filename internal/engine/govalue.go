@@ -1,6 +1,8 @@
 //go:build !wasip1
 
-package content
+package engine
+
+import "github.com/mcpresult/mcpresult/content"
 
 // fromGo converts one level of a Go value to a Value; nested values stay
 // wrapped (KindGo) so that each is converted, and its errors reported, at its
@@ -8,82 +10,82 @@ package content
 // to fromGoOther, which is reflection-based. A non-empty message means the
 // value is not supported in the checker's mode. (The WebAssembly guest has a
 // fromGo of its own: it only ever sees MessagePack values.)
-func (c *Checker) fromGo(g any) (Value, string) {
+func (c *Checker) fromGo(g any) (content.Value, string) {
 	if v, ok := fromGoValue(g); ok {
 		return v, ""
 	}
 	switch x := g.(type) {
 	case bool:
-		return NewBool(x), ""
+		return content.NewBool(x), ""
 	case string:
-		return NewString(x), ""
+		return content.NewString(x), ""
 	case int:
-		return NewInt(int64(x)), ""
+		return content.NewInt(int64(x)), ""
 	case int8:
-		return NewInt(int64(x)), ""
+		return content.NewInt(int64(x)), ""
 	case int16:
-		return NewInt(int64(x)), ""
+		return content.NewInt(int64(x)), ""
 	case int32:
-		return NewInt(int64(x)), ""
+		return content.NewInt(int64(x)), ""
 	case int64:
-		return NewInt(x), ""
+		return content.NewInt(x), ""
 	case uint:
-		return NewUint(uint64(x)), ""
+		return content.NewUint(uint64(x)), ""
 	case uint8:
-		return NewUint(uint64(x)), ""
+		return content.NewUint(uint64(x)), ""
 	case uint16:
-		return NewUint(uint64(x)), ""
+		return content.NewUint(uint64(x)), ""
 	case uint32:
-		return NewUint(uint64(x)), ""
+		return content.NewUint(uint64(x)), ""
 	case uint64:
-		return NewUint(x), ""
+		return content.NewUint(x), ""
 	case float64:
-		return NewFloat(x), ""
+		return content.NewFloat(x), ""
 	case float32:
 		return float32Value(x), ""
 	case []byte:
-		if x == nil && c.opts.Mode == JSON {
-			return Null(), "" // as encoding/json writes a nil []byte
+		if x == nil && c.opts.Mode == content.JSON {
+			return content.Null(), "" // as encoding/json writes a nil []byte
 		}
-		return NewBytes(x), ""
+		return content.NewBytes(x), ""
 	case []any:
 		if x == nil {
-			return Null(), ""
+			return content.Null(), ""
 		}
 		if len(x) > c.left() {
 			c.room(len(x))
-			return Value{}, msgBudget
+			return content.Value{}, msgBudget
 		}
-		items := make([]Value, len(x))
+		items := make([]content.Value, len(x))
 		for i, e := range x {
-			items[i] = FromGo(e)
+			items[i] = content.FromGo(e)
 		}
-		return NewArray(items...), ""
+		return content.NewArray(items...), ""
 	case []string:
 		if x == nil {
-			return Null(), ""
+			return content.Null(), ""
 		}
 		if len(x) > c.left() {
 			c.room(len(x))
-			return Value{}, msgBudget
+			return content.Value{}, msgBudget
 		}
-		items := make([]Value, len(x))
+		items := make([]content.Value, len(x))
 		for i, e := range x {
-			items[i] = NewString(e)
+			items[i] = content.NewString(e)
 		}
-		return NewArray(items...), ""
+		return content.NewArray(items...), ""
 	case map[string]any:
 		if len(x) > c.left() {
 			c.room(len(x))
-			return Value{}, msgBudget
+			return content.Value{}, msgBudget
 		}
 		return sortedObject(x, fromGoShallow), ""
 	case map[string]string:
 		if len(x) > c.left() {
 			c.room(len(x))
-			return Value{}, msgBudget
+			return content.Value{}, msgBudget
 		}
-		return sortedObject(x, NewString), ""
+		return sortedObject(x, content.NewString), ""
 	}
 	v, msg := fromGoOther(g, c.opts.Mode, c.left())
 	if msg == msgBudget {
@@ -101,59 +103,59 @@ const msgBudget = "the value has more elements than the budget allows"
 // int, float64, nil) at once: an object made of a map then needs no copy
 // when it is checked, as it holds nothing left to convert. Any other value
 // is wrapped, to be converted when it is checked.
-func fromGoShallow(g any) Value {
+func fromGoShallow(g any) content.Value {
 	switch x := g.(type) {
 	case nil:
-		return Null()
+		return content.Null()
 	case string:
-		return NewString(x)
+		return content.NewString(x)
 	case bool:
-		return NewBool(x)
+		return content.NewBool(x)
 	case int:
-		return NewInt(int64(x))
+		return content.NewInt(int64(x))
 	case int64:
-		return NewInt(x)
+		return content.NewInt(x)
 	case float64:
-		return NewFloat(x)
+		return content.NewFloat(x)
 	}
-	return FromGo(g)
+	return content.FromGo(g)
 }
 
 // sortedObject returns a Go map as an object with its keys sorted by their
 // bytes, as encoding/json writes it; a nil map is null.
-func sortedObject[V any](m map[string]V, conv func(V) Value) Value {
+func sortedObject[V any](m map[string]V, conv func(V) content.Value) content.Value {
 	if m == nil {
-		return Null()
+		return content.Null()
 	}
-	items := make([]Value, 0, 2*len(m))
+	items := make([]content.Value, 0, 2*len(m))
 	if len(m) > 16 {
 		for k, v := range m {
-			items = append(items, NewString(k), conv(v))
+			items = append(items, content.NewString(k), conv(v))
 		}
 		order := make([]int32, len(m)) // distinct keys: the order is total
 		keys := make([]string, len(m))
 		for j := range order {
 			order[j] = int32(j)
-			keys[j] = items[2*j].str()
+			keys[j] = items[2*j].Str()
 		}
 		sortMembers(keys, order, lessBytes)
-		sorted := make([]Value, 0, len(items))
+		sorted := make([]content.Value, 0, len(items))
 		for _, j := range order {
 			sorted = append(sorted, items[2*j], items[2*j+1])
 		}
-		return objectFromItems(sorted)
+		return content.NewObjectItems(sorted)
 	}
 	// A few keys (the usual map): each member goes straight to its place
 	// among those before it (the keys of a map are distinct, so the order
 	// is total and the sort needs no stability).
 	for k, v := range m {
 		j := len(items)
-		for j > 0 && k < items[j-2].str() {
+		for j > 0 && k < items[j-2].Str() {
 			j -= 2
 		}
-		items = append(items, Value{}, Value{})
+		items = append(items, content.Value{}, content.Value{})
 		copy(items[j+2:], items[j:])
-		items[j], items[j+1] = NewString(k), conv(v)
+		items[j], items[j+1] = content.NewString(k), conv(v)
 	}
-	return objectFromItems(items)
+	return content.NewObjectItems(items)
 }

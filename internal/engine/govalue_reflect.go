@@ -1,6 +1,6 @@
 //go:build !wasip1
 
-package content
+package engine
 
 import (
 	"encoding"
@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/mcpresult/mcpresult/content"
 )
 
 var (
@@ -22,21 +24,21 @@ var (
 // left out of the WebAssembly guest by its build constraint.
 // A slice, array or map with more than room elements is msgBudget, before
 // anything is converted.
-func fromGoOther(g any, mode Canonicalization, room int) (Value, string) {
+func fromGoOther(g any, mode content.Canonicalization, room int) (content.Value, string) {
 	switch x := g.(type) {
 	case time.Time:
-		return NewTime(x.Unix(), int32(x.Nanosecond())), ""
+		return content.NewTime(x.Unix(), int32(x.Nanosecond())), ""
 	case *time.Time:
 		// The same as a time.Time (encoding/json would write nanoseconds
 		// and the zone, a time.Time here is written as JavaScript does).
 		if x == nil {
-			return Null(), ""
+			return content.Null(), ""
 		}
-		return NewTime(x.Unix(), int32(x.Nanosecond())), ""
+		return content.NewTime(x.Unix(), int32(x.Nanosecond())), ""
 	case json.Number:
-		v, err := ParseJSON([]byte(x))
+		v, err := content.ParseJSON([]byte(x))
 		if err != nil || !v.IsNumber() {
-			return Value{}, "json.Number does not hold a number"
+			return content.Value{}, "json.Number does not hold a number"
 		}
 		return v, ""
 	}
@@ -47,61 +49,61 @@ func fromGoOther(g any, mode Canonicalization, room int) (Value, string) {
 	}
 	switch t.Kind() {
 	case reflect.Bool:
-		return NewBool(rv.Bool()), ""
+		return content.NewBool(rv.Bool()), ""
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return NewInt(rv.Int()), ""
+		return content.NewInt(rv.Int()), ""
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return NewUint(rv.Uint()), ""
+		return content.NewUint(rv.Uint()), ""
 	case reflect.Float32:
 		return float32Value(float32(rv.Float())), ""
 	case reflect.Float64:
-		return NewFloat(rv.Float()), ""
+		return content.NewFloat(rv.Float()), ""
 	case reflect.String:
-		return NewString(rv.String()), ""
+		return content.NewString(rv.String()), ""
 	case reflect.Slice, reflect.Array:
 		if t.Kind() == reflect.Slice && rv.IsNil() {
-			return Null(), ""
+			return content.Null(), ""
 		}
 		if rv.Len() > room && !(t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice) {
-			return Value{}, msgBudget
+			return content.Value{}, msgBudget
 		}
 		if t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice {
-			return NewBytes(rv.Bytes()), ""
+			return content.NewBytes(rv.Bytes()), ""
 		}
-		items := make([]Value, rv.Len())
+		items := make([]content.Value, rv.Len())
 		for i := range items {
-			items[i] = FromGo(rv.Index(i).Interface())
+			items[i] = content.FromGo(rv.Index(i).Interface())
 		}
-		return NewArray(items...), ""
+		return content.NewArray(items...), ""
 	case reflect.Map:
 		if rv.IsNil() {
-			return Null(), ""
+			return content.Null(), ""
 		}
 		if rv.Len() > room {
-			return Value{}, msgBudget
+			return content.Value{}, msgBudget
 		}
 		type kv struct {
 			sort string
-			key  Value
+			key  content.Value
 			val  reflect.Value
 		}
 		var members []kv
 		iter := rv.MapRange()
 		for iter.Next() {
 			k := iter.Key()
-			var key Value
+			var key content.Value
 			var sortKey string
 			switch k.Kind() {
 			case reflect.String:
-				key, sortKey = NewString(k.String()), k.String()
+				key, sortKey = content.NewString(k.String()), k.String()
 			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-				key, sortKey = NewInt(k.Int()), strconv.FormatInt(k.Int(), 10)
+				key, sortKey = content.NewInt(k.Int()), strconv.FormatInt(k.Int(), 10)
 			case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-				key, sortKey = NewUint(k.Uint()), strconv.FormatUint(k.Uint(), 10)
+				key, sortKey = content.NewUint(k.Uint()), strconv.FormatUint(k.Uint(), 10)
 			case reflect.Bool:
-				key, sortKey = NewBool(k.Bool()), strconv.FormatBool(k.Bool())
+				key, sortKey = content.NewBool(k.Bool()), strconv.FormatBool(k.Bool())
 			default:
-				return Value{}, "map keys must be strings, integers or booleans"
+				return content.Value{}, "map keys must be strings, integers or booleans"
 			}
 			members = append(members, kv{sortKey, key, iter.Value()})
 		}
@@ -114,57 +116,38 @@ func fromGoOther(g any, mode Canonicalization, room int) (Value, string) {
 			}
 			return 0
 		})
-		items := make([]Value, 0, 2*len(members))
+		items := make([]content.Value, 0, 2*len(members))
 		for _, m := range members {
-			items = append(items, m.key, FromGo(m.val.Interface()))
+			items = append(items, m.key, content.FromGo(m.val.Interface()))
 		}
-		return objectFromItems(items), ""
+		return content.NewObjectItems(items), ""
 	case reflect.Struct, reflect.Pointer:
 		return viaEncodingJSON(g, mode)
 	}
-	return Value{}, "this Go type has no JSON form"
+	return content.Value{}, "this Go type has no JSON form"
 }
 
 // viaEncodingJSON converts a struct, pointer or marshaler as encoding/json
 // writes it, in JSON mode only; the JSON it gives is then checked as strict.
-func viaEncodingJSON(g any, mode Canonicalization) (Value, string) {
-	if mode != JSON {
-		return Value{}, "Go structs, pointers and JSON marshalers need canonicalization \"json\""
+func viaEncodingJSON(g any, mode content.Canonicalization) (content.Value, string) {
+	if mode != content.JSON {
+		return content.Value{}, "Go structs, pointers and JSON marshalers need canonicalization \"json\""
 	}
 	b, err := json.Marshal(g)
 	if err != nil {
-		return Value{}, "encoding/json could not encode this Go value"
+		return content.Value{}, "encoding/json could not encode this Go value"
 	}
-	v, perr := ParseJSON(b)
+	v, perr := content.ParseJSON(b)
 	if perr != nil {
-		return Value{}, "encoding/json gave JSON that could not be read back"
+		return content.Value{}, "encoding/json gave JSON that could not be read back"
 	}
 	return v, ""
-}
-
-// goIsString reports a Go value of a named string type that is not a
-// marshaler (such values are written as plain strings).
-func goIsString(g any) bool {
-	if g == nil {
-		return false
-	}
-	if _, isNumber := g.(json.Number); isNumber {
-		return false // encoding/json writes it as a number
-	}
-	t := reflect.TypeOf(g)
-	return t.Kind() == reflect.String && !t.Implements(jsonMarshalerType) && !t.Implements(textMarshalerType)
 }
 
 // float32Value converts as encoding/json does: the shortest decimal of the
 // float32, read as a float64 (so float32(0.1) is 0.1, not
 // 0.10000000149011612).
-func float32Value(x float32) Value {
+func float32Value(x float32) content.Value {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
-	return NewFloat(f)
-}
-
-// goIsNilMap reports a nil map of any map type.
-func goIsNilMap(g any) bool {
-	rv := reflect.ValueOf(g)
-	return rv.Kind() == reflect.Map && rv.IsNil()
+	return content.NewFloat(f)
 }

@@ -1,4 +1,4 @@
-package content
+package engine
 
 import (
 	"math"
@@ -6,32 +6,9 @@ import (
 	"sort"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/content"
 )
-
-// Format selects how JSON is written. Both are compact, with strings escaped
-// exactly as ECMAScript JSON.stringify escapes them and numbers written as
-// Number.prototype.toString writes them.
-type Format uint8
-
-const (
-	// Wire keeps MCP's key order for protocol objects (a block writes type,
-	// its own fields, annotations, _meta; a tool result resultType, content,
-	// structuredContent, isError, _meta) and the caller's order inside
-	// free-form values.
-	Wire Format = iota
-	// JCS is RFC 8785 canonical JSON: keys sorted by UTF-16 code units,
-	// integers beyond ±2^53 rejected (not_i_json; 2^53 itself is exact in
-	// a float64 and is written). For hashing, signing and caching.
-	JCS
-)
-
-// String returns "wire" or "jcs".
-func (f Format) String() string {
-	if f == JCS {
-		return "jcs"
-	}
-	return "wire"
-}
 
 const hexDigits = "0123456789abcdef"
 
@@ -190,7 +167,7 @@ const maxJCSInteger = 1 << 53
 // value (no Bytes, Time, Ext or Go kinds, valid UTF-8, finite numbers). In JCS
 // format object keys are sorted by UTF-16 code units and an integer beyond
 // ±2^53 is an error (not_i_json). The error path is relative to v.
-func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
+func AppendJSON(dst []byte, v content.Value, f content.Format) ([]byte, error) {
 	w := writer{format: f}
 	dst = w.value(dst, v)
 	if w.err != nil {
@@ -200,9 +177,9 @@ func AppendJSON(dst []byte, v Value, f Format) ([]byte, error) {
 }
 
 type writer struct {
-	format Format
+	format content.Format
 	path   path
-	err    *Error
+	err    *content.Error
 	// base is where this call's output starts in dst; limit, when not 0,
 	// is the most bytes it may write (max_bytes past it).
 	base, limit int
@@ -210,9 +187,9 @@ type writer struct {
 	checked     bool // strings are known to be valid UTF-8 (Budget.Checked)
 }
 
-func (w *writer) fail(code Code, msg string) {
+func (w *writer) fail(code content.Code, msg string) {
 	if w.err == nil {
-		w.err = NewError(code, pathText(&w.path), msg)
+		w.err = content.NewError(code, pathText(&w.path), msg)
 	}
 }
 
@@ -224,7 +201,7 @@ func (w *writer) room(dst []byte, n int) bool {
 	}
 	if !w.over {
 		w.over = true
-		w.err = NewError(CodeMaxBytes, "", msgMaxBytes(w.limit))
+		w.err = content.NewError(content.CodeMaxBytes, "", msgMaxBytes(w.limit))
 	}
 	return false
 }
@@ -239,15 +216,15 @@ func (w *writer) str(dst []byte, s string) []byte {
 
 // value writes v, then checks the limit: past it by a token at most (a
 // string is measured before it is written), the writer stops.
-func (w *writer) value(dst []byte, v Value) []byte {
+func (w *writer) value(dst []byte, v content.Value) []byte {
 	if w.over {
 		return dst
 	}
-	if w.path.Len() > MaxParseDepth {
+	if w.path.Len() > content.MaxParseDepth {
 		// Only a caller's own Value can nest so deep (parsing and the
 		// budget stop far earlier); refuse it rather than exhaust the stack.
 		w.over = true
-		w.err = NewError(CodeMaxDepth, "", msgMaxDepth(MaxParseDepth))
+		w.err = content.NewError(content.CodeMaxDepth, "", msgMaxDepth(content.MaxParseDepth))
 		return dst
 	}
 	dst = w.write(dst, v)
@@ -255,40 +232,40 @@ func (w *writer) value(dst []byte, v Value) []byte {
 	return dst
 }
 
-func (w *writer) write(dst []byte, v Value) []byte {
-	switch v.kind {
-	case KindNull:
+func (w *writer) write(dst []byte, v content.Value) []byte {
+	switch v.Kind() {
+	case content.KindNull:
 		return append(dst, "null"...)
-	case KindBool:
-		if v.n != 0 {
+	case content.KindBool:
+		if v.Bool() {
 			return append(dst, "true"...)
 		}
 		return append(dst, "false"...)
-	case KindInt:
-		i := int64(v.n)
-		if w.format == JCS && (i > maxJCSInteger || i < -maxJCSInteger) {
-			w.fail(CodeNotIJSON, "integer beyond ±2^53 cannot be written as I-JSON (RFC 8785)")
+	case content.KindInt:
+		i := v.Int()
+		if w.format == content.JCS && (i > maxJCSInteger || i < -maxJCSInteger) {
+			w.fail(content.CodeNotIJSON, "integer beyond ±2^53 cannot be written as I-JSON (RFC 8785)")
 		}
 		return strconv.AppendInt(dst, i, 10)
-	case KindUint:
-		if w.format == JCS {
-			w.fail(CodeNotIJSON, "integer beyond ±2^53 cannot be written as I-JSON (RFC 8785)")
+	case content.KindUint:
+		if w.format == content.JCS {
+			w.fail(content.CodeNotIJSON, "integer beyond ±2^53 cannot be written as I-JSON (RFC 8785)")
 		}
-		return strconv.AppendUint(dst, v.n, 10)
-	case KindFloat:
+		return strconv.AppendUint(dst, v.Uint(), 10)
+	case content.KindFloat:
 		f := v.Float()
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			w.fail(CodeNonFiniteNumber, "NaN and infinities are not JSON numbers")
+			w.fail(content.CodeNonFiniteNumber, "NaN and infinities are not JSON numbers")
 		}
 		return appendFloat(dst, f)
-	case KindString:
-		if !w.checked && !utf8.ValidString(v.str()) {
-			w.fail(CodeInvalidUTF8, "string is not valid UTF-8")
+	case content.KindString:
+		if !w.checked && !utf8.ValidString(v.Str()) {
+			w.fail(content.CodeInvalidUTF8, "string is not valid UTF-8")
 		}
-		return w.str(dst, v.str())
-	case KindArray:
+		return w.str(dst, v.Str())
+	case content.KindArray:
 		dst = append(dst, '[')
-		for i := range v.items() {
+		for i := range itemCount(v) {
 			if w.over {
 				return dst
 			}
@@ -296,15 +273,15 @@ func (w *writer) write(dst []byte, v Value) []byte {
 				dst = append(dst, ',')
 			}
 			w.path.Index(i)
-			dst = w.value(dst, v.item(i))
+			dst = w.value(dst, v.Index(i))
 			w.path.Pop()
 		}
 		return append(dst, ']')
-	case KindObject:
+	case content.KindObject:
 		dst = append(dst, '{')
-		n := v.items() / 2
+		n := itemCount(v) / 2
 		var order []int32 // the members in the order they are written
-		if w.format == JCS && n > 1 {
+		if w.format == content.JCS && n > 1 {
 			order = sortedMembers(v)
 		}
 		for i := 0; i < n; i++ {
@@ -318,33 +295,33 @@ func (w *writer) write(dst []byte, v Value) []byte {
 			if order != nil {
 				m = int(order[i])
 			}
-			k, e := v.item(2*m), v.item(2*m+1)
-			if k.kind != KindString {
-				w.fail(CodeInvalidMapKey, "object key is not a string")
-			} else if !w.checked && !utf8.ValidString(k.str()) {
-				w.fail(CodeInvalidUTF8, "object key is not valid UTF-8")
+			k, e := v.Index(2*m), v.Index(2*m+1)
+			if k.Kind() != content.KindString {
+				w.fail(content.CodeInvalidMapKey, "object key is not a string")
+			} else if !w.checked && !utf8.ValidString(k.Str()) {
+				w.fail(content.CodeInvalidUTF8, "object key is not valid UTF-8")
 			}
-			dst = w.str(dst, k.str())
+			dst = w.str(dst, k.Str())
 			dst = append(dst, ':')
-			w.path.Key(k.str())
+			w.path.Key(k.Str())
 			dst = w.value(dst, e)
 			w.path.Pop()
 		}
 		return append(dst, '}')
 	}
-	w.fail(CodeUnsupportedValue, "value has no JSON form")
+	w.fail(content.CodeUnsupportedValue, "value has no JSON form")
 	return append(dst, "null"...)
 }
 
 // sortedMembers returns a copy of an object's items with members sorted by key
 // in UTF-16 code-unit order (RFC 8785 section 3.2.3).
-func sortedMembers(v Value) []int32 {
-	order := make([]int32, v.items()/2)
+func sortedMembers(v content.Value) []int32 {
+	order := make([]int32, itemCount(v)/2)
 	keys := make([]string, len(order)) // read once: a view converts a key each time it is read
 	less := lessBytes
 	for i := range order {
 		order[i] = int32(i)
-		keys[i] = v.item(2 * i).str()
+		keys[i] = v.Index(2 * i).Str()
 		if hasUTF16Trap(keys[i]) {
 			less = lessUTF16
 		}

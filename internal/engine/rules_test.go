@@ -1,10 +1,13 @@
-package content
+package engine
 
 import (
 	"math"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/jstime"
 )
 
 func TestCheckBase64(t *testing.T) {
@@ -249,19 +252,19 @@ func TestFormatJSTime(t *testing.T) {
 		{-62167219200 - 86400, 0, "-000001-12-31T00:00:00.000Z"},
 		{951782400, 0, "2000-02-29T00:00:00.000Z"},
 	} {
-		got, ok := formatJSTime(tc.sec, tc.nsec)
+		got, ok := jstime.Format(tc.sec, tc.nsec)
 		if !ok || got != tc.want {
-			t.Errorf("formatJSTime(%d, %d) = %q, %v; want %q", tc.sec, tc.nsec, got, ok, tc.want)
+			t.Errorf("jstime.Format(%d, %d) = %q, %v; want %q", tc.sec, tc.nsec, got, ok, tc.want)
 		}
 	}
-	if _, ok := formatJSTime(8_640_000_000_001, 0); ok {
+	if _, ok := jstime.Format(8_640_000_000_001, 0); ok {
 		t.Error("a time beyond a JS Date's range must be refused")
 	}
 	// Agreement with the time package over a spread of instants.
 	for sec := int64(-5e10); sec < 5e10; sec += 987_654_321 {
 		want := time.Unix(sec, 0).UTC().Format("2006-01-02T15:04:05.000Z")
-		if got, _ := formatJSTime(sec, 0); got != want {
-			t.Fatalf("formatJSTime(%d) = %s, want %s", sec, got, want)
+		if got, _ := jstime.Format(sec, 0); got != want {
+			t.Fatalf("jstime.Format(%d) = %s, want %s", sec, got, want)
 		}
 	}
 }
@@ -302,7 +305,7 @@ func TestCapPath(t *testing.T) {
 		long += "/é~0"
 	}
 	p := capPath(long)
-	if len(p) > MaxPathBytes {
+	if len(p) > content.MaxPathBytes {
 		t.Fatalf("path is %d bytes", len(p))
 	}
 	if p[len(p)-1] == '~' {

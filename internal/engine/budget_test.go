@@ -1,9 +1,10 @@
-package content_test
+package engine_test
 
 import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // TestBudgetAppendJSONSizingKeepsTheCode writes values that are not plain
@@ -14,11 +15,11 @@ import (
 func TestBudgetAppendJSONSizingKeepsTheCode(t *testing.T) {
 	for _, tc := range []struct {
 		v      content.Value
-		budget content.Budget
+		budget engine.Budget
 		format content.Format
 	}{
-		{content.NewObject(content.Member{Key: content.NewInt(48), Value: content.NewString("000")}), content.Budget{MaxBytes: 11}, content.Wire},
-		{content.NewBytes([]byte("0")), content.Budget{MaxBytes: 5}, content.JCS},
+		{content.NewObject(content.Member{Key: content.NewInt(48), Value: content.NewString("000")}), engine.Budget{MaxBytes: 11}, content.Wire},
+		{content.NewBytes([]byte("0")), engine.Budget{MaxBytes: 5}, content.JCS},
 	} {
 		_, errNil := tc.budget.AppendJSON(nil, tc.v, tc.format)
 		_, errBuf := tc.budget.AppendJSON(make([]byte, 0, 64), tc.v, tc.format)

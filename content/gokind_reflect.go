@@ -1,0 +1,33 @@
+//go:build !wasip1
+
+package content
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+)
+
+// goIsString reports a Go value of a named string type that is not a
+// marshaler (such values are written as plain strings).
+func goIsString(g any) bool {
+	if g == nil {
+		return false
+	}
+	if _, isNumber := g.(json.Number); isNumber {
+		return false // encoding/json writes it as a number
+	}
+	t := reflect.TypeOf(g)
+	return t.Kind() == reflect.String && !t.Implements(jsonMarshalerType) && !t.Implements(textMarshalerType)
+}
+
+// goIsNilMap reports a nil map of any map type.
+func goIsNilMap(g any) bool {
+	rv := reflect.ValueOf(g)
+	return rv.Kind() == reflect.Map && rv.IsNil()
+}
+
+var (
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
