@@ -354,7 +354,7 @@ func check(root string, s set) []string {
 	}{{jsFile, js}, {dtsFile, dts}} {
 		have, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(g.file)))
 		if err != nil {
-			problems = append(problems, err.Error())
+			problems = append(problems, g.file+": "+err.Error())
 			continue
 		}
 		if bytes.Equal(have, g.want) {
@@ -377,7 +377,7 @@ var commentBreak = regexp.MustCompile(`\s*\n\s*\*?\s*`)
 func checkProse(root string, ps []prose) []string {
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(typesFile)))
 	if err != nil {
-		return []string{err.Error()}
+		return []string{typesFile + ": " + err.Error()}
 	}
 	text := commentBreak.ReplaceAllString(string(data), " ")
 	var problems []string
@@ -487,7 +487,7 @@ func short(decl, name string) string {
 func checkVersion(root, version string) string {
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(packageFile)))
 	if err != nil {
-		return err.Error()
+		return packageFile + ": " + err.Error()
 	}
 	var pkg struct {
 		Version string `json:"version"`

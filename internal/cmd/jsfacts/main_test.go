@@ -18,10 +18,12 @@ func TestJSFactsAreCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	generated := false // a file go generate writes drifted
 	for _, p := range check(root, s) {
 		t.Error(p)
+		generated = generated || strings.HasPrefix(p, jsFile+":") || strings.HasPrefix(p, dtsFile+":")
 	}
-	if t.Failed() {
+	if generated {
 		t.Log("run go generate ./internal/cmd/jsfacts")
 	}
 }
