@@ -47,6 +47,21 @@
 // are always strict. The budget is enforced while the JSON is written (see
 // package content): a refused call never writes the whole result first.
 //
+// # How options are given
+//
+// Each kind of call takes its options one way. What a result holds (its
+// content, structured content, _meta, a standalone build's budget) is given
+// as functional options of the builders (Tool, Resource, FromValue and the
+// …FromContext builders), in MCP's wire names, as content's blocks take
+// theirs. What a call does with a result (serialize it for a revision,
+// validate it, build from a request) is given as an options struct
+// (SerializeOptions, ValidateOptions, BuildOptions), whose zero value is the
+// default. A server's settings travel on the context of its handlers
+// (ContextWithSettings), so that a handler never passes them itself. The
+// …Value functions (SerializeValue, ValidateValue, OutputSchemaValue,
+// SettingsFromValue) take the same options as a value in wire names, as the
+// WebAssembly module and the conformance runners receive them.
+//
 // # Protocol revisions
 //
 // Serialize writes a result as the revision the client negotiated defines it:
