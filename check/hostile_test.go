@@ -349,7 +349,7 @@ func heapBytes() uint64 {
 
 // runMeasured runs Run and returns its report and what it cost (the
 // check's client, and the in-process server's writes: a chunk reused).
-func runMeasured(t *testing.T, o Options) (*Report, measure) {
+func runMeasured(t *testing.T, o Options, ck ...checks) (*Report, measure) {
 	t.Helper()
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -374,7 +374,11 @@ func runMeasured(t *testing.T, o Options) (*Report, measure) {
 		}
 	}()
 	start := time.Now()
-	rep, err := Run(context.Background(), o)
+	var c checks
+	if len(ck) > 0 {
+		c = ck[0]
+	}
+	rep, err := run(context.Background(), o, c)
 	took := time.Since(start)
 	close(done)
 	<-sampled
@@ -554,10 +558,10 @@ func TestHostileKept(t *testing.T) {
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 	checked := 0
-	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxKeptBytes: 4 << 20,
+	rep, m := runMeasured(t, Options{URL: ts.URL, Protocol: "2025-06-18", MaxKeptBytes: 4 << 20},
 		// The checks of a 1 MiB text take more memory than the report does:
 		// none here.
-		checkTool: func(c ToolCall) []Finding {
+		checks{tool: func(c ToolCall) []Finding {
 			if len(c.Result) > 1<<20 {
 				checked++
 			}

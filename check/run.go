@@ -147,14 +147,13 @@ type Options struct {
 	// Progress, when set, is told what Run is doing ("2025-06-18: tools/call
 	// forecast (3/11)"), one step at a time.
 	Progress func(string)
+}
 
-	// kept counts the bytes the report keeps (Run sets it).
-	kept *int64
-
-	// The checks (CheckToolCall and CheckResourceRead unless a test sets
-	// them).
-	checkTool func(ToolCall) []Finding
-	checkRead func(ResourceRead) []Finding
+// checks are the checks a run makes of each result: CheckToolCall and
+// CheckResourceRead, unless a test gives others.
+type checks struct {
+	tool func(ToolCall) []Finding
+	read func(ResourceRead) []Finding
 }
 
 // ProtocolRevisions are the revisions Run can check, oldest first: those
@@ -196,6 +195,11 @@ func ProtocolRevisions() []string {
 // start, never answers initialize, speaks none of the revisions asked), the
 // report's Error says why. Run returns an error only for invalid Options.
 func Run(ctx context.Context, o Options) (*Report, error) {
+	return run(ctx, o, checks{})
+}
+
+// run is Run with the checks of each result (see checks).
+func run(ctx context.Context, o Options, ck checks) (*Report, error) {
 	targets := 0
 	for _, set := range []bool{len(o.Stdio) > 0, o.URL != "", o.Transport != nil} {
 		if set {
@@ -240,14 +244,14 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.MaxKeptBytes <= 0 {
 		o.MaxKeptBytes = DefaultMaxKeptBytes
 	}
-	o.kept = new(int64)
+	kept := new(int64) // the bytes the report keeps, across revisions
 	ctx, cancel := context.WithTimeoutCause(ctx, o.Deadline, &deadlineError{o.Deadline})
 	defer cancel()
-	if o.checkTool == nil {
-		o.checkTool = CheckToolCall
+	if ck.tool == nil {
+		ck.tool = CheckToolCall
 	}
-	if o.checkRead == nil {
-		o.checkRead = CheckResourceRead
+	if ck.read == nil {
+		ck.read = CheckResourceRead
 	}
 
 	rep := &Report{Target: target(o), Protocol: o.Protocol, Started: time.Now()}
@@ -257,7 +261,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			rep.Error = stopped(ctx)
 			break
 		}
-		rr, fatal, silent := runRevision(ctx, o, rev)
+		rr, fatal, silent := runRevision(ctx, o, ck, kept, rev)
 		rep.Revisions = append(rep.Revisions, rr)
 		if fatal != "" {
 			rep.Error = fatal
@@ -319,6 +323,8 @@ func joinCommandLine(argv []string) string {
 // session is one connection to the server, for one revision.
 type session struct {
 	o        Options
+	checks   checks
+	kept     *int64 // the bytes the report keeps, across revisions
 	rev      string
 	tap      *tap
 	stderr   *tailBuffer     // the stdio server's stderr, its end
@@ -332,10 +338,10 @@ type session struct {
 // other revision should be tried either: the server cannot be started, or
 // the run was interrupted. silent reports a session in which the server
 // sent nothing at all.
-func runRevision(ctx context.Context, o Options, rev string) (rr *RevisionReport, fatal string, silent bool) {
+func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev string) (rr *RevisionReport, fatal string, silent bool) {
 	start := time.Now()
 	rr = &RevisionReport{Revision: rev}
-	s := &session{o: o, rev: rev, tap: newTap(), progress: func(string) {}}
+	s := &session{o: o, checks: ck, kept: kept, rev: rev, tap: newTap(), progress: func(string) {}}
 	defer func() {
 		rr.Duration = Millis(time.Since(start))
 		silent = s.tap.messages() == 0
@@ -840,7 +846,7 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 	}
 	cr.Result, cr.RPCError = s.keep(resp)
 	cr.Outcome = outcome(resp)
-	cr.Findings = s.o.checkTool(ToolCall{
+	cr.Findings = s.checks.tool(ToolCall{
 		Revision: s.rev, Tool: t, Arguments: c.Arguments,
 		Result: resp.Result, RPCError: resp.Error, ArgsValid: c.Valid,
 	})
@@ -918,7 +924,7 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 		}
 		res.Result, res.RPCError = s.keep(resp)
 		res.Outcome = outcome(resp)
-		res.Findings = s.o.checkRead(ResourceRead{Revision: s.rev, URI: uri, Result: resp.Result, RPCError: resp.Error})
+		res.Findings = s.checks.read(ResourceRead{Revision: s.rev, URI: uri, Result: resp.Result, RPCError: resp.Error})
 		if err != nil && resp.Error == nil {
 			res.Findings = append(res.Findings, Finding{Severity: Warning, Code: CodeClientRejected,
 				Message: "the official Go SDK's client (v1.8.0) refuses this result: " + sdkError(err)})
@@ -935,8 +941,8 @@ func (s *session) keep(resp *rawResponse) (json.RawMessage, *RPCError) {
 	if resp.Error != nil {
 		n += int64(len(resp.Error.Message) + len(resp.Error.Data))
 	}
-	if *s.o.kept+n <= s.o.MaxKeptBytes {
-		*s.o.kept += n
+	if *s.kept+n <= s.o.MaxKeptBytes {
+		*s.kept += n
 		return resp.Result, resp.Error
 	}
 	s.notKept++

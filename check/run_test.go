@@ -116,8 +116,9 @@ type recorded struct {
 	reads []ResourceRead
 }
 
-func (r *recorded) options(o Options) Options {
-	o.checkTool = func(c ToolCall) []Finding {
+func (r *recorded) checks() checks {
+	var ck checks
+	ck.tool = func(c ToolCall) []Finding {
 		r.mu.Lock()
 		r.calls = append(r.calls, c)
 		r.mu.Unlock()
@@ -126,13 +127,13 @@ func (r *recorded) options(o Options) Options {
 			{Severity: "error", Code: "seen_error", Path: "/content", Message: "e"},
 		}
 	}
-	o.checkRead = func(rr ResourceRead) []Finding {
+	ck.read = func(rr ResourceRead) []Finding {
 		r.mu.Lock()
 		r.reads = append(r.reads, rr)
 		r.mu.Unlock()
 		return []Finding{{Severity: "warning", Code: "seen_warning", Message: "w"}}
 	}
-	return o
+	return ck
 }
 
 // TestRunInMemory checks every revision against the SDK server over the
@@ -146,7 +147,7 @@ func TestRunInMemory(t *testing.T) {
 	var sessions []*mcp.ServerSession
 	rec := &recorded{}
 	var progress []string
-	rep, err := Run(ctx, rec.options(Options{
+	rep, err := run(ctx, Options{
 		Transport: func() mcp.Transport {
 			st, ct := mcp.NewInMemoryTransports()
 			log := &wireLog{pending: map[jsonrpc.ID]string{}, results: map[string][]byte{}}
@@ -159,7 +160,7 @@ func TestRunInMemory(t *testing.T) {
 			return ct
 		},
 		Progress: func(s string) { progress = append(progress, s) },
-	}))
+	}, rec.checks())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,7 +420,7 @@ func TestRunRawResults(t *testing.T) {
 	}
 
 	// The checks see the tool as listed and the call as made.
-	rep, err = Run(context.Background(), rec.options(Options{
+	rep, err = run(context.Background(), Options{
 		Transport: scripted{speaks: []string{"2025-06-18"}}.transport,
 		Protocol:  "2025-06-18",
 		Timeout:   300 * time.Millisecond,
@@ -428,7 +429,7 @@ func TestRunRawResults(t *testing.T) {
 			"silent": {},
 			"absent": {{Arguments: json.RawMessage(`{}`), Valid: true}},
 		},
-	}))
+	}, rec.checks())
 	if err != nil {
 		t.Fatal(err)
 	}
