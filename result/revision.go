@@ -42,7 +42,14 @@ func (r revision) String() string { return protocolVersions[r] }
 // errUnsupportedVersion is the error for a protocolVersion this library does
 // not know: never a silent guess.
 func errUnsupportedVersion() error {
-	return content.NewError(content.CodeUnsupportedProtocolVersion, "/protocolVersion", "unsupported protocol version; supported: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+	msg := "unsupported protocol version; supported: "
+	for i, v := range protocolVersions {
+		if i > 0 {
+			msg += ", "
+		}
+		msg += v
+	}
+	return content.NewError(content.CodeUnsupportedProtocolVersion, "/protocolVersion", msg)
 }
 
 // revisionOf returns the revision of a version string; "" is the latest.

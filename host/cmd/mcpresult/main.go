@@ -252,7 +252,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if v, ok := flags["max-json-bytes"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < result.MinMaxJSONBytes || n > result.MaxMaxJSONBytes {
-			return fail("--max-json-bytes must be an integer from 512 to 64,000,000")
+			return fail("--max-json-bytes must be an integer from " + grouped(result.MinMaxJSONBytes) + " to " + grouped(result.MaxMaxJSONBytes))
 		}
 		s.MaxJSONBytes = n
 	}
@@ -469,4 +469,13 @@ func reportJSONOf(rep *result.Report) []byte {
 func writeErrors(w io.Writer, errs []*result.Error) {
 	b, _ := engine.AppendJSON(nil, content.NewObject(content.Str("errors", findings(errs))), content.Wire)
 	w.Write(append(printable(b), '\n'))
+}
+
+// grouped writes n with its digits in groups of three ("64,000,000").
+func grouped(n int) string {
+	d := strconv.Itoa(n)
+	for i := len(d) - 3; i > 0; i -= 3 {
+		d = d[:i] + "," + d[i:]
+	}
+	return d
 }
