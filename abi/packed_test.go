@@ -15,19 +15,7 @@ import (
 // the checks, the conversions of canonicalization "json" and the writers
 // read both alike.
 func TestPackedSameAnswers(t *testing.T) {
-	var ops []abi.Op
-	var reqs [][]byte
-	for _, v := range vectortest.Load(t, vectortest.Root(t)) {
-		if !v.AppliesTo("wasm") {
-			continue
-		}
-		r, err := v.Request()
-		if err != nil {
-			continue
-		}
-		ops = append(ops, r.Op)
-		reqs = append(reqs, abi.AppendRequest(nil, r))
-	}
+	ops, reqs := vectortest.Requests(t)
 	t.Logf("%d vector requests", len(reqs))
 	if len(reqs) < 100 {
 		t.Fatalf("%d vector requests", len(reqs))
@@ -47,18 +35,7 @@ func TestPackedSameAnswers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 20_000 {
 		i := rng.IntN(len(reqs))
-		req := append([]byte(nil), reqs[i]...)
-		switch rng.IntN(3) {
-		case 0:
-			if len(req) > 0 {
-				req[rng.IntN(len(req))] ^= byte(1 + rng.IntN(255))
-			}
-		case 1:
-			p := rng.IntN(len(req) + 1)
-			req = append(req[:p], append([]byte{byte(rng.IntN(256))}, req[p:]...)...)
-		case 2:
-			req = req[:rng.IntN(len(req)+1)]
-		}
+		req := vectortest.Mutate(rng, reqs[i])
 		check(ops[i], req)
 	}
 }

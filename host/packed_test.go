@@ -250,39 +250,51 @@ func TestPackedRequestsModule(t *testing.T) {
 					t.Run(name, func(t *testing.T) {
 						t.Parallel()
 						req := packedRequest(op, shape, size, st.settings)
-						mod, err := rt.InstantiateModule(ctx, compiled, wazero.NewModuleConfig().WithName("").
-							WithStartFunctions("_initialize").WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader))
-						if err != nil {
-							t.Fatal(err)
-						}
-						defer mod.Close(ctx)
-						before := mod.Memory().Size()
-						p, err := mod.ExportedFunction("mcpresult_alloc").Call(ctx, uint64(len(req)))
-						if err != nil || p[0] == 0 {
-							t.Fatalf("alloc: %v %v", p, err)
-						}
-						mod.Memory().Write(uint32(p[0]), req)
-						start := time.Now()
-						r, err := mod.ExportedFunction("mcpresult_call").Call(ctx, uint64(op), p[0], uint64(len(req)))
-						took := time.Since(start)
-						if err != nil {
-							t.Fatalf("trap: %v", err)
-						}
-						resp, ok := mod.Memory().Read(uint32(r[0]>>32), uint32(r[0]))
-						if !ok {
-							t.Fatal("read")
-						}
+						resp := callFresh(t, rt, compiled, op, req, st.maxBytes)
 						checkPacked(t, op, resp, shape.values(size)+8 <= min(st.maxNodes, (st.maxBytes+1)/2))
-						grew := uint64(mod.Memory().Size() - before)
-						if bound := packedBound(len(req), st.maxBytes); grew > bound {
-							t.Errorf("linear memory grew %d MiB, bound %d MiB", grew>>20, bound>>20)
-						}
-						t.Logf("%d MiB request: linear memory +%d MiB, %d ms (printed, never judged)", len(req)>>20, grew>>20, took.Milliseconds())
 					})
 				}
 			}
 		}
 	}
+}
+
+// callFresh sends req to op in a fresh instance of the module, as a host
+// written from the ABI's documentation does, and returns the response. It
+// fails on a trap, and when the instance's linear memory grew past
+// packedBound; it prints the growth and the call's time (never judged).
+func callFresh(t *testing.T, rt wazero.Runtime, compiled wazero.CompiledModule, op abi.Op, req []byte, maxBytes int) []byte {
+	t.Helper()
+	ctx := context.Background()
+	mod, err := rt.InstantiateModule(ctx, compiled, wazero.NewModuleConfig().WithName("").
+		WithStartFunctions("_initialize").WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mod.Close(ctx)
+	before := mod.Memory().Size()
+	p, err := mod.ExportedFunction("mcpresult_alloc").Call(ctx, uint64(len(req)))
+	if err != nil || p[0] == 0 {
+		t.Fatalf("alloc: %v %v", p, err)
+	}
+	mod.Memory().Write(uint32(p[0]), req)
+	start := time.Now()
+	r, err := mod.ExportedFunction("mcpresult_call").Call(ctx, uint64(op), p[0], uint64(len(req)))
+	took := time.Since(start)
+	if err != nil {
+		t.Fatalf("trap: %v", err)
+	}
+	resp, ok := mod.Memory().Read(uint32(r[0]>>32), uint32(r[0]))
+	if !ok {
+		t.Fatal("read")
+	}
+	resp = append([]byte(nil), resp...) // the instance closes on return
+	grew := uint64(mod.Memory().Size() - before)
+	if bound := packedBound(len(req), maxBytes); grew > bound {
+		t.Errorf("linear memory grew %d MiB, bound %d MiB", grew>>20, bound>>20)
+	}
+	t.Logf("%d MiB request: linear memory +%d MiB, %d ms (printed, never judged)", len(req)>>20, grew>>20, took.Milliseconds())
+	return resp
 }
 
 // TestPackedRequestsNative sends every packed request to abi.Handle, the
@@ -353,28 +365,7 @@ func TestPackedWholeValue(t *testing.T) {
 				req = str(req, "schema")
 			}
 			req = append(str(shape.write(req, size), "settings"), st.settings...)
-			mod, err := rt.InstantiateModule(ctx, compiled, wazero.NewModuleConfig().WithName("").
-				WithStartFunctions("_initialize").WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer mod.Close(ctx)
-			before := mod.Memory().Size()
-			p, err := mod.ExportedFunction("mcpresult_alloc").Call(ctx, uint64(len(req)))
-			if err != nil || p[0] == 0 {
-				t.Fatalf("alloc: %v %v", p, err)
-			}
-			mod.Memory().Write(uint32(p[0]), req)
-			start := time.Now()
-			r, err := mod.ExportedFunction("mcpresult_call").Call(ctx, uint64(op), p[0], uint64(len(req)))
-			if err != nil {
-				t.Fatalf("trap: %v", err)
-			}
-			took := time.Since(start)
-			resp, ok := mod.Memory().Read(uint32(r[0]>>32), uint32(r[0]))
-			if !ok {
-				t.Fatal("read")
-			}
+			resp := callFresh(t, rt, compiled, op, req, st.maxBytes)
 			res, err := abi.ParseResponse(op, resp)
 			switch {
 			case err != nil:
@@ -386,11 +377,6 @@ func TestPackedWholeValue(t *testing.T) {
 			case res.OK && res.Report.Valid:
 				t.Fatalf("a valid report, want findings (integer keys)")
 			}
-			grew := uint64(mod.Memory().Size() - before)
-			if bound := packedBound(len(req), st.maxBytes); grew > bound {
-				t.Errorf("linear memory grew %d MiB, bound %d MiB", grew>>20, bound>>20)
-			}
-			t.Logf("%d MiB request: linear memory +%d MiB, %d ms (printed, never judged)", len(req)>>20, grew>>20, took.Milliseconds())
 		})
 	}
 }
