@@ -229,7 +229,7 @@ func convertResult(v any, s result.Settings) (content.Value, error) {
 func plain(v content.Value, mode content.Canonicalization, maxNodes, maxBytes int) (content.Value, error) {
 	limit := min(maxNodes, (maxBytes+1)/2) + abi.NodeAllowance + 1
 	budget := limit
-	if !holdsGo(v, &budget, 0) {
+	if !engine.HoldsGo(v, &budget, content.MaxParseDepth) {
 		if budget >= 0 {
 			return v, nil
 		}
@@ -260,32 +260,6 @@ func cut(v content.Value, n *int) content.Value {
 		return content.NewObject(members...)
 	}
 	return v
-}
-
-// holdsGo reports whether v holds a Go value (see content.FromGo) among the
-// next *budget values, no deeper than content.MaxParseDepth.
-func holdsGo(v content.Value, budget *int, depth int) bool {
-	if *budget--; *budget < 0 {
-		return false
-	}
-	switch v.Kind() {
-	case content.KindGo:
-		return true
-	case content.KindArray:
-		for i := 0; i < v.Len() && depth < content.MaxParseDepth; i++ {
-			if holdsGo(v.Index(i), budget, depth+1) {
-				return true
-			}
-		}
-	case content.KindObject:
-		for i := 0; i < v.Len() && depth < content.MaxParseDepth; i++ {
-			m := v.Member(i)
-			if m.Key.Kind() == content.KindGo || holdsGo(m.Value, budget, depth+1) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // convertRequest converts the Go values of a build request before it is

@@ -119,29 +119,37 @@ var packedSettings = []struct {
 	{"most nodes", append([]byte{0x81, 0xa8}, append([]byte("maxNodes"), 0xce, 0x00, 0x98, 0x96, 0x80)...), result.DefaultMaxJSONBytes, result.MaxMaxNodes},
 }
 
-// packedRequest writes op's request: its main value {key: shape} (a free-form
-// place of a result, or a schema's properties), and the settings.
-func packedRequest(op abi.Op, shape packedShape, n int, settings []byte) []byte {
-	str := func(dst []byte, s string) []byte { return append(append(dst, 0xa0|byte(len(s))), s...) }
+// str appends s as a MessagePack fixstr.
+func str(dst []byte, s string) []byte { return append(append(dst, 0xa0|byte(len(s))), s...) }
+
+// requestHead writes the start of op's request, up to its main value: a
+// map header (for the main value and settings when there are some, and
+// build's kind tool), and the main value's key.
+func requestHead(op abi.Op, settings bool) []byte {
 	members := 1
 	if op == abi.OpBuild {
 		members++
 	}
-	if settings != nil {
+	if settings {
 		members++
 	}
 	req := []byte{0x80 | byte(members)}
 	switch op {
 	case abi.OpBuild:
 		req = str(str(req, "kind"), "tool")
-		req = str(req, "input")
+		return str(req, "input")
 	case abi.OpSerialize:
-		req = str(req, "result")
+		return str(req, "result")
 	case abi.OpValidate:
-		req = str(req, "value")
-	case abi.OpOutputSchema:
-		req = str(req, "schema")
+		return str(req, "value")
 	}
+	return str(req, "schema")
+}
+
+// packedRequest writes op's request: its main value {key: shape} (a free-form
+// place of a result, or a schema's properties), and the settings.
+func packedRequest(op abi.Op, shape packedShape, n int, settings []byte) []byte {
+	req := requestHead(op, settings != nil)
 	if op == abi.OpOutputSchema {
 		req = str(str(str(append(req, 0x82), "type"), "object"), "properties")
 	} else {
@@ -351,20 +359,7 @@ func TestPackedWholeValue(t *testing.T) {
 	for _, op := range []abi.Op{abi.OpBuild, abi.OpSerialize, abi.OpValidate, abi.OpOutputSchema} {
 		t.Run(op.String(), func(t *testing.T) {
 			t.Parallel()
-			str := func(dst []byte, s string) []byte { return append(append(dst, 0xa0|byte(len(s))), s...) }
-			req := []byte{0x82}
-			switch op {
-			case abi.OpBuild:
-				req = str(str(append(req[:0], 0x83), "kind"), "tool")
-				req = str(req, "input")
-			case abi.OpSerialize:
-				req = str(req, "result")
-			case abi.OpValidate:
-				req = str(req, "value")
-			case abi.OpOutputSchema:
-				req = str(req, "schema")
-			}
-			req = append(str(shape.write(req, size), "settings"), st.settings...)
+			req := append(str(shape.write(requestHead(op, true), size), "settings"), st.settings...)
 			resp := callFresh(t, rt, compiled, op, req, st.maxBytes)
 			res, err := abi.ParseResponse(op, resp)
 			switch {

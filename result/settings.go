@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
@@ -35,12 +36,14 @@ const (
 	MaxDepth            = content.MaxDepth
 )
 
-// The messages of invalid settings, shared by every place that reads them.
-const (
-	msgMaxJSONBytes     = "maxJsonBytes must be an integer from 512 to 64,000,000"
-	msgMaxNodes         = "maxNodes must be an integer from 1 to 10,000,000"
-	msgCanonicalization = "canonicalization must be \"strict\" or \"json\""
+// The messages of invalid settings, shared by every place that reads them
+// (their ranges written from the constants above).
+var (
+	msgMaxJSONBytes = "maxJsonBytes must be an integer from " + decimal.Grouped(MinMaxJSONBytes) + " to " + decimal.Grouped(MaxMaxJSONBytes)
+	msgMaxNodes     = "maxNodes must be an integer from 1 to " + decimal.Grouped(MaxMaxNodes)
 )
+
+const msgCanonicalization = "canonicalization must be \"strict\" or \"json\""
 
 // Settings bound what one result may hold. The zero value means the
 // defaults: 2,000,000 bytes of compact JSON, 100,000 JSON values, depth 64,

@@ -351,10 +351,7 @@ func (c *Checker) object(v content.Value, s *shape, depth int) content.Value {
 				}
 			}
 			if out == nil {
-				out = make([]content.Value, j, 2*len(s.fields))
-				for i := range j {
-					out[i] = v.Index(i)
-				}
+				out = firstItems(v, j, 2*len(s.fields))
 			}
 			out = append(out, content.NewString(f.name), nv)
 		}
@@ -367,14 +364,7 @@ func (c *Checker) object(v content.Value, s *shape, depth int) content.Value {
 		if j == itemCount(v) {
 			return v
 		}
-		if v.IsPacked() {
-			out = make([]content.Value, j)
-			for i := range j {
-				out[i] = v.Index(i)
-			}
-		} else {
-			out = allItems(v)[:j:j] // fields dropped at the end: a prefix of v, shared
-		}
+		out = firstItems(v, j, j) // fields dropped at the end: a prefix of v
 	}
 	return content.NewObjectItems(out)
 }

@@ -322,8 +322,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 			case packed:
 				viewed = true // a packed array is read through its JSON view
 			case out == nil:
-				out = make([]content.Value, itemCount(v))
-				copy(out, allItems(v))
+				out = allItems(v)
 			}
 			if out != nil {
 				out[i] = ne
@@ -390,8 +389,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 			case packed:
 				viewed = true // a packed object is read through its JSON view
 			case out == nil:
-				out = make([]content.Value, itemCount(v))
-				copy(out, allItems(v))
+				out = allItems(v)
 			}
 			if out != nil {
 				out[2*i], out[2*i+1] = nk, nv

@@ -49,7 +49,9 @@ func (b Budget) Plain(v content.Value, mode content.Canonicalization) (content.V
 	if budget <= 0 {
 		budget = math.MaxInt
 	}
-	if !hasGo(v, &budget, 1) {
+	// A value read in place from MessagePack holds no Go value; Plain
+	// converts no deeper than one level past MaxDepth.
+	if v.IsPacked() || !HoldsGo(v, &budget, content.MaxDepth) {
 		return v, nil
 	}
 	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: b.MaxNodes, MaxBytes: b.MaxBytes})
@@ -114,7 +116,7 @@ func (c *Checker) plain(v content.Value, depth, limit int, strict bool) (content
 				if e.Kind() == content.KindGo {
 					if s, ok := e.Go().(string); ok {
 						if out == nil {
-							out = append([]content.Value(nil), allItems(v)...)
+							out = allItems(v)
 						}
 						out[i] = content.NewString(s)
 					}
@@ -127,7 +129,7 @@ func (c *Checker) plain(v content.Value, depth, limit int, strict bool) (content
 				return v, false
 			}
 			if changed && out == nil {
-				out = append([]content.Value(nil), allItems(v)...)
+				out = allItems(v)
 			}
 			if out != nil {
 				out[i] = ne
@@ -227,21 +229,28 @@ func numbersEqual(a, b content.Value) bool {
 	return f >= 1<<63 && f < 1<<64 && uint64(f) == b.Uint()
 }
 
-// hasGo reports whether v holds a Go value among the next *budget values
-// and MaxDepth+1 levels (Plain converts no deeper).
-func hasGo(v content.Value, budget *int, depth int) bool {
+// HoldsGo reports whether v holds a Go value (see content.FromGo) among
+// its next *budget values (keys not counted, though a key that is a Go
+// value is found), no more than maxDepth levels below v; *budget is left
+// negative when the values ran out first. Plain and the Go host walk a
+// value with it before they convert anything.
+func HoldsGo(v content.Value, budget *int, maxDepth int) bool {
 	if *budget--; *budget < 0 {
 		return false
 	}
 	switch v.Kind() {
 	case content.KindGo:
 		return true
-	case content.KindArray, content.KindObject:
-		if depth > content.MaxDepth || v.IsPacked() {
-			return false // a decoded document holds no Go value
+	case content.KindArray:
+		for i := 0; i < v.Len() && maxDepth > 0; i++ {
+			if HoldsGo(v.Index(i), budget, maxDepth-1) {
+				return true
+			}
 		}
-		for _, e := range allItems(v) {
-			if hasGo(e, budget, depth+1) {
+	case content.KindObject:
+		for i := 0; i < v.Len() && maxDepth > 0; i++ {
+			m := v.Member(i)
+			if m.Key.Kind() == content.KindGo || HoldsGo(m.Value, budget, maxDepth-1) {
 				return true
 			}
 		}
@@ -270,11 +279,19 @@ func itemCount(v content.Value) int {
 	return v.Len()
 }
 
-// allItems returns the items of an array or object as a new slice.
-func allItems(v content.Value) []content.Value {
-	out := make([]content.Value, itemCount(v))
+// firstItems returns the first n items of an array or object (see
+// itemCount) in a new slice of the given capacity: where a check starts a
+// copy of what it changes.
+func firstItems(v content.Value, n, capacity int) []content.Value {
+	out := make([]content.Value, n, capacity)
 	for i := range out {
 		out[i] = v.Index(i)
 	}
 	return out
+}
+
+// allItems returns the items of an array or object in a new slice.
+func allItems(v content.Value) []content.Value {
+	n := itemCount(v)
+	return firstItems(v, n, n)
 }

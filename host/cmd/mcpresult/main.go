@@ -50,6 +50,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
+	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -252,7 +253,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if v, ok := flags["max-json-bytes"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < result.MinMaxJSONBytes || n > result.MaxMaxJSONBytes {
-			return fail("--max-json-bytes must be an integer from " + grouped(result.MinMaxJSONBytes) + " to " + grouped(result.MaxMaxJSONBytes))
+			return fail("--max-json-bytes must be an integer from " + decimal.Grouped(result.MinMaxJSONBytes) + " to " + decimal.Grouped(result.MaxMaxJSONBytes))
 		}
 		s.MaxJSONBytes = n
 	}
@@ -469,13 +470,4 @@ func reportJSONOf(rep *result.Report) []byte {
 func writeErrors(w io.Writer, errs []*result.Error) {
 	b, _ := engine.AppendJSON(nil, content.NewObject(content.Str("errors", findings(errs))), content.Wire)
 	w.Write(append(printable(b), '\n'))
-}
-
-// grouped writes n with its digits in groups of three ("64,000,000").
-func grouped(n int) string {
-	d := strconv.Itoa(n)
-	for i := len(d) - 3; i > 0; i -= 3 {
-		d = d[:i] + "," + d[i:]
-	}
-	return d
 }

@@ -27,6 +27,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mcpresult/mcpresult/internal/decimal"
 )
 
 func main() {
@@ -121,7 +123,7 @@ func (b *bench) goRows(w io.Writer, wasm string, raw, gz, maxRaw, maxGzip int) {
 	med := b.med
 	fmt.Fprintln(w, "| figure | native Go (or pure JS) | module (wazero, or Node) | ratio | budget |")
 	fmt.Fprintln(w, "|---|---|---|---|---|")
-	fmt.Fprintf(w, "| module size (%s) | | %d B raw, %d B gzip (Go's compress/gzip; `make check-wasm` measures with gzip -9) | | ≤ %s B, ≤ %s B (gzip -9) |\n", wasm, raw, gz, grouped(maxRaw), grouped(maxGzip))
+	fmt.Fprintf(w, "| module size (%s) | | %d B raw, %d B gzip (Go's compress/gzip; `make check-wasm` measures with gzip -9) | | ≤ %s B, ≤ %s B (gzip -9) |\n", wasm, raw, gz, decimal.Grouped(maxRaw), decimal.Grouped(maxGzip))
 	n, m := med("BenchmarkBuildSmallTool", "ns/op"), med("BenchmarkModuleBuildSmallTool", "ns/op")
 	fmt.Fprintf(w, "| small tool result (~200 B request), build | %s | %s | %s | ≤ 15 µs, ≤ 6× |\n", us(n), us(m), ratio(m, n))
 	n, m = med("BenchmarkBuildSerializeText100KB", "ns/op"), med("BenchmarkModuleBuildSerializeText100KB", "ns/op")
@@ -307,13 +309,4 @@ func sizes(path string) (int, int) {
 	w.Write(b)
 	w.Close()
 	return len(b), buf.Len()
-}
-
-// grouped writes n with its digits in groups of three ("2,500,000").
-func grouped(n int) string {
-	d := strconv.Itoa(n)
-	for i := len(d) - 3; i > 0; i -= 3 {
-		d = d[:i] + "," + d[i:]
-	}
-	return d
 }

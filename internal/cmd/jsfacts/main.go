@@ -31,6 +31,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -221,23 +222,14 @@ func goFacts() (set, error) {
 	s.facts = append(s.facts, fact{name: "CALL_ERROR_CODES", from: "abi.IsCallError", doc: "The codes of an error of a call itself (its options), which comes before any fault of the value.", js: list(callCodes), ts: "readonly KnownErrorCode[]"})
 
 	s.prose = []prose{
-		{"the range and default of maxJsonBytes", "(" + grouped(result.MinMaxJSONBytes) + ".." + grouped(result.MaxMaxJSONBytes) + ", default " + grouped(result.DefaultMaxJSONBytes) + ")"},
-		{"the range and default of maxNodes", "(" + grouped(minNodes) + ".." + grouped(result.MaxMaxNodes) + ", default " + grouped(result.DefaultMaxNodes) + ")"},
+		{"the range and default of maxJsonBytes", "(" + decimal.Grouped(result.MinMaxJSONBytes) + ".." + decimal.Grouped(result.MaxMaxJSONBytes) + ", default " + decimal.Grouped(result.DefaultMaxJSONBytes) + ")"},
+		{"the range and default of maxNodes", "(" + decimal.Grouped(minNodes) + ".." + decimal.Grouped(result.MaxMaxNodes) + ", default " + decimal.Grouped(result.DefaultMaxNodes) + ")"},
 	}
 	s.types = []typ{
 		{name: "ProtocolVersion", from: "result.ProtocolVersions", doc: "The protocol revisions the module writes and checks, oldest first.", members: versions},
 		{name: "KnownErrorCode", from: "content.Codes", doc: "The stable error codes of this version.", members: codes},
 	}
 	return s, nil
-}
-
-// grouped writes n with its digits in groups of three ("2,000,000").
-func grouped(n int) string {
-	d := strconv.Itoa(n)
-	for i := len(d) - 3; i > 0; i -= 3 {
-		d = d[:i] + "," + d[i:]
-	}
-	return d
 }
 
 // snake writes a camel-case name in snake case ("outputSchema" is

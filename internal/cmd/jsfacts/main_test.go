@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpresult/mcpresult/internal/decimal"
 )
 
 // TestJSFactsAreCurrent fails when js/src/facts.js, js/src/facts.d.ts or
@@ -146,8 +148,8 @@ func TestJSFactsDriftIsNamed(t *testing.T) {
 // TestGrouped checks the grouping of digits.
 func TestGrouped(t *testing.T) {
 	for n, want := range map[int]string{1: "1", 512: "512", 1000: "1,000", 100000: "100,000", 64000000: "64,000,000"} {
-		if got := grouped(n); got != want {
-			t.Errorf("grouped(%d) = %q, want %q", n, got, want)
+		if got := decimal.Grouped(n); got != want {
+			t.Errorf("decimal.Grouped(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
