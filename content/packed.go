@@ -20,7 +20,7 @@ import (
 // nanoseconds, and no more allocation than a string header.
 //
 // A packed container is a Value with n2 != 0: n2 is its segment plus one,
-// negated for a JSON view (see jsonView), and p the *Packed.
+// negated for a JSON view (see JSONView), and p the *Packed.
 
 // Packed builds a Value that reads a MessagePack document in place. The
 // abi decoder fills it (it checks the bytes first: a Packed trusts them);
@@ -211,11 +211,6 @@ func (v Value) packed() (*Packed, int) {
 	return (*Packed)(v.p), seg - 1
 }
 
-// isPacked reports whether v is a packed array or object.
-func (v Value) isPacked() bool {
-	return v.n2 != 0 && (v.kind == KindArray || v.kind == KindObject)
-}
-
 // item returns item i of an array or object (an object's items are key,
 // value, key, value…).
 //
@@ -242,24 +237,21 @@ func (v Value) items() int {
 
 // IsPacked reports whether v is an array or object read in place from a
 // MessagePack document (see Packed), rather than a tree of Values.
-func (v Value) IsPacked() bool { return v.isPacked() }
+func (v Value) IsPacked() bool {
+	return v.n2 != 0 && (v.kind == KindArray || v.kind == KindObject)
+}
 
 // JSONView returns a packed array or object as canonicalization "json"
 // reads it, without a copy: bytes as base64, timestamps as strings, and
 // integer and boolean keys as their decimal or true/false, converted as
 // they are read (and theirs, to any depth). Any other value is returned
 // as it is. The checks use it for a document they found something to
-// convert in.
-func (v Value) JSONView() Value { return v.jsonView() }
-
-// jsonView returns a packed container as canonicalization "json" reads it:
-// its items, and theirs, converted as jsonScalar converts them. It is what
-// a copy made by the checks would hold when they report no error (a member
-// they refused, a repeated key or a key that fails, is converted here and
-// left as it was in a copy; the output of a check that failed is never
-// used).
-func (v Value) jsonView() Value {
-	if v.n2 > 0 {
+// convert in: it is what a copy they made would hold when they report no
+// error (a member they refused, a repeated key or a key that fails, is
+// converted here and left as it was in a copy; the output of a check that
+// failed is never used).
+func (v Value) JSONView() Value {
+	if v.IsPacked() && v.n2 > 0 {
 		v.n2 = -v.n2
 	}
 	return v
