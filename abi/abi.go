@@ -62,12 +62,11 @@ type Request struct {
 	// tool's output schema.
 	Input content.Value
 	// Options (serialize, validate, outputSchema): the call's options in
-	// wire names, as result.SerializeValue, result.ValidateValue and
-	// result.OutputSchemaValue read them.
+	// wire names, as the package doc lists them for each op.
 	Options content.Value
 	// Settings (build, serialize, validate, outputSchema): the runtime settings
-	// {maxJsonBytes, maxNodes, canonicalization}, as
-	// result.SettingsFromValue reads them.
+	// {maxJsonBytes, maxNodes, canonicalization}, each with the range of
+	// result.Settings.
 	Settings content.Value
 	// Inherit (build): the build inherits the settings and may not override
 	// them (option_not_allowed).

@@ -28,6 +28,20 @@
 //	op 4 validate      {value, options?, settings?}          {ok, valid, errors, warnings}
 //	op 5 outputSchema  {schema, options?, settings?}         {ok, json}, or {ok} for a revision without outputSchema
 //
+// Settings, options and build requests are in the wire names of MCP and of
+// package result's Go types, each given at most once:
+//
+//	settings              {maxJsonBytes, maxNodes, maxDepth, canonicalization}  (ranges of result.Settings; maxDepth only 64)
+//	serialize options     {protocolVersion, format: "wire"|"jcs", finalize: true|false|{serverInfo: {name, version}, ttlMs, cacheScope}, unsupported: "convert"|"error"}
+//	validate options      {kind: "tool"|"resource", protocolVersion, stage: "wire"|"handler"}
+//	outputSchema options  {protocolVersion}
+//
+// An unknown key is unknown_option, a repeated one duplicate_option, a
+// value of the wrong type or out of range invalid_option at its path, an
+// unknown protocol version unsupported_protocol_version. The serialize op
+// checks its result as a built result first (a protocol-owned field in it
+// is protocol_owned_field).
+//
 // Op 5 is new in minor version 1 (Minor): a module of minor version 0
 // answers it with unknown_op, so a host that needs it checks abiMinor
 // (info) first.

@@ -2,6 +2,7 @@ package abi
 
 import (
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -41,9 +42,9 @@ func Handle(op Op, req []byte) (resp []byte) {
 	case OpSerialize, OpOutputSchema:
 		var out []byte
 		if r.Op == OpSerialize {
-			out, err = result.SerializeValue(s, r.Input, r.Options)
+			out, err = serializeValue(s, r.Input, r.Options)
 		} else {
-			out, err = result.OutputSchemaValue(s, r.Input, r.Options)
+			out, err = outputSchemaValue(s, r.Input, r.Options)
 		}
 		if r.over != nil && (err == nil || !callError(err)) {
 			err = r.over // the input past the budget, once the options are right
@@ -56,7 +57,7 @@ func Handle(op Op, req []byte) (resp []byte) {
 		}
 		return AppendJSON(make([]byte, 0, len(out)+16), out)
 	case OpValidate:
-		rep, err := result.ValidateValue(s, r.Input, r.Options)
+		rep, err := validateValue(s, r.Input, r.Options)
 		if err != nil {
 			return errorResponse(err)
 		}
@@ -123,8 +124,8 @@ func cutReport(rep *result.Report, cutPath string, over *content.Error) *result.
 	}
 	if !budget {
 		out.Errors = append([]*content.Error{over}, out.Errors...)
-		if len(out.Errors) > result.MaxFindings {
-			out.Errors = out.Errors[:result.MaxFindings]
+		if len(out.Errors) > resultlink.MaxFindings {
+			out.Errors = out.Errors[:resultlink.MaxFindings]
 		}
 	}
 	out.Valid = false

@@ -146,7 +146,7 @@ func parseRequest(r *Request, op Op, data []byte, share bool) error {
 	}
 	// Settings the op will refuse are its error, not the request's: the
 	// input is then read within the default budget.
-	s, serr := result.SettingsFromValue(r.Settings)
+	s, serr := settingsFromValue(r.Settings)
 	if serr != nil {
 		s, r.settingsErr = result.Settings{}, serr
 	}

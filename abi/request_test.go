@@ -264,7 +264,7 @@ func TestResponses(t *testing.T) {
 		t.Errorf("ParseResponse(serialize) of {ok: true}: %v, want abi.ErrMalformed", err)
 	}
 
-	res, err := result.Build(result.KindTool, obj("content", arr(obj("type", str("text"), "text", str("hi")))), result.BuildOptions{Settings: result.Settings{MaxNodes: 50, Canonicalization: result.JSON}})
+	res, err := result.Build(result.KindTool, obj("content", arr(obj("type", str("text"), "text", str("hi")))), result.BuildOptions{Settings: result.Settings{MaxNodes: 50, Canonicalization: content.JSON}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestResponses(t *testing.T) {
 		t.Errorf("AppendBuilt: % x, msgpack/v5 % x", got, want)
 	}
 	firstKeyOK(t, "built", got)
-	if r, err := abi.ParseResponse(abi.OpBuild, got); err != nil || !r.OK || string(r.JSON) != string(res.JSON()) || r.Settings != (result.Settings{MaxJSONBytes: 2000000, MaxNodes: 50, Canonicalization: result.JSON}) {
+	if r, err := abi.ParseResponse(abi.OpBuild, got); err != nil || !r.OK || string(r.JSON) != string(res.JSON()) || r.Settings != (result.Settings{MaxJSONBytes: 2000000, MaxNodes: 50, Canonicalization: content.JSON}) {
 		t.Errorf("ParseResponse(build): %+v %v", r, err)
 	}
 

@@ -212,7 +212,7 @@ func settingsOf(v content.Value) (result.Settings, bool) {
 	if v.Kind() != content.KindObject {
 		return result.Settings{}, false
 	}
-	s, err := result.SettingsFromValue(v)
+	s, err := settingsFromValue(v)
 	return s, err == nil
 }
 

@@ -37,8 +37,7 @@ func (h *Host) Build(ctx context.Context, kind string, input content.Value, o re
 	if kind == result.KindResource {
 		rk = result.KindResource
 	}
-	s := res.Settings
-	return resultlink.New(rk, v, res.JSON, s.MaxJSONBytes, s.MaxNodes, s.Canonicalization).(*result.Result), nil
+	return resultlink.New(rk, v, res.JSON, resultlink.Settings(res.Settings)).(*result.Result), nil
 }
 
 // Tool builds a tool result through the module, as result.Tool does.
@@ -52,8 +51,10 @@ func (h *Host) Resource(ctx context.Context, opts ...result.Option) (*result.Res
 	return h.Build(ctx, result.KindResource, result.Request(opts...), result.BuildOptions{})
 }
 
-// SerializeValue serializes a result given as a value through the module,
-// as result.SerializeValue does.
+// SerializeValue serializes a result given as a value through the module:
+// the module's serialize op, with options in wire names (protocolVersion,
+// format, finalize, unsupported) as the ABI defines them (see package abi).
+// The value is checked first, as a built result.
 func (h *Host) SerializeValue(ctx context.Context, s result.Settings, v any, options content.Value) ([]byte, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func (h *Host) SerializeValue(ctx context.Context, s result.Settings, v any, opt
 // Serialize writes a built result for a protocol revision through the
 // module, as result.Serialize does (with the settings it was built with).
 func (h *Host) Serialize(ctx context.Context, r *result.Result, o result.SerializeOptions) ([]byte, error) {
-	if r == nil || r.JSON() == nil || (o.Format != result.Wire && o.Format != result.JCS) {
+	if r == nil || r.JSON() == nil || (o.Format != content.Wire && o.Format != content.JCS) {
 		return result.Serialize(r, o) // the same error, checked before anything is sent
 	}
 	return h.SerializeValue(ctx, r.Settings(), r.AsValue(), serializeOptionsValue(o))
@@ -96,8 +97,9 @@ func (h *Host) Validate(ctx context.Context, v any, o result.ValidateOptions) (*
 	return h.ValidateValue(ctx, o.Settings, v, content.NewObject(opts...))
 }
 
-// ValidateValue validates with options given as a value, as
-// result.ValidateValue does.
+// ValidateValue validates through the module with options in wire names
+// (kind, protocolVersion, stage): the module's validate op, as the ABI
+// defines it (see package abi). Validate takes result.ValidateOptions.
 func (h *Host) ValidateValue(ctx context.Context, s result.Settings, v any, options content.Value) (*result.Report, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
@@ -131,8 +133,9 @@ func (h *Host) OutputSchema(ctx context.Context, schema any, protocolVersion str
 	return h.OutputSchemaValue(ctx, result.Settings{}, schema, opts)
 }
 
-// OutputSchemaValue writes an output schema with settings and options given
-// as a value, as result.OutputSchemaValue does.
+// OutputSchemaValue writes an output schema through the module with
+// settings and options in wire names ({protocolVersion}): the module's
+// outputSchema op, as the ABI defines it (see package abi).
 func (h *Host) OutputSchemaValue(ctx context.Context, s result.Settings, schema any, options content.Value) ([]byte, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
@@ -156,7 +159,7 @@ func (h *Host) OutputSchemaValue(ctx context.Context, s result.Settings, schema 
 // object nor a boolean is sent as null and gets the module's invalid_type,
 // as natively, before anything inside it is converted.
 func convertSchema(schema any, s result.Settings) (content.Value, error) {
-	c := engine.NewChecker(engine.CheckOptions{Mode: result.Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
+	c := engine.NewChecker(engine.CheckOptions{Mode: content.Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
 	root, ok := c.Resolve(content.FromGo(schema))
 	switch {
 	case !ok:
@@ -164,7 +167,7 @@ func convertSchema(schema any, s result.Settings) (content.Value, error) {
 	case root.Kind() != content.KindObject && root.Kind() != content.KindBool:
 		return content.Null(), nil
 	}
-	return plain(root, result.Strict, s.MaxNodes, s.MaxJSONBytes)
+	return plain(root, content.Strict, s.MaxNodes, s.MaxJSONBytes)
 }
 
 // Info returns the module's versions, revisions and default settings.
@@ -207,12 +210,12 @@ func isCallError(err error) bool {
 func convertResult(v any, s result.Settings) (content.Value, error) {
 	s = defaults(s)
 	in, err := plain(content.FromGo(v), s.Canonicalization, s.MaxNodes, s.MaxJSONBytes)
-	if err != nil || s.Canonicalization == result.Strict {
+	if err != nil || s.Canonicalization == content.Strict {
 		return in, err
 	}
 	if _, ok := in.Get("contents"); ok {
 		if _, ok := in.Get("content"); !ok { // a resource result: strict, as natively
-			return plain(content.FromGo(v), result.Strict, s.MaxNodes, s.MaxJSONBytes)
+			return plain(content.FromGo(v), content.Strict, s.MaxNodes, s.MaxJSONBytes)
 		}
 	}
 	return in, nil
@@ -273,9 +276,9 @@ func convertRequest(kind string, input content.Value, s result.Settings) (conten
 	s = defaults(s)
 	mode, maxBytes := s.Canonicalization, s.MaxJSONBytes
 	if c, ok := option(input, "canonicalization").(string); ok && (c == "json" || c == "strict") {
-		mode = result.Strict
+		mode = content.Strict
 		if c == "json" {
-			mode = result.JSON
+			mode = content.JSON
 		}
 	}
 	switch n := option(input, "maxJsonBytes").(type) {
@@ -286,7 +289,7 @@ func convertRequest(kind string, input content.Value, s result.Settings) (conten
 	}
 	switch kind {
 	case result.KindResource:
-		mode = result.Strict
+		mode = content.Strict
 	case result.KindValue:
 		return engine.Budget{MaxBytes: maxBytes, MaxDepth: content.MaxParseDepth + 1}.ConvertGo(input, mode)
 	}
@@ -347,7 +350,7 @@ func serializeOptionsValue(o result.SerializeOptions) content.Value {
 	if o.ProtocolVersion != "" {
 		m = append(m, content.Str("protocolVersion", content.NewString(o.ProtocolVersion)))
 	}
-	if o.Format == result.JCS {
+	if o.Format == content.JCS {
 		m = append(m, content.Str("format", content.NewString("jcs")))
 	}
 	if o.UnsupportedError {

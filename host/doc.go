@@ -41,11 +41,12 @@
 //
 // # The same types
 //
-// Build, Tool, Resource, Serialize, SerializeValue, Validate,
-// ValidateValue, OutputSchema and OutputSchemaValue mirror package result
-// and return its *result.Result,
+// Build, Tool, Resource, Serialize, Validate and OutputSchema mirror
+// package result and return its *result.Result,
 // *result.Report and *result.Error, so that the same Go inputs can be run
-// natively and through the module and compared. Call sends raw MessagePack
+// natively and through the module and compared. SerializeValue,
+// ValidateValue and OutputSchemaValue send the module's ops with options in
+// wire names, as the ABI defines them. Call sends raw MessagePack
 // requests of package abi, for hosts that already speak MessagePack. Go
 // values in a request (maps, slices, structs in canonicalization json) are
 // converted on the host side, as natively, before they are encoded: the

@@ -15,6 +15,7 @@ import (
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
+	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -272,7 +273,7 @@ func TestOutputSchemaAsNative(t *testing.T) {
 		cyclic,
 		map[string]any{"anyOf": wide},
 	}
-	settings := []result.Settings{{}, {MaxJSONBytes: 512}, {MaxNodes: 50}, {Canonicalization: result.JSON}}
+	settings := []result.Settings{{}, {MaxJSONBytes: 512}, {MaxNodes: 50}, {Canonicalization: content.JSON}}
 	optionsOf := func(v string) content.Value {
 		return content.NewObject(content.Str("protocolVersion", content.NewString(v)))
 	}
@@ -298,7 +299,7 @@ func TestOutputSchemaAsNative(t *testing.T) {
 		}
 		for j, s := range settings {
 			for k, o := range options {
-				a, errA := result.OutputSchemaValue(s, schema, o)
+				a, errA := resultlink.OutputSchemaValue(resultlink.Settings(s), schema, o)
 				b, errB := h.OutputSchemaValue(ctx, s, schema, o)
 				same(fmt.Sprintf("schema %d, settings %d, options %d", i, j, k), a, b, errA, errB)
 			}

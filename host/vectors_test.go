@@ -35,7 +35,7 @@ func (module) Runtime() string { return "wasm" }
 
 func (m module) Run(v *vectortest.Vector) vectortest.Outcome {
 	ctx := context.Background()
-	settings, err := result.SettingsFromValue(v.Settings)
+	settings, err := settingsFromValue(v.Settings)
 	if err != nil {
 		return vectortest.Outcome{Err: err}
 	}

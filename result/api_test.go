@@ -54,7 +54,7 @@ func wantAPIError(t *testing.T, what string, err error, code content.Code, path 
 
 // textJSON is the JSON of a tool result with one text block holding text.
 func textJSON(text string) string {
-	q, _ := engine.AppendJSON(nil, content.NewString(text), result.Wire)
+	q, _ := engine.AppendJSON(nil, content.NewString(text), content.Wire)
 	return `{"content":[{"type":"text","text":` + string(q) + `}],"isError":false}`
 }
 
@@ -65,7 +65,7 @@ func structured(t *testing.T, r *result.Result) string {
 	if !ok {
 		t.Fatalf("no structuredContent in %s", r)
 	}
-	b, err := engine.AppendJSON(nil, sc, result.Wire)
+	b, err := engine.AppendJSON(nil, sc, content.Wire)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +352,7 @@ func TestAPITimesInStructuredContent(t *testing.T) {
 		{"in a slice", []any{ts, &ts}, `[` + want + `,` + want + `]`},
 		{"typed slice of pointers", []*time.Time{&ts, nil}, `[` + want + `,null]`},
 	} {
-		r, err := result.Tool(result.StructuredContent(tc.v), result.WithCanonicalization(result.JSON))
+		r, err := result.Tool(result.StructuredContent(tc.v), result.WithCanonicalization(content.JSON))
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -378,7 +378,7 @@ func TestAPIGoValueKeys(t *testing.T) {
 		{"nested", content.NewObject(content.Member{Key: content.FromGo("o"), Value: content.NewObject(
 			content.Member{Key: content.FromGo("i"), Value: content.FromGo(2)})}), `{"o":{"i":2}}`},
 	} {
-		for _, mode := range []content.Canonicalization{result.Strict, result.JSON} {
+		for _, mode := range []content.Canonicalization{content.Strict, content.JSON} {
 			r, err := result.Tool(result.StructuredContent(tc.sc), result.WithCanonicalization(mode))
 			if err != nil {
 				t.Errorf("%s (%s): %v", tc.name, mode, err)
@@ -391,7 +391,7 @@ func TestAPIGoValueKeys(t *testing.T) {
 				t.Errorf("%s (%s): fallback text wrong: %s", tc.name, mode, r)
 			}
 			for _, v := range result.ProtocolVersions() {
-				if _, err := result.Serialize(r, result.SerializeOptions{ProtocolVersion: v, Format: result.JCS}); err != nil {
+				if _, err := result.Serialize(r, result.SerializeOptions{ProtocolVersion: v, Format: content.JCS}); err != nil {
 					t.Errorf("%s (%s): Serialize for %s: %v", tc.name, mode, v, err)
 				}
 			}
@@ -423,7 +423,7 @@ type apiRow struct {
 
 func TestAPIFromValue(t *testing.T) {
 	ts := time.Date(2024, 1, 2, 3, 4, 5, 678_900_000, time.FixedZone("x", 3600))
-	jsonMode := result.WithCanonicalization(result.JSON)
+	jsonMode := result.WithCanonicalization(content.JSON)
 	for _, tc := range []struct {
 		name string
 		v    any
@@ -444,7 +444,7 @@ func TestAPIFromValue(t *testing.T) {
 		{"time strict", ts, nil, "", content.CodeUnsupportedValue, "/value"},
 		{"bytes strict", []byte("hi"), nil, "", content.CodeUnsupportedValue, "/value"},
 		{"raw message strict", json.RawMessage(`{}`), nil, "", content.CodeUnsupportedValue, "/value"},
-		{"struct explicit strict", apiRow{"a", 2}, []result.Option{result.WithCanonicalization(result.Strict)}, "", content.CodeUnsupportedValue, "/value"},
+		{"struct explicit strict", apiRow{"a", 2}, []result.Option{result.WithCanonicalization(content.Strict)}, "", content.CodeUnsupportedValue, "/value"},
 		{"too large", strings.Repeat("x", 600), []result.Option{result.MaxJSONBytes(512)}, "", content.CodeMaxBytes, ""},
 		{"too large json text", []string{strings.Repeat("x", 600)}, []result.Option{result.MaxJSONBytes(512)}, "", content.CodeMaxBytes, ""},
 		{"within budget", "small", []result.Option{result.MaxJSONBytes(512)}, "small", "", ""},
@@ -476,9 +476,9 @@ func TestAPIFromValue(t *testing.T) {
 
 func TestAPIFromContextSettings(t *testing.T) {
 	bg := context.Background()
-	jsonCtx := result.ContextWithSettings(bg, result.Settings{Canonicalization: result.JSON})
+	jsonCtx := result.ContextWithSettings(bg, result.Settings{Canonicalization: content.JSON})
 	strictCtx := result.ContextWithSettings(bg, result.Settings{})
-	smallCtx := result.ContextWithSettings(bg, result.Settings{MaxJSONBytes: 512, Canonicalization: result.JSON})
+	smallCtx := result.ContextWithSettings(bg, result.Settings{MaxJSONBytes: 512, Canonicalization: content.JSON})
 	ts := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 	contents := result.Contents(content.TextResource("file:///a", "x"))
 
@@ -508,7 +508,7 @@ func TestAPIFromContextSettings(t *testing.T) {
 			return result.ResourceFromContext(jsonCtx, contents, result.Meta(apiRow{"a", 1}))
 		}, "", content.CodeUnsupportedValue, "/meta"},
 		{"resource: canonicalization is no option", func() (*result.Result, error) {
-			return result.ResourceFromContext(jsonCtx, contents, result.WithCanonicalization(result.JSON))
+			return result.ResourceFromContext(jsonCtx, contents, result.WithCanonicalization(content.JSON))
 		}, "", content.CodeUnknownOption, "/canonicalization"},
 		{"resource: inherited budget", func() (*result.Result, error) {
 			return result.ResourceFromContext(smallCtx, result.Contents(content.TextResource("file:///a", strings.Repeat("x", 600))))
@@ -603,7 +603,7 @@ func TestAPIValidatePlainGoValues(t *testing.T) {
 		t.Errorf("a struct inside a map in strict settings: %v %+v", err, rep)
 	}
 	jsonOpts := opts
-	jsonOpts.Settings = result.Settings{Canonicalization: result.JSON}
+	jsonOpts.Settings = result.Settings{Canonicalization: content.JSON}
 	rep, err = result.Validate(goValue, jsonOpts)
 	if err != nil || !rep.Valid || len(rep.Errors) != 0 {
 		t.Errorf("a struct in json settings: %v %+v", err, rep)
@@ -629,16 +629,16 @@ func TestAPIValidatePlainGoValues(t *testing.T) {
 			content.Str("protocolVersion", content.NewString(v)), content.Str("finalize", content.NewBool(true))))
 	}
 	for _, o := range optionSets {
-		want, err := result.SerializeValue(result.Settings{}, parsed, o)
+		want, err := serializeValue(result.Settings{}, parsed, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := result.SerializeValue(result.Settings{}, plain, o)
+		got, err := serializeValue(result.Settings{}, plain, o)
 		if err != nil || string(got) != string(want) {
 			t.Errorf("options %v: map gives %s, %v; ParseJSON gives %s", o, got, err, want)
 		}
 	}
-	if out, _ := result.SerializeValue(result.Settings{}, plain, content.Null()); string(out) != valid {
+	if out, _ := serializeValue(result.Settings{}, plain, content.Null()); string(out) != valid {
 		t.Errorf("SerializeValue with null options: %s, want %s", out, valid)
 	}
 }
@@ -681,7 +681,7 @@ func TestAPIValidateStage(t *testing.T) {
 		}
 		wantAPIError(t, "stage "+stage, err, content.CodeInvalidOption, "/stage")
 	}
-	_, err := result.ValidateValue(result.Settings{}, without, content.NewObject(content.Str("stage", content.NewString("bogus"))))
+	_, err := validateValue(result.Settings{}, without, content.NewObject(content.Str("stage", content.NewString("bogus"))))
 	wantAPIError(t, "ValidateValue stage bogus", err, content.CodeInvalidOption, "/stage")
 }
 

@@ -107,7 +107,7 @@ func BenchmarkSerializeSharedPrefixKeys(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, f := range []content.Format{result.Wire, result.JCS} {
+	for _, f := range []content.Format{content.Wire, content.JCS} {
 		b.Run(f.String(), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -121,7 +121,7 @@ func (b *builder) options(input *content.Value, known []string, what string, str
 	}
 	mode := b.settings.Canonicalization
 	if strict {
-		mode = Strict
+		mode = content.Strict
 	}
 	c.Reset(engine.CheckOptions{Mode: mode, MaxNodes: b.settings.MaxNodes, MaxBytes: b.settings.MaxJSONBytes})
 	return true
@@ -174,7 +174,7 @@ func (b *builder) tool(input content.Value) (*Result, error) {
 		// The structured content is in the result too, so its JSON must
 		// fit the byte budget on its own: written with that bound, a huge
 		// value is refused before it is written twice.
-		text, err := engine.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
+		text, err := engine.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, content.Wire)
 		if err != nil {
 			return nil, err
 		}
@@ -413,7 +413,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 	if isString && v.Kind() == content.KindString {
 		text = v.Str()
 	} else {
-		j, err := engine.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, v, Wire)
+		j, err := engine.Budget{MaxBytes: b.settings.MaxJSONBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, v, content.Wire)
 		if err != nil {
 			return nil, err
 		}
@@ -429,7 +429,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 // then the bytes of its compact wire JSON, counted while it is written).
 func (b *builder) finish(kind string, members []content.Value) (*Result, error) {
 	obj := content.NewObjectItems(members)
-	j, err := b.settings.write(obj, Wire)
+	j, err := b.settings.write(obj, content.Wire)
 	if err != nil {
 		return nil, err
 	}

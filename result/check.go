@@ -10,7 +10,7 @@ import (
 // resultCheck checks a result as it is on the wire (wire names: _meta, not
 // meta). For Validate (lenient) it reads the result as a client of the
 // revision does, with warnings for what the schema accepts; for
-// SerializeValue it checks a value as a built result: every field known,
+// serializeValue it checks a value as a built result: every field known,
 // no protocol-owned field, the first error stops it.
 type resultCheck struct {
 	c       *engine.Checker
@@ -22,7 +22,7 @@ type resultCheck struct {
 
 // result checks v and returns it as a built result is (wire order, isError
 // written, an empty _meta left out); the value is only meant for
-// SerializeValue, which has stopped at any error.
+// serializeValue, which has stopped at any error.
 func (w *resultCheck) result(v content.Value) content.Value {
 	c := w.c
 	if v.Kind() != content.KindObject {
@@ -215,16 +215,16 @@ func (w *resultCheck) meta(mv content.Value) content.Value {
 // title, description, websiteUrl, icons) and related-task {taskId}. The
 // checker's path is at the _meta object.
 func checkReservedMeta(c *engine.Checker, m content.Value, keys engine.MetaKeys) {
-	if keys.Allows(ServerInfoKey) {
-		if si, ok := m.Get(ServerInfoKey); ok {
-			c.Key(ServerInfoKey)
+	if keys.Allows(serverInfoKey) {
+		if si, ok := m.Get(serverInfoKey); ok {
+			c.Key(serverInfoKey)
 			c.Implementation(si, 3)
 			c.Pop()
 		}
 	}
-	if keys.Allows(RelatedTaskKey) {
-		if rt, ok := m.Get(RelatedTaskKey); ok {
-			stringFields(c, rt, RelatedTaskKey, "taskId")
+	if keys.Allows(relatedTaskKey) {
+		if rt, ok := m.Get(relatedTaskKey); ok {
+			stringFields(c, rt, relatedTaskKey, "taskId")
 		}
 	}
 }

@@ -58,9 +58,8 @@
 // (SerializeOptions, ValidateOptions, BuildOptions), whose zero value is the
 // default. A server's settings travel on the context of its handlers
 // (ContextWithSettings), so that a handler never passes them itself. The
-// …Value functions (SerializeValue, ValidateValue, OutputSchemaValue,
-// SettingsFromValue) take the same options as a value in wire names, as the
-// WebAssembly module and the conformance runners receive them.
+// WebAssembly module receives the same settings and options as values in
+// wire names (see package abi); the two forms go through the same checks.
 //
 // # Protocol revisions
 //
@@ -181,7 +180,8 @@
 //   - the text block that carries structured content to 2025-03-26 and
 //     older is appended after the other blocks, and holds its compact JSON
 //     in wire order (also when the format is JCS);
-//   - a result value given to SerializeValue is checked as a built result
+//   - a result value given to the module's serialize op (which serializes
+//     a value, not a built Result) is checked as a built result
 //     with the settings' canonicalization: protocol-owned fields in it are
 //     protocol_owned_field, and an unknown field is unknown_field;
 //   - the related task's _meta value is checked ({"taskId": string}) when

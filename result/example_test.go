@@ -40,7 +40,7 @@ func ExampleTool_canonicalization() {
 	}
 	_, err := result.Tool(result.StructuredContent(point{1, 2}))
 	fmt.Println(err)
-	r, _ := result.Tool(result.StructuredContent(point{1, 2}), result.WithCanonicalization(result.JSON))
+	r, _ := result.Tool(result.StructuredContent(point{1, 2}), result.WithCanonicalization(content.JSON))
 	fmt.Println(r)
 	// Output:
 	// mcpresult: unsupported_value at /structuredContent: Go structs, pointers and JSON marshalers need canonicalization "json"
@@ -112,7 +112,7 @@ func ExampleSerialize() {
 	}
 	b, _ := result.Serialize(r, result.SerializeOptions{
 		Finalize: &result.Finalize{ServerInfo: &result.Implementation{Name: "rows", Version: "1.0.0"}},
-		Format:   result.JCS,
+		Format:   content.JCS,
 	})
 	fmt.Println(string(b))
 	// Output:

@@ -30,7 +30,7 @@ func FuzzBuild(f *testing.F) {
 			return
 		}
 		for _, kind := range []string{result.KindTool, result.KindResource, result.KindError, result.KindValue} {
-			for _, mode := range []content.Canonicalization{result.Strict, result.JSON} {
+			for _, mode := range []content.Canonicalization{content.Strict, content.JSON} {
 				s := result.Settings{MaxJSONBytes: 4096, MaxNodes: 500, Canonicalization: mode}
 				r, err := result.Build(kind, req, result.BuildOptions{Settings: s})
 				if err != nil {

@@ -63,9 +63,9 @@ func TestGoValues(t *testing.T) {
 		{"invalid utf8", "a\xffb", "error:invalid_utf8", "error:invalid_utf8"},
 		{"content.Value", content.NewObject(content.Str("k", content.NewInt(1))), `{"k":1}`, `{"k":1}`},
 	} {
-		for _, mode := range []content.Canonicalization{result.Strict, result.JSON} {
+		for _, mode := range []content.Canonicalization{content.Strict, content.JSON} {
 			want := tc.strict
-			if mode == result.JSON {
+			if mode == content.JSON {
 				want = tc.json
 			}
 			r, err := result.Tool(result.StructuredContent(tc.v), result.Content(content.Text("x")), result.WithCanonicalization(mode))
@@ -74,7 +74,7 @@ func TestGoValues(t *testing.T) {
 				got = "error:" + string(asError(err).Code)
 			} else {
 				sc, _ := r.AsValue().Get("structuredContent")
-				b, _ := engine.AppendJSON(nil, sc, result.Wire)
+				b, _ := engine.AppendJSON(nil, sc, content.Wire)
 				got = string(b)
 			}
 			if got != want {
@@ -138,7 +138,7 @@ func TestToolFromContext(t *testing.T) {
 	if _, err := result.ToolFromContext(context.Background(), result.Content(content.Text("x"))); err == nil {
 		t.Fatal("a context without settings must be an error")
 	}
-	ctx := result.ContextWithSettings(context.Background(), result.Settings{MaxJSONBytes: 600, Canonicalization: result.JSON})
+	ctx := result.ContextWithSettings(context.Background(), result.Settings{MaxJSONBytes: 600, Canonicalization: content.JSON})
 	r, err := result.ToolFromContext(ctx, result.StructuredContent([]byte{1}))
 	if err != nil || !strings.Contains(r.String(), `"structuredContent":"AQ=="`) {
 		t.Fatalf("inherited json mode not applied: %v %v", r, err)
@@ -147,7 +147,7 @@ func TestToolFromContext(t *testing.T) {
 	if e := asError(err); e == nil || e.Code != "max_bytes" {
 		t.Fatalf("inherited budget not applied: %v", err)
 	}
-	_, err = result.ToolFromContext(ctx, result.Content(content.Text("x")), result.WithCanonicalization(result.Strict))
+	_, err = result.ToolFromContext(ctx, result.Content(content.Text("x")), result.WithCanonicalization(content.Strict))
 	if e := asError(err); e == nil || e.Code != "option_not_allowed" || e.Path != "/canonicalization" {
 		t.Fatalf("got %v", err)
 	}

@@ -88,7 +88,7 @@ func privateFailure(text string) *Result {
 		content.Str("content", content.NewArray(textBlock(text))),
 		content.Str("isError", content.NewBool(true)),
 	)
-	j, _ := engine.AppendJSON(nil, obj, Wire)
+	j, _ := engine.AppendJSON(nil, obj, content.Wire)
 	return &Result{kind: KindTool, v: obj, json: j}
 }
 

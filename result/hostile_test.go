@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -22,7 +23,7 @@ func TestHostileInputs(t *testing.T) {
 	}
 	rep, err := result.Validate(content.NewObject(many...), result.ValidateOptions{ProtocolVersion: result.V20250618})
 	// Extra fields only warn, but their values count in the budget.
-	if err != nil || rep.Valid || len(rep.Errors) != 1 || rep.Errors[0].Code != "max_nodes" || len(rep.Warnings) != result.MaxFindings {
+	if err != nil || rep.Valid || len(rep.Errors) != 1 || rep.Errors[0].Code != "max_nodes" || len(rep.Warnings) != resultlink.MaxFindings {
 		t.Fatalf("200,000 extra fields: %v, valid %v, %d errors, %d warnings", err, rep.Valid, len(rep.Errors), len(rep.Warnings))
 	}
 	if _, err := result.Build(result.KindTool, content.NewObject(many...), result.BuildOptions{}); err == nil {

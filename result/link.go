@@ -5,9 +5,25 @@ import (
 	"github.com/mcpresult/mcpresult/internal/resultlink"
 )
 
+// What abi and the Go host reach through package resultlink (its doc says
+// why it is not exported here).
 func init() {
-	resultlink.New = func(kind string, v content.Value, json []byte, maxJSONBytes, maxNodes int, mode content.Canonicalization) any {
-		return &Result{kind: kind, v: v, json: json, settings: Settings{MaxJSONBytes: maxJSONBytes, MaxNodes: maxNodes, Canonicalization: mode}}
+	resultlink.New = func(kind string, v content.Value, json []byte, s resultlink.Settings) any {
+		return &Result{kind: kind, v: v, json: json, settings: Settings(s)}
+	}
+	resultlink.SettingsFromValue = func(v content.Value) (resultlink.Settings, error) {
+		s, err := settingsFromValue(v)
+		return resultlink.Settings(s), err
+	}
+	resultlink.SerializeValue = func(s resultlink.Settings, v any, options content.Value) ([]byte, error) {
+		return serializeValue(Settings(s), v, options)
+	}
+	resultlink.ValidateValue = func(s resultlink.Settings, v any, options content.Value) (*resultlink.Report, error) {
+		r, err := validateValue(Settings(s), v, options)
+		return (*resultlink.Report)(r), err
+	}
+	resultlink.OutputSchemaValue = func(s resultlink.Settings, schema any, options content.Value) ([]byte, error) {
+		return outputSchemaValue(Settings(s), schema, options)
 	}
 }
 

@@ -123,7 +123,7 @@ func TestRefusedCallsStayBounded(t *testing.T) {
 			}
 			v := r.AsValue()
 			return len(s), func() error {
-				_, err := result.SerializeValue(result.Settings{}, v, content.Null())
+				_, err := serializeValue(result.Settings{}, v, content.Null())
 				return err
 			}
 		}},
@@ -137,7 +137,7 @@ func TestRefusedCallsStayBounded(t *testing.T) {
 		}},
 		{name: "h canonicalization json, struct (encoding/json)", unbounded: true, setup: func(*testing.T) (int, func() error) {
 			s := controls()
-			opts := []result.Option{result.StructuredContent(bigStruct{s}), result.WithCanonicalization(result.JSON)}
+			opts := []result.Option{result.StructuredContent(bigStruct{s}), result.WithCanonicalization(content.JSON)}
 			return len(s), func() error { return builtErr(result.Tool(opts...)) }
 		}},
 	}

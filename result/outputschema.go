@@ -17,7 +17,7 @@ import (
 // text, such as a json.RawMessage, with content.ParseJSON: it keeps the key
 // order) or a plain Go value such as a map[string]any (whose keys are
 // written sorted, as encoding/json writes them). It is read strictly and
-// bounded by the default settings; OutputSchemaValue takes other settings.
+// bounded by the default settings.
 func OutputSchema(schema any, protocolVersion string) ([]byte, error) {
 	if _, err := revisionOf(protocolVersion); err != nil {
 		return nil, err
@@ -26,21 +26,21 @@ func OutputSchema(schema any, protocolVersion string) ([]byte, error) {
 	if protocolVersion != "" {
 		options = content.NewObject(content.Str("protocolVersion", content.NewString(protocolVersion)))
 	}
-	return OutputSchemaValue(Settings{}, schema, options)
+	return outputSchemaValue(Settings{}, schema, options)
 }
 
 var outputSchemaOptionNames = []string{"protocolVersion"}
 
-// OutputSchemaValue is OutputSchema with settings and with options given as
+// outputSchemaValue is OutputSchema with settings and with options given as
 // a value in wire names ({protocolVersion}), as the module and the vectors
 // give them: an unknown or repeated option, or one of the wrong type, is the
 // error of the call (unknown_option, duplicate_option, invalid_option,
-// unsupported_protocol_version), as for SerializeValue. The settings bound
+// unsupported_protocol_version), as for serializeValue. The settings bound
 // the schema as they bound a result (maxJsonBytes, maxNodes, depth 64); their
 // canonicalization does not apply: a schema is always read strictly (so the
 // hint of an unsupported_value message at canonicalization "json" does not
 // apply to it either).
-func OutputSchemaValue(s Settings, schema any, options content.Value) ([]byte, error) {
+func outputSchemaValue(s Settings, schema any, options content.Value) ([]byte, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func OutputSchemaValue(s Settings, schema any, options content.Value) ([]byte, e
 		return nil, err
 	}
 	s = s.withDefaults()
-	c := engine.NewChecker(engine.CheckOptions{Mode: Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
+	c := engine.NewChecker(engine.CheckOptions{Mode: content.Strict, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes})
 	v, ok := c.Resolve(content.FromGo(schema))
 	if !ok {
 		return nil, c.Err()
@@ -81,7 +81,7 @@ func OutputSchemaValue(s Settings, schema any, options content.Value) ([]byte, e
 			content.Str("properties", content.NewObject(content.Str("result", rebase(v, false, true)))),
 			content.Str("required", content.NewArray(content.NewString("result"))))...)
 	}
-	out, err := s.write(v, Wire)
+	out, err := s.write(v, content.Wire)
 	if rev < r20250618 {
 		// No outputSchema in this revision: the schema is still checked,
 		// as 2026-07-28 writes it.

@@ -81,21 +81,21 @@ func TestOutputSchemaGoValues(t *testing.T) {
 		}
 		check("OutputSchema", got, err)
 		if c.wantValue {
-			got, err = result.OutputSchemaValue(result.Settings{}, c.schema,
+			got, err = outputSchemaValue(result.Settings{}, c.schema,
 				content.NewObject(content.Str("protocolVersion", content.NewString(c.version))))
 			check("OutputSchemaValue", got, err)
 		}
 	}
 	// Options null or {} are the default revision; settings are checked first.
 	for _, o := range []content.Value{content.Null(), content.NewObject()} {
-		if got, err := result.OutputSchemaValue(result.Settings{}, []any{}, o); !errors.Is(err, content.CodeInvalidType) || got != nil {
+		if got, err := outputSchemaValue(result.Settings{}, []any{}, o); !errors.Is(err, content.CodeInvalidType) || got != nil {
 			t.Errorf("options %v: %q %v", o, got, err)
 		}
-		if got, err := result.OutputSchemaValue(result.Settings{}, true, o); err != nil || string(got) != "true" {
+		if got, err := outputSchemaValue(result.Settings{}, true, o); err != nil || string(got) != "true" {
 			t.Errorf("options %v: %q %v", o, got, err)
 		}
 	}
-	if _, err := result.OutputSchemaValue(result.Settings{MaxNodes: -1}, "x", content.NewString("x")); !errors.Is(err, content.CodeInvalidOption) {
+	if _, err := outputSchemaValue(result.Settings{MaxNodes: -1}, "x", content.NewString("x")); !errors.Is(err, content.CodeInvalidOption) {
 		t.Errorf("bad settings: %v", err)
 	}
 }

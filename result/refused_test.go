@@ -22,10 +22,10 @@ func TestRefusedWritesReturnNothing(t *testing.T) {
 		run  func() ([]byte, error)
 	}{
 		{"OutputSchemaValue", func() ([]byte, error) {
-			return result.OutputSchemaValue(s, map[string]any{"type": "object", "description": quotes}, opts)
+			return outputSchemaValue(s, map[string]any{"type": "object", "description": quotes}, opts)
 		}},
 		{"SerializeValue", func() ([]byte, error) {
-			return result.SerializeValue(s, map[string]any{"content": []any{map[string]any{"type": "text", "text": quotes}}}, opts)
+			return serializeValue(s, map[string]any{"content": []any{map[string]any{"type": "text", "text": quotes}}}, opts)
 		}},
 		{"Build", func() ([]byte, error) {
 			r, err := result.Build(result.KindTool, content.NewObject(content.Str("content", content.Text(quotes).AsValue())), result.BuildOptions{Settings: s})

@@ -131,19 +131,19 @@ func resultFields(kind string) []string {
 	return toolResultFields
 }
 
-// ServerInfoKey is the _meta key of the server identity that Serialize adds
+// serverInfoKey is the _meta key of the server identity that Serialize adds
 // for protocol revision 2026-07-28.
-const ServerInfoKey = "io.modelcontextprotocol/serverInfo"
+const serverInfoKey = "io.modelcontextprotocol/serverInfo"
 
-// RelatedTaskKey is the reserved _meta key that revision 2025-11-25 defines
+// relatedTaskKey is the reserved _meta key that revision 2025-11-25 defines
 // for a result that belongs to a task ({"taskId": "…"}).
-const RelatedTaskKey = "io.modelcontextprotocol/related-task"
+const relatedTaskKey = "io.modelcontextprotocol/related-task"
 
 // buildMetaKeys are the reserved keys of a result's _meta when building (and
 // in a value to serialize): the server identity is protocol-owned, the
 // related task allowed (Serialize leaves it out where the revision lacks
 // it).
-var buildMetaKeys = engine.MetaKeys{Owned: []string{ServerInfoKey}, Allowed: []string{RelatedTaskKey}}
+var buildMetaKeys = engine.MetaKeys{Owned: []string{serverInfoKey}, Allowed: []string{relatedTaskKey}}
 
 // metaKeys returns the reserved keys of a result's _meta that Validate
 // accepts: on the wire, each where the revision defines it; at stage
@@ -155,10 +155,10 @@ func metaKeys(r revision, wire bool) engine.MetaKeys {
 	}
 	var k engine.MetaKeys
 	if r >= r20260728 {
-		k.Allowed = append(k.Allowed, ServerInfoKey)
+		k.Allowed = append(k.Allowed, serverInfoKey)
 	}
 	if r == r20251125 {
-		k.Allowed = append(k.Allowed, RelatedTaskKey)
+		k.Allowed = append(k.Allowed, relatedTaskKey)
 	}
 	return k
 }

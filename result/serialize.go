@@ -80,7 +80,7 @@ func (o SerializeOptions) check() (serializeOpts, error) {
 	if err != nil {
 		return serializeOpts{}, err
 	}
-	if o.Format != Wire && o.Format != JCS {
+	if o.Format != content.Wire && o.Format != content.JCS {
 		return serializeOpts{}, content.NewError(content.CodeInvalidOption, "/format", "format must be \"wire\" or \"jcs\"")
 	}
 	if f := o.Finalize; f != nil {
@@ -137,7 +137,7 @@ const resultTypeMember = `"resultType":"complete",`
 // what passes it, as ever). Serialize of a built result uses it: a large
 // result is then copied once rather than written again.
 func splice(out, v content.Value, s Settings, o serializeOpts, built []byte) []byte {
-	if built == nil || o.format != Wire || len(built) < 2 || v.Len() == 0 {
+	if built == nil || o.format != content.Wire || len(built) < 2 || v.Len() == 0 {
 		return nil
 	}
 	lead := out.Len() - v.Len()
@@ -252,8 +252,8 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 			}
 		case "_meta":
 			meta, hasMeta = m.Value, true
-			if _, ok := meta.Get(RelatedTaskKey); ok && rev != r20251125 {
-				meta = filter(meta, func(m content.Member) (content.Member, bool) { return m, m.Key.Str() != RelatedTaskKey })
+			if _, ok := meta.Get(relatedTaskKey); ok && rev != r20251125 {
+				meta = filter(meta, func(m content.Member) (content.Member, bool) { return m, m.Key.Str() != relatedTaskKey })
 			}
 		default:
 			out = append(out, m)
@@ -261,7 +261,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 	}
 	if fin && t.o.finalize.ServerInfo != nil {
 		si := t.o.finalize.ServerInfo
-		entry := content.Str(ServerInfoKey, content.NewObject(
+		entry := content.Str(serverInfoKey, content.NewObject(
 			content.Str("name", content.NewString(si.Name)),
 			content.Str("version", content.NewString(si.Version)),
 		))
@@ -296,7 +296,7 @@ func (t *transformer) structuredText(sc, blocks content.Value) (content.Value, b
 		t.fail(content.CodeUnsupportedContentType, "/structuredContent", "protocol revision "+t.o.rev.String()+" has no structuredContent, and no text block holds its JSON")
 		return content.Value{}, false
 	}
-	j, err := engine.Budget{MaxBytes: t.maxBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, Wire)
+	j, err := engine.Budget{MaxBytes: t.maxBytes, MaxDepth: content.MaxParseDepth}.AppendJSON(nil, sc, content.Wire)
 	if err != nil {
 		t.err = err
 		return content.Value{}, false

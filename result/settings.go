@@ -14,18 +14,6 @@ type Error = content.Error
 // Code is a stable error code (see [content.Code]).
 type Code = content.Code
 
-// Canonicalization modes (see Settings).
-const (
-	Strict = content.Strict
-	JSON   = content.JSON
-)
-
-// Output formats (see Serialize).
-const (
-	Wire = content.Wire
-	JCS  = content.JCS
-)
-
 // Defaults and limits of Settings.
 const (
 	DefaultMaxJSONBytes = 2_000_000
@@ -96,7 +84,7 @@ func (s Settings) Check() error {
 		return content.NewError(content.CodeInvalidOption, "/maxJsonBytes", msgMaxJSONBytes)
 	case s.MaxNodes < 1 || s.MaxNodes > MaxMaxNodes:
 		return content.NewError(content.CodeInvalidOption, "/maxNodes", msgMaxNodes)
-	case s.Canonicalization != Strict && s.Canonicalization != JSON:
+	case s.Canonicalization != content.Strict && s.Canonicalization != content.JSON:
 		return content.NewError(content.CodeInvalidOption, "/canonicalization", msgCanonicalization)
 	}
 	return nil
@@ -105,10 +93,10 @@ func (s Settings) Check() error {
 // settingNames are the keys of settings given as a value.
 var settingNames = []string{"maxJsonBytes", "maxNodes", "maxDepth", "canonicalization"}
 
-// SettingsFromValue reads settings given as a value (wire names
+// settingsFromValue reads settings given as a value (wire names
 // maxJsonBytes, maxNodes, maxDepth, canonicalization), as the vectors and the
 // ABI give them. maxDepth is fixed: only 64 is accepted.
-func SettingsFromValue(v content.Value) (Settings, error) {
+func settingsFromValue(v content.Value) (Settings, error) {
 	var s Settings
 	if v.Kind() == content.KindNull {
 		return s, nil
@@ -184,12 +172,12 @@ func modeOf(v content.Value) (content.Canonicalization, bool) {
 	if v.Kind() == content.KindString {
 		switch v.Str() {
 		case "strict":
-			return Strict, true
+			return content.Strict, true
 		case "json":
-			return JSON, true
+			return content.JSON, true
 		}
 	}
-	return Strict, false
+	return content.Strict, false
 }
 
 // AsValue returns the settings as a value in wire names, all fields set.
@@ -205,7 +193,7 @@ func (s Settings) AsValue() content.Value {
 
 // String returns the settings as compact JSON.
 func (s Settings) String() string {
-	b, _ := engine.AppendJSON(nil, s.AsValue(), Wire)
+	b, _ := engine.AppendJSON(nil, s.AsValue(), content.Wire)
 	return string(b)
 }
 

@@ -32,7 +32,7 @@ func TestSerializeOfABuiltResult(t *testing.T) {
 		if vec.Op != "build" || !vec.AppliesTo("go") {
 			continue
 		}
-		settings, err := result.SettingsFromValue(vec.Settings)
+		settings, err := settingsFromValue(vec.Settings)
 		if err != nil {
 			continue
 		}
@@ -45,16 +45,16 @@ func TestSerializeOfABuiltResult(t *testing.T) {
 		settings = r.Settings()
 		for _, version := range result.ProtocolVersions() {
 			for _, f := range finalizes {
-				for _, format := range []content.Format{result.Wire, result.JCS} {
+				for _, format := range []content.Format{content.Wire, content.JCS} {
 					got, gerr := result.Serialize(r, result.SerializeOptions{ProtocolVersion: version, Finalize: f.opt, Format: format})
-					want, werr := result.SerializeValue(settings, r.AsValue(), content.NewObject(
+					want, werr := serializeValue(settings, r.AsValue(), content.NewObject(
 						content.Str("protocolVersion", content.NewString(version)),
 						content.Str("finalize", f.val),
 						content.Str("format", content.NewString(format.String()))))
 					if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() || !bytes.Equal(got, want) {
 						t.Errorf("%s for %s, finalize %v, %s:\n got %s %v\nwant %s %v", vec.Name, version, f.opt != nil, format, got, gerr, want, werr)
 					}
-					if gerr == nil && format == result.Wire && (f.opt == nil || f.opt.ServerInfo == nil) {
+					if gerr == nil && format == content.Wire && (f.opt == nil || f.opt.ServerInfo == nil) {
 						spliced++
 					}
 					n++

@@ -5,11 +5,12 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/resultlink"
 )
 
-// MaxFindings is the most errors (and, separately, warnings) Validate
+// maxFindings is the most errors (and, separately, warnings) Validate
 // reports.
-const MaxFindings = 100
+const maxFindings = resultlink.MaxFindings
 
 // The stages of Validate.
 const (
@@ -50,7 +51,7 @@ type Report struct {
 
 // Validate checks a result that anyone built against the rules of package
 // content and what the protocol revision defines, and reports every finding
-// (up to MaxFindings errors and as many warnings) instead of the first. The
+// (up to 100 errors and as many warnings) instead of the first. The
 // value may be a content.Value (for example from content.ParseJSON) or a
 // plain Go value, such as the map[string]any that json.Unmarshal gives.
 //
@@ -95,14 +96,14 @@ func Validate(v any, opts ValidateOptions) (*Report, error) {
 	}
 	w := resultCheck{
 		c: engine.NewChecker(engine.CheckOptions{
-			Mode: s.Canonicalization, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes, MaxErrors: MaxFindings,
+			Mode: s.Canonicalization, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes, MaxErrors: maxFindings,
 			Lenient: true, Revision: rev,
 		}),
 		rev: rev, kind: kind, wire: opts.Stage != StageHandler, lenient: true,
 	}
 	w.result(in)
 	errs := w.c.Errors() // one per place already
-	if !slices.ContainsFunc(errs, isBudget) && len(errs) < MaxFindings {
+	if !slices.ContainsFunc(errs, isBudget) && len(errs) < maxFindings {
 		// The budget applies to a result on the wire as to one being built,
 		// measured on the value as it is, whatever else is wrong with it.
 		b := s.budget()
@@ -158,7 +159,7 @@ func inferKind(v content.Value) string {
 	return KindTool
 }
 
-// SerializeValue serializes a result given as a value (a content.Value, as
+// serializeValue serializes a result given as a value (a content.Value, as
 // the module and the vectors give it, or a plain Go value such as a
 // map[string]any), with options given as a value in wire names:
 // protocolVersion, format ("wire"/"jcs"), finalize (true, false, or
@@ -166,7 +167,7 @@ func inferKind(v content.Value) string {
 // ("convert"/"error"). The value is checked first, as a built result:
 // protocol-owned fields in it are protocol_owned_field, an unknown field is
 // unknown_field.
-func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
+func serializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
@@ -185,10 +186,10 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	}
 	kind := inferKind(in)
 	mode := s.Canonicalization
-	if kind == KindResource && mode != Strict {
+	if kind == KindResource && mode != content.Strict {
 		// Resource results are strict, as when building: read the Go
 		// values again in that mode.
-		mode = Strict
+		mode = content.Strict
 		if in, err = (engine.Budget{MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}).Plain(content.FromGo(v), mode); err != nil {
 			return nil, err
 		}
@@ -206,12 +207,12 @@ func SerializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 
 var validateOptionNames = []string{"kind", "protocolVersion", "stage"}
 
-// ValidateValue validates a value with options given as a value in wire
+// validateValue validates a value with options given as a value in wire
 // names (kind, protocolVersion, stage), as the module and the vectors give
 // them: an unknown or repeated option, or one of the wrong type, is the
 // error of the call (unknown_option, duplicate_option, invalid_option,
 // unsupported_protocol_version).
-func ValidateValue(s Settings, v any, options content.Value) (*Report, error) {
+func validateValue(s Settings, v any, options content.Value) (*Report, error) {
 	opts := ValidateOptions{Settings: s}
 	if err := optionsObject(options, validateOptionNames, "validate"); err != nil {
 		return nil, err
@@ -295,7 +296,7 @@ func serializeOptionsFromValue(v content.Value) (SerializeOptions, error) {
 		switch {
 		case x.Kind() == content.KindString && x.Str() == "wire":
 		case x.Kind() == content.KindString && x.Str() == "jcs":
-			o.Format = JCS
+			o.Format = content.JCS
 		default:
 			return bad("/format", "format must be \"wire\" or \"jcs\"")
 		}

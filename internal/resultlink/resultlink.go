@@ -1,12 +1,61 @@
-// Package resultlink lets the Go host make a result.Result of the JSON the
-// WebAssembly module wrote, without package result exporting a constructor
-// that skips its checks: result sets New when it is initialized, and only
-// packages of this module can reach it.
+// Package resultlink is how package abi and the Go host reach what package
+// result does with values in wire names (a request's settings and options as
+// the WebAssembly module receives them), without result exporting it: its
+// users build with Go types, and a second, value-typed way in would be a
+// promise they never need.
+//
+// Package result sets these functions when it is initialized; every package
+// that uses them imports result, so they are set before any call. The types
+// here are result's own by structure: result.Settings(s) and
+// result.Report(r) convert them.
 package resultlink
 
 import "github.com/mcpresult/mcpresult/content"
 
-// New returns a *result.Result (as any) of a result the module built and
-// checked: its kind, its value and JSON, and the settings it was built with
-// (maxJsonBytes, maxNodes, canonicalization).
-var New func(kind string, v content.Value, json []byte, maxJSONBytes, maxNodes int, mode content.Canonicalization) any
+// MaxFindings is the most errors (and, separately, warnings) a validation
+// reports; result.Report's doc says so.
+const MaxFindings = 100
+
+// Settings has the fields of result.Settings.
+type Settings struct {
+	MaxJSONBytes     int
+	MaxNodes         int
+	Canonicalization content.Canonicalization
+}
+
+// Report has the fields of result.Report.
+type Report struct {
+	Valid    bool
+	Errors   []*content.Error
+	Warnings []*content.Error
+}
+
+var (
+	// New returns a *result.Result (as any) of a result the module built
+	// and checked: its kind, its value and JSON, and the settings it was
+	// built with. It skips the checks, which the module made.
+	New func(kind string, v content.Value, json []byte, s Settings) any
+
+	// SettingsFromValue reads settings given as a value (maxJsonBytes,
+	// maxNodes, maxDepth, canonicalization); maxDepth is fixed: only 64
+	// is accepted.
+	SettingsFromValue func(v content.Value) (Settings, error)
+
+	// SerializeValue serializes a result given as a value (a content.Value
+	// or a plain Go value) with options in wire names: protocolVersion,
+	// format ("wire"/"jcs"), finalize (true, false, or {serverInfo: {name,
+	// version}, ttlMs, cacheScope}) and unsupported ("convert"/"error").
+	// The value is checked first, as a built result.
+	SerializeValue func(s Settings, v any, options content.Value) ([]byte, error)
+
+	// ValidateValue validates a value with options in wire names (kind,
+	// protocolVersion, stage): an unknown or repeated option, or one of the
+	// wrong type, is the error of the call.
+	ValidateValue func(s Settings, v any, options content.Value) (*Report, error)
+
+	// OutputSchemaValue is result.OutputSchema with settings and with
+	// options in wire names ({protocolVersion}). The settings bound the
+	// schema; their canonicalization does not apply (a schema is always
+	// read strictly).
+	OutputSchemaValue func(s Settings, schema any, options content.Value) ([]byte, error)
+)

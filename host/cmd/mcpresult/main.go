@@ -52,6 +52,7 @@ import (
 	"github.com/mcpresult/mcpresult/host"
 	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -123,13 +124,13 @@ func (native) build(kind string, v content.Value, o result.BuildOptions) (*resul
 	return result.Build(kind, v, o)
 }
 func (native) serialize(s result.Settings, v, options content.Value) ([]byte, error) {
-	return result.SerializeValue(s, v, options)
+	return resultlink.SerializeValue(resultlink.Settings(s), v, options)
 }
 func (native) validate(v content.Value, o result.ValidateOptions) (*result.Report, error) {
 	return result.Validate(v, o)
 }
 func (native) outputSchema(s result.Settings, schema, options content.Value) ([]byte, error) {
-	return result.OutputSchemaValue(s, schema, options)
+	return resultlink.OutputSchemaValue(resultlink.Settings(s), schema, options)
 }
 
 type module struct{ h *host.Host }
@@ -258,7 +259,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		s.MaxJSONBytes = n
 	}
 	if flags["canonicalization"] == "json" {
-		s.Canonicalization = result.JSON
+		s.Canonicalization = content.JSON
 	}
 	in := stdin
 	if file != "" && file != "-" {

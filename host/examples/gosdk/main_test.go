@@ -271,10 +271,10 @@ func sameResult(version string, written, got []byte) error {
 	}
 	delete(g, "resultType")
 	if m, ok := g["_meta"].(map[string]any); ok {
-		if _, ok := m[result.ServerInfoKey]; ok != (version >= result.V20260728) {
+		if _, ok := m[serverInfoKey]; ok != (version >= result.V20260728) {
 			return fmt.Errorf("server identity in _meta: %v for %s", ok, version)
 		}
-		delete(m, result.ServerInfoKey)
+		delete(m, serverInfoKey)
 		if len(m) == 0 {
 			delete(g, "_meta")
 		}
@@ -449,7 +449,7 @@ func failed(t *testing.T, o outcome, msg string) *mcp.CallToolResult {
 	}
 	text(t, r.Content[0], msg)
 	for k := range r.Meta {
-		if k != result.ErrorCodeKey && k != result.ServerInfoKey {
+		if k != result.ErrorCodeKey && k != serverInfoKey {
 			t.Errorf("unexpected _meta %q in %s", k, short(o.got))
 		}
 	}

@@ -1,0 +1,13 @@
+package host_test
+
+import (
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/resultlink"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// settingsFromValue reads settings in wire names, as the vectors give them.
+func settingsFromValue(v content.Value) (result.Settings, error) {
+	s, err := resultlink.SettingsFromValue(v)
+	return result.Settings(s), err
+}
