@@ -4,9 +4,14 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/packed"
 )
 
-// A request's input is decoded packed (see content.Packed): its bytes, and
+// valueOf is the value of an entry of a packed document (content sets
+// packed.ValueOf when it is initialized, before this package).
+var valueOf = packed.ValueOf.(func(*packed.Doc, uint32) content.Value)
+
+// A request's input is decoded packed (see internal/packed): its bytes, and
 // four bytes per item of every array and object, so that what a request
 // holds in memory stays within abi's stated bound whatever its shape. The
 // decode reads the input twice: a first reading counts the entries the
@@ -25,11 +30,11 @@ var treeBelow = 16 << 10
 
 // packing is the state of a packed decode.
 type packing struct {
-	pk      *content.Packed // the document; nil in the first reading
-	keys    *content.Packed // reads a key's scalar for its path
-	entries int             // the entries counted by the first reading
-	cuts    []cutCount      // containers the budget ended early, innermost first
-	next    int             // the second reading's next cut, an index into cuts
+	pk      *packed.Doc // the document; nil in the first reading
+	keys    *packed.Doc // reads a key's scalar for its path
+	entries int         // the entries counted by the first reading
+	cuts    []cutCount  // containers the budget ended early, innermost first
+	next    int         // the second reading's next cut, an index into cuts
 }
 
 // cutCount is how many items a container at an offset of the data held
@@ -44,14 +49,14 @@ func decodePacked(data []byte, sp span, share bool, limit int, over *content.Err
 	if sp.end-sp.start < treeBelow {
 		return decodeSpan(data, sp, share, limit, over, truncate)
 	}
-	if sp.end-sp.start > content.MaxPackedBytes { // far above MaxRequest
-		return content.Value{}, false, "", content.NewError(content.CodeMaxBytes, "", "a value of a request is larger than "+strconv.Itoa(content.MaxPackedBytes)+" bytes")
+	if sp.end-sp.start > packed.MaxBytes { // far above MaxRequest
+		return content.Value{}, false, "", content.NewError(content.CodeMaxBytes, "", "a value of a request is larger than "+strconv.Itoa(packed.MaxBytes)+" bytes")
 	}
 	doc := data[sp.start:sp.end]
 	if !share {
 		doc = append([]byte(nil), doc...)
 	}
-	p := &packing{keys: content.NewPacked(doc, 0)}
+	p := &packing{keys: packed.New(doc, 0)}
 	read := func() (uint32, *decoder) {
 		d := &decoder{
 			data: doc, maxDepth: content.MaxParseDepth + 1, left: len(doc), skip: true,
@@ -62,13 +67,13 @@ func decodePacked(data []byte, sp span, share bool, limit int, over *content.Err
 	if _, d := read(); d.err != nil {
 		return content.Value{}, false, "", d.err
 	}
-	p.pk = content.NewPacked(doc, p.entries)
+	p.pk = packed.New(doc, p.entries)
 	p.next = len(p.cuts) - 1
 	root, d := read()
 	if d.err != nil { // the first reading would have failed
 		return content.Value{}, false, "", d.err
 	}
-	return p.pk.Value(root), d.cut, d.cutPath, nil
+	return valueOf(p.pk, root), d.cut, d.cutPath, nil
 }
 
 // entry reads the value at d.i (checked before) into the packed document
@@ -134,7 +139,7 @@ func (d *decoder) entry(depth int) uint32 {
 			}
 			var name string
 			if k&(1<<31) == 0 {
-				name = keyText(p.keys.Value(k))
+				name = keyText(valueOf(p.keys, k))
 			}
 			d.path.Key(name)
 			x := d.entry(depth + 1)

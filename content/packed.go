@@ -7,72 +7,27 @@ import (
 	"unsafe"
 
 	"github.com/mcpresult/mcpresult/internal/jstime"
+	"github.com/mcpresult/mcpresult/internal/packed"
 )
 
-// A decoded request is held packed: its MessagePack bytes, as they came,
-// and for each array or object one segment of a single []uint32, an entry
-// per item. An entry is the offset of a scalar's bytes, or (top bit set)
-// the segment of a container. A value then costs four bytes, or eight for
-// a container (its entry and its segment's header), where a tree of Values
-// costs 24 and more: a request of tightly packed small values fits the
-// memory bound that abi's doc states, whatever its settings allow. Scalars
-// are read from the bytes when they are looked at, which costs a few
-// nanoseconds, and no more allocation than a string header.
-//
-// A packed container is a Value with n2 != 0: n2 is its segment plus one,
-// negated for a JSON view (see JSONView), and p the *Packed.
+// A decoded request is held packed (see internal/packed): a packed
+// container is a Value with n2 != 0: n2 is its segment plus one, negated
+// for a JSON view (see jsonView), and p the *packed.Doc. Scalars are read
+// from the bytes when they are looked at, which costs a few nanoseconds,
+// and no more allocation than a string header.
 
-// Packed builds a Value that reads a MessagePack document in place. The
-// abi decoder fills it (it checks the bytes first: a Packed trusts them);
-// most programs never use it.
-type Packed struct {
-	data []byte
-	ents []uint32
-	top  int
+func init() {
+	packed.ValueOf = func(d *packed.Doc, e uint32) Value { return packedValue(d, e, false, false) }
+	packed.IsPacked = Value.isPacked
+	packed.JSONView = Value.jsonView
 }
-
-// packedContainer marks an entry that names a segment.
-const packedContainer = 1 << 31
-
-// MaxPackedBytes is the largest document a Packed can hold (1 GiB, eight
-// times the module's largest request): an entry's offset has 31 bits, and
-// a document of n bytes has fewer than 2n entries.
-const MaxPackedBytes = 1<<30 - 1
-
-// NewPacked returns a Packed over data with room for entries entries (one
-// per item of every container, and one per container). data must stay
-// unchanged for as long as its Values are in use.
-func NewPacked(data []byte, entries int) *Packed {
-	return &Packed{data: data, ents: make([]uint32, entries)}
-}
-
-// Open reserves a segment for a container of n items (an object's n counts
-// its keys and values) and returns its entry.
-func (p *Packed) Open(object bool, n int) uint32 {
-	seg := p.top
-	p.top += 1 + n
-	p.ents[seg] = uint32(n) << 1
-	if object {
-		p.ents[seg] |= 1
-	}
-	return packedContainer | uint32(seg)
-}
-
-// Set makes item i of container c the value e (a container's entry, or a
-// scalar's offset in data).
-func (p *Packed) Set(c uint32, i int, e uint32) {
-	p.ents[int(c&^packedContainer)+1+i] = e
-}
-
-// Value returns the value of entry e.
-func (p *Packed) Value(e uint32) Value { return p.value(e, false, false) }
 
 // value returns the value of entry e, converted as a JSON view converts
 // an item when view is set (key: it is an object's key).
-func (p *Packed) value(e uint32, view, key bool) Value {
-	if e&packedContainer != 0 {
-		seg := int(e &^ packedContainer)
-		h := p.ents[seg]
+func packedValue(p *packed.Doc, e uint32, view, key bool) Value {
+	if e&packed.Container != 0 {
+		seg := int(e &^ packed.Container)
+		h := p.Ents[seg]
 		k := KindArray
 		if h&1 != 0 {
 			k = KindObject
@@ -83,10 +38,10 @@ func (p *Packed) value(e uint32, view, key bool) Value {
 		}
 		return Value{kind: k, n: uint64(h >> 1), n2: n2, p: unsafe.Pointer(p)}
 	}
-	v := p.scalar(int(e))
+	v := scalar(p, int(e))
 	if view {
 		// Converted each time it is read: a view is read a few times (the
-		// check, the measure, the write), and a Packed holds nothing it
+		// check, the measure, the write), and a Doc holds nothing it
 		// could change, so that Values stay safe to read from any
 		// goroutine. Bytes under a view thus cost their base64 a few
 		// times over in garbage, never at once.
@@ -125,8 +80,8 @@ func jsonScalar(v Value, key bool) Value {
 }
 
 // scalar reads the scalar whose bytes start at data[i] (checked before).
-func (p *Packed) scalar(i int) Value {
-	data := p.data
+func scalar(p *packed.Doc, i int) Value {
+	data := p.Data
 	c := data[i]
 	i++
 	switch {
@@ -135,7 +90,7 @@ func (p *Packed) scalar(i int) Value {
 	case c >= 0xe0:
 		return NewInt(int64(int8(c)))
 	case c&0xe0 == 0xa0:
-		return p.str(KindString, i, int(c&0x1f))
+		return str(p, KindString, i, int(c&0x1f))
 	}
 	switch c {
 	case 0xc2:
@@ -144,10 +99,10 @@ func (p *Packed) scalar(i int) Value {
 		return NewBool(true)
 	case 0xc4, 0xc5, 0xc6:
 		w := 1 << (c - 0xc4)
-		return p.str(KindBytes, i+w, int(bigEndian(data[i:i+w])))
+		return str(p, KindBytes, i+w, int(bigEndian(data[i:i+w])))
 	case 0xd9, 0xda, 0xdb:
 		w := 1 << (c - 0xd9)
-		return p.str(KindString, i+w, int(bigEndian(data[i:i+w])))
+		return str(p, KindString, i+w, int(bigEndian(data[i:i+w])))
 	case 0xca:
 		return NewFloat(float64(math.Float32frombits(uint32(bigEndian(data[i : i+4])))))
 	case 0xcb:
@@ -161,26 +116,26 @@ func (p *Packed) scalar(i int) Value {
 		shift := 64 - 8*w
 		return NewInt(int64(u<<shift) >> shift)
 	case 0xd4, 0xd5, 0xd6, 0xd7, 0xd8:
-		return p.ext(i, 1<<(c-0xd4))
+		return ext(p, i, 1<<(c-0xd4))
 	case 0xc7, 0xc8, 0xc9:
 		w := 1 << (c - 0xc7)
-		return p.ext(i+w, int(bigEndian(data[i:i+w])))
+		return ext(p, i+w, int(bigEndian(data[i:i+w])))
 	}
 	return Value{} // 0xc0: null
 }
 
 // str is a String or Bytes value of data[i:i+n], sharing its memory.
-func (p *Packed) str(k Kind, i, n int) Value {
-	return Value{kind: k, n: uint64(n), p: unsafe.Pointer(unsafe.SliceData(p.data[i : i+n]))}
+func str(p *packed.Doc, k Kind, i, n int) Value {
+	return Value{kind: k, n: uint64(n), p: unsafe.Pointer(unsafe.SliceData(p.Data[i : i+n]))}
 }
 
 // ext reads an extension whose type byte is data[i] and whose n bytes
 // follow: a timestamp for type -1, else an Ext.
-func (p *Packed) ext(i, n int) Value {
-	typ := int8(p.data[i])
-	body := p.data[i+1 : i+1+n]
+func ext(p *packed.Doc, i, n int) Value {
+	typ := int8(p.Data[i])
+	body := p.Data[i+1 : i+1+n]
 	if typ != -1 {
-		v := p.str(KindExt, i+1, n)
+		v := str(p, KindExt, i+1, n)
 		v.n2 = int32(typ)
 		return v
 	}
@@ -203,12 +158,12 @@ func bigEndian(b []byte) uint64 {
 }
 
 // packed returns the document of a packed container, and its segment.
-func (v Value) packed() (*Packed, int) {
+func (v Value) packed() (*packed.Doc, int) {
 	seg := int(v.n2)
 	if seg < 0 {
 		seg = -seg
 	}
-	return (*Packed)(v.p), seg - 1
+	return (*packed.Doc)(v.p), seg - 1
 }
 
 // item returns item i of an array or object (an object's items are key,
@@ -223,7 +178,7 @@ func (v Value) item(i int) Value {
 		panic("content: index out of range")
 	}
 	p, seg := v.packed()
-	return p.value(p.ents[seg+1+i], v.n2 < 0, v.kind == KindObject && i%2 == 0)
+	return packedValue(p, p.Ents[seg+1+i], v.n2 < 0, v.kind == KindObject && i%2 == 0)
 }
 
 // items returns the number of items of an array or object (twice the
@@ -235,23 +190,16 @@ func (v Value) items() int {
 	return int(v.n)
 }
 
-// IsPacked reports whether v is an array or object read in place from a
-// MessagePack document (see Packed), rather than a tree of Values.
-func (v Value) IsPacked() bool {
+// isPacked reports whether v is an array or object read in place from a
+// MessagePack document, rather than a tree of Values.
+func (v Value) isPacked() bool {
 	return v.n2 != 0 && (v.kind == KindArray || v.kind == KindObject)
 }
 
-// JSONView returns a packed array or object as canonicalization "json"
-// reads it, without a copy: bytes as base64, timestamps as strings, and
-// integer and boolean keys as their decimal or true/false, converted as
-// they are read (and theirs, to any depth). Any other value is returned
-// as it is. The checks use it for a document they found something to
-// convert in: it is what a copy they made would hold when they report no
-// error (a member they refused, a repeated key or a key that fails, is
-// converted here and left as it was in a copy; the output of a check that
-// failed is never used).
-func (v Value) JSONView() Value {
-	if v.IsPacked() && v.n2 > 0 {
+// jsonView returns a packed array or object as canonicalization "json"
+// reads it (see packed.JSONView), and any other value as it is.
+func (v Value) jsonView() Value {
+	if v.isPacked() && v.n2 > 0 {
 		v.n2 = -v.n2
 	}
 	return v

@@ -309,7 +309,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 			return v, false
 		}
 		var out []content.Value
-		packed, viewed := v.IsPacked(), false
+		packed, viewed := isPacked(v), false
 		for i := range itemCount(v) {
 			c.path.Index(i)
 			ne, changed := c.free(v.Index(i), depth+1)
@@ -329,7 +329,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 			}
 		}
 		if viewed {
-			return v.JSONView(), true
+			return jsonView(v), true
 		}
 		if out != nil {
 			return content.NewArray(out...), true
@@ -341,7 +341,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 		}
 		var out []content.Value
 		n := itemCount(v) / 2
-		packed, viewed := v.IsPacked(), false
+		packed, viewed := isPacked(v), false
 		var seen map[string]struct{}
 		var dups []uint64 // a packed object's repeated keys, found at once
 		switch {
@@ -396,7 +396,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 			}
 		}
 		if viewed {
-			return v.JSONView(), true
+			return jsonView(v), true
 		}
 		if out != nil {
 			return content.NewObjectItems(out), true

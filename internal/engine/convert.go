@@ -51,7 +51,7 @@ func (b Budget) Plain(v content.Value, mode content.Canonicalization) (content.V
 	}
 	// A value read in place from MessagePack holds no Go value; Plain
 	// converts no deeper than one level past MaxDepth.
-	if v.IsPacked() || !HoldsGo(v, &budget, content.MaxDepth) {
+	if isPacked(v) || !HoldsGo(v, &budget, content.MaxDepth) {
 		return v, nil
 	}
 	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: b.MaxNodes, MaxBytes: b.MaxBytes})
@@ -97,7 +97,7 @@ func (c *Checker) plain(v content.Value, depth, limit int, strict bool) (content
 		out, _ := c.plain(conv, depth, limit, strict)
 		return out, true
 	case content.KindArray, content.KindObject:
-		if v.IsPacked() {
+		if isPacked(v) {
 			return v, false // a decoded document holds no Go value
 		}
 		var out []content.Value

@@ -18,6 +18,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// serverInfoKey is the _meta key of the server identity that finalizing
+// adds for 2026-07-28.
+const serverInfoKey = "io.modelcontextprotocol/serverInfo"
+
 // secret is the part of inventoryDSN that must never reach a client.
 const secret = "hunter2"
 
