@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Clients no one here wrote against any stdio MCP server:
 //
-//   node tools/sdkproof/run.mjs [--check path/to/mcpresult] -- <command> [args…]
+//   node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] -- <command> [args…]
 //
 // For each protocol revision (2024-11-05, 2025-03-26, 2025-06-18,
 // 2025-11-25, 2026-07-28) two clients start the server command and
@@ -19,9 +19,10 @@
 // before 2025-03-26, output schemas in tools/list before 2025-06-18), and
 // its structured content must match the output schema tools/list gave.
 //
-// The server must grant each of the four revisions before 2026-07-28 as
-// asked; for 2026-07-28 it may answer an older one, and the results are
-// then checked against that one. The SDK Client refuses a revision it does
+// The server must grant each revision up to --grants (default 2025-11-25,
+// the latest of the official TypeScript SDK 1.x; 2025-06-18 for an SDK
+// 1.x before 1.24) as asked; for a later one it may answer an older one,
+// and the results are then checked against that one. The SDK Client refuses a revision it does
 // not know: for such a revision it is reported as unable to take part,
 // never as passing.
 //
@@ -44,14 +45,18 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js"
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const REVISIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
-const MUST_GRANT = new Set(REVISIONS.slice(0, 4));
 const REQUEST_LIMIT_MS = 60_000; // a hang guard, not a measure
 
 const before = (a, b) => a < b;
 
-const { values, positionals } = parseArgs({ options: { check: { type: "string" } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { check: { type: "string" }, grants: { type: "string", default: "2025-11-25" } }, allowPositionals: true });
+if (!REVISIONS.includes(values.grants)) {
+  console.error(`sdkproof: --grants takes one of ${REVISIONS.join(", ")}`);
+  process.exit(2);
+}
+const MUST_GRANT = new Set(REVISIONS.filter((v) => v <= values.grants));
 if (positionals.length === 0) {
-  console.error("usage: node tools/sdkproof/run.mjs [--check path/to/mcpresult] -- <command> [args…]");
+  console.error("usage: node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] -- <command> [args…]");
   process.exit(2);
 }
 const [command, ...commandArgs] = positionals;
