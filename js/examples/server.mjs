@@ -347,7 +347,7 @@ async function main() {
   process.once("SIGTERM", stop);
 }
 
-if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   main().catch((err) => {
     process.stderr.write(`mcpresult example server: ${err && err.message ? err.message : err}\n`);
     process.exit(1);
