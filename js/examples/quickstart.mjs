@@ -26,7 +26,7 @@ server.registerTool("top_cities", {
 }, () => mcp.tool({ structuredContent: [{ name: "Tokyo", population: 37 }, { name: "Delhi", population: 34 }] }));
 
 server.registerTool("pixel", { description: "A 1x1 PNG, from bytes" }, () =>
-  mcp.tool({ content: mcp.image(Buffer.from(PNG, "base64"), "image/png") })); // bytes: base64 written for you
+  mcp.tool({ content: mcp.image(Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0)), "image/png") })); // bytes: base64 written for you
 
 server.registerTool("lookup", { description: "Always a client error", inputSchema: { id: z.string() } }, ({ id }) => {
   throw new ClientError(`no record ${id}`, "not_found"); // shown to the client, with its code
