@@ -1,6 +1,6 @@
-// The README's JS quick start, run by the repository's tests:
+// The README's quick start of the plain API, run by the repository's tests:
 //
-//   node js/examples/quickstart.mjs
+//   node js/examples/api-quickstart.mjs
 import { load, McpResultError } from "mcpresult";
 
 const mcp = await load(); // compiles the bundled module once; every call after this is synchronous
