@@ -64,6 +64,29 @@ export function protocolVersion(extra) {
   return v;
 }
 
+// forSdk checks that the SDK's transports can write value as it is: they
+// call JSON.stringify, which refuses a BigInt, and no Number holds an
+// integer beyond ±(2^53−1) with its digits (JSON.stringify(2 ** 60) is
+// 1152921504606847000). Such an integer, which this package returns as a
+// BigInt, is refused (unsupported_value at its path) rather than written
+// as another number: send it as a string.
+function forSdk(value, path) {
+  if (typeof value === "bigint") {
+    throw new McpResultError(
+      "unsupported_value",
+      path,
+      "an integer beyond ±(2^53−1): the SDK's transports write JSON with JSON.stringify, which cannot write it with its digits (send it as a string)",
+    );
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) forSdk(value[i], path + "/" + i);
+  } else {
+    for (const k of Object.keys(value)) forSdk(value[k], path + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1"));
+  }
+  return value;
+}
+
 function failure(text) {
   return { content: [{ type: "text", text }], isError: true };
 }
@@ -201,7 +224,7 @@ export function adapt(server, mcp, options = {}) {
     return connect(transport);
   };
 
-  const serialize = (result, version) => mcp.serialize(result, { protocolVersion: version, output: "object", finalize });
+  const serialize = (result, version) => forSdk(mcp.serialize(result, { protocolVersion: version, output: "object", finalize }), "");
 
   // The handler McpServer calls for a tool: the user's, guarded by wrap,
   // its structured content checked against the output schema, and the

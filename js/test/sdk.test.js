@@ -296,3 +296,23 @@ test("a tool updated with a new handler stays guarded", async () => {
     await client.close();
   }
 });
+
+test("an integer beyond ±(2^53−1), which JSON.stringify cannot write with its digits, is refused", async () => {
+  const errors = [];
+  const s = adapt(new McpServer({ name: "x", version: "1" }), mcp, { onError: (err) => errors.push(err) });
+  s.registerTool("big", {}, () => mcp.tool({ structuredContent: { ids: [1, 2n ** 60n] } }));
+  s.registerTool("safe", {}, () => mcp.tool({ structuredContent: { id: Number.MAX_SAFE_INTEGER } }));
+  const [c, t] = InMemoryTransport.createLinkedPair();
+  await s.connect(t);
+  const client = new Client({ name: "c", version: "1" });
+  await client.connect(c);
+  try {
+    assert.deepEqual(await call(client, "big"), { content: [{ type: "text", text: "tool output was invalid" }], isError: true });
+    assert.ok(errors[0] instanceof McpResultError);
+    assert.equal(errors[0].code, "unsupported_value");
+    assert.equal(errors[0].path, "/structuredContent/ids/1");
+    assert.deepEqual((await call(client, "safe")).structuredContent, { id: Number.MAX_SAFE_INTEGER });
+  } finally {
+    await client.close();
+  }
+});
