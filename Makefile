@@ -98,12 +98,34 @@ test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 	cd tools/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
 	cd tools/corpus/gosdk && $(GO) vet ./...
 	$(MAKE) test-js
+	$(MAKE) sdkproof
 
 # The JS package's tests: its type declarations compiled against a typed
 # example (tsc), then every vector and the oracles through the public API in
 # Node, and the vectors in Deno, Bun and workerd (installed from npm).
 test-js: $(JS)/node_modules/.installed $(JS_WASM)
 	cd $(JS) && npm test
+
+# Clients no one here wrote (tools/sdkproof: the official TypeScript SDK's
+# Client and a raw JSON-RPC client) against each quick start over stdio, at
+# every revision, every result checked against the official schema of the
+# negotiated one, then mcpresult check on it. The JS quick start runs on
+# the SDK the package is tested with and on the oldest 1.x mcpresult/sdk
+# supports (1.23.0, which speaks up to 2025-06-18); the Go quick start
+# whenever host/examples/quickstart is in the tree.
+.PHONY: sdkproof
+sdkproof: $(CLI) tools/sdkproof/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
+	node tools/sdkproof/run.mjs --check $(CLI) -- node js/examples/quickstart.mjs
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2025-06-18 -- node js/test/with-sdk.mjs sdk-oldest js/examples/quickstart.mjs
+	@if [ -d host/examples/quickstart ]; then \
+		set -e; $(GO) build -o $(BIN)/quickstart-go ./host/examples/quickstart; \
+		echo "node tools/sdkproof/run.mjs --check $(CLI) -- $(BIN)/quickstart-go   (go run ./host/examples/quickstart)"; \
+		node tools/sdkproof/run.mjs --check $(CLI) -- $(BIN)/quickstart-go; \
+	else echo "sdkproof: no host/examples/quickstart in this tree: the Go quick start is not run"; fi
+
+tools/sdkproof/node_modules/.installed: tools/sdkproof/package.json tools/sdkproof/package-lock.json
+	cd tools/sdkproof && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 $(JS)/node_modules/.installed: $(JS)/package.json $(JS)/package-lock.json
 	cd $(JS) && npm ci --no-audit --no-fund --loglevel=error
@@ -192,4 +214,4 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules

@@ -6,7 +6,7 @@ import type { LoadOptions, McpResult } from "./index.js";
 export type {
   JSONValue, Input, ProtocolVersion, ErrorCode, Settings, Annotations, Icon, Meta, TextContent, ImageContent,
   AudioContent, ResourceLink, TextResourceContents, BlobResourceContents, ResourceContents, EmbeddedResource,
-  ContentBlock, CallToolResult, ObjectToolResult, ReadResourceResult, WireContentBlock, WireResourceContents, ToolInput,
+  ContentBlock, ToolResult, ObjectToolResult, ResourceResult, WireContentBlock, WireResourceContents, ToolInput,
   ResourceInput, BlockOptions, ResourceLinkOptions, ContentsOptions, ValueOptions, FinalizeOptions,
   SerializeOptions, ValidateOptions, Finding, Report, WrapOptions, ModuleInfo, Stats, McpResult, LoadOptions,
 } from "./index.js";

@@ -111,7 +111,7 @@ export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceL
 
 /** A tool result as built: plain data, to return from a
  * McpServer.registerTool handler as it is. */
-export interface CallToolResult {
+export interface ToolResult {
   [key: string]: unknown;
   content: WireContentBlock[];
   structuredContent?: JSONValue;
@@ -124,10 +124,10 @@ export interface CallToolResult {
  * 2025-11-25) take from a handler. A non-object structured content is
  * valid in 2026-07-28; for an older client, serialize it for the client's
  * revision (output: "object"), which wraps it as {"result": value}. */
-export type ObjectToolResult = CallToolResult & { structuredContent?: { [key: string]: JSONValue } };
+export type ObjectToolResult = ToolResult & { structuredContent?: { [key: string]: JSONValue } };
 
 /** A resource-read result as built. */
-export interface ReadResourceResult {
+export interface ResourceResult {
   [key: string]: unknown;
   contents: WireResourceContents[];
   _meta?: { [key: string]: JSONValue };
@@ -256,8 +256,8 @@ export interface Stats {
  * getter, toJSON or Proxy trap passes through as it is). */
 export interface McpResult {
   tool(input: ToolInput & { structuredContent?: { [key: string]: Input } }): ObjectToolResult;
-  tool(input: ToolInput): CallToolResult;
-  resource(input: ResourceInput): ReadResourceResult;
+  tool(input: ToolInput): ToolResult;
+  resource(input: ResourceInput): ResourceResult;
   /** A client error: safe to show, with an optional stable code. */
   error(message: string, code?: string): ObjectToolResult;
   /** An ordinary value as a result: a string verbatim, anything else as
@@ -275,7 +275,7 @@ export interface McpResult {
   /** The result written for a protocol revision, as a JSON string. */
   serialize(result: object, options?: SerializeOptions & { output?: "string" }): string;
   /** The same, as a plain object (what a handler hands to an SDK). */
-  serialize(result: object, options: SerializeOptions & { output: "object" }): CallToolResult | ReadResourceResult;
+  serialize(result: object, options: SerializeOptions & { output: "object" }): ToolResult | ResourceResult;
   /** Every finding (up to 100) about a result anyone built. A value past
    * the budget is reported invalid, with the budget's error at "" and the
    * findings of what was read up to it. */
@@ -287,7 +287,7 @@ export interface McpResult {
   outputSchema(schema: boolean, protocolVersion?: ProtocolVersion | (string & {}) | { protocolVersion?: string }): boolean | object | undefined;
 
   /** Wraps a tool handler so that nothing private reaches the client. */
-  wrap<A extends unknown[], R extends CallToolResult>(
+  wrap<A extends unknown[], R extends ToolResult>(
     handler: (...args: A) => R | Promise<R>,
     options?: WrapOptions,
   ): (...args: A) => Promise<R | ObjectToolResult>;
@@ -301,7 +301,7 @@ export interface McpResult {
   jsonOf(result: object): string | undefined;
   /** The module's build op, as the Go host has it: kind tool, resource,
    * error or value, with explicit settings and inheritance. */
-  build(kind: "tool" | "resource" | "error" | "value", input: unknown, options?: { settings?: Settings; inherit?: boolean }): CallToolResult | ReadResourceResult;
+  build(kind: "tool" | "resource" | "error" | "value", input: unknown, options?: { settings?: Settings; inherit?: boolean }): ToolResult | ResourceResult;
   info(): ModuleInfo;
   stats(): Stats;
   /** The settings of forServer or of load({settings}) (undefined for the

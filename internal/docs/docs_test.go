@@ -62,27 +62,30 @@ type source struct {
 var blocks = map[string]source{
 	// README.md
 	"make demo   # builds the example results in testdata/examples, then a real MCP client calls the example server": {kind: makeTargets},
-	"go get github.com/mcpresult/mcpresult":                                  {kind: install},
-	"npm install mcpresult":                                                  {kind: install},
-	"go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@latest":    {kind: install},
-	"// Content blocks, kept exactly as given.":                              {file: "result/example_quickstart_test.go"},
-	`import { load, McpResultError } from "mcpresult";`:                      {file: "js/examples/quickstart.mjs"},
-	"const mcp = await load();":                                              {file: "js/examples/sdk-quickstart.mjs"},
-	"var private []error // what only the server sees: send it to your logs": {file: "internal/docs/gosdk_example_test.go"},
-	"ctx := context.Background()":                                            {file: "host/example_test.go"},
+	"go get github.com/mcpresult/mcpresult":                                                                                     {kind: install},
+	"npm install mcpresult":                                                                                                     {kind: install},
+	"go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@latest":                                                       {kind: install},
+	"// Content blocks, kept exactly as given.":                                                                                 {file: "result/example_quickstart_test.go"},
+	`import { load, McpResultError } from "mcpresult";`:                                                                         {file: "js/examples/api-quickstart.mjs"},
+	`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`:                                                      {file: "js/examples/quickstart.mjs"},
+	"node quickstart.mjs                      # Node 18 and later":                                                              {file: "js/test/quickstart.test.js"},
+	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":                                              {file: "js/examples/worker-sdk.mjs"},
+	"var private []error // what only the server sees: send it to your logs":                                                    {file: "internal/docs/gosdk_example_test.go"},
+	"ctx := context.Background()":                                                                                               {file: "host/example_test.go"},
 	`echo '{"structuredContent":{"ok":true}}' | mcpresult build | mcpresult serialize --protocol 2025-06-18`:                    {kind: run},
 	"mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]": {file: "host/cmd/mcpresult/main.go"},
 	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                                     {kind: run, node: true},
 	// docs/check.md
 	`mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]`: {file: "host/cmd/mcpresult/main.go"},
 	// js/README.md (its quick start's first line is the README's)
+	"const mcp = await load();": {file: "js/examples/quickstart.mjs"},
 	`server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },`: {file: "js/examples/sdk-quickstart.mjs"},
 }
 
 // jsExamples are the scripts of js/examples that the README's blocks come
 // from, with what each prints: this test runs them with Node.
 var jsExamples = map[string]string{
-	"js/examples/quickstart.mjs": `{"content":[{"type":"text","text":"{\"ok\":true,\"count\":2}"}],"structuredContent":{"ok":true,"count":2},"isError":false}
+	"js/examples/api-quickstart.mjs": `{"content":[{"type":"text","text":"{\"ok\":true,\"count\":2}"}],"structuredContent":{"ok":true,"count":2},"isError":false}
 {"content":[{"type":"text","text":"{\"ok\":true,\"count\":2}"}],"isError":false}
 invalid_base64 /content/0/data
 true empty_content,missing_text_fallback

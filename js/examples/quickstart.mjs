@@ -1,25 +1,42 @@
-// The README's JS quick start, run by the repository's tests:
+// The README's JS quick start: a stdio MCP server on the official SDK's
+// McpServer whose every result is written for the client's revision.
 //
 //   node js/examples/quickstart.mjs
-import { load, McpResultError } from "mcpresult";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { z } from "zod";
+import { load, ClientError } from "mcpresult";
+import { adapt } from "mcpresult/sdk";
 
-const mcp = await load(); // compiles the bundled module once; every call after this is synchronous
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+const mcp = await load();
+const server = adapt(new McpServer({ name: "quickstart", version: "1.0.0" }), mcp, {
+  onError: (err, where) => console.error("private:", where, err), // stderr: stdout carries the protocol
+});
 
-// Structured content, with the text fallback made for you.
-const result = mcp.tool({ structuredContent: { ok: true, count: 2 } });
-console.log(JSON.stringify(result));
+server.registerTool("weather", {
+  description: "The weather of a city",
+  inputSchema: { city: z.string() },
+  outputSchema: { city: z.string(), tempC: z.number() },
+}, async ({ city }) => mcp.tool({ structuredContent: { city, tempC: 21.5 } })); // text fallback made for you
 
-// Written for the revision the client negotiated.
-console.log(mcp.serialize(result, { protocolVersion: "2025-03-26" }));
+server.registerTool("top_cities", {
+  description: "The largest cities: an array, wrapped as {result: [...]} for 2025 clients",
+  outputSchema: z.array(z.object({ name: z.string(), population: z.number() })),
+}, () => mcp.tool({ structuredContent: [{ name: "Tokyo", population: 37 }, { name: "Delhi", population: 34 }] }));
 
-// A failure names its code and place, never the rejected value.
-try {
-  mcp.tool({ content: [mcp.image("data:image/png;base64,AA==", "image/png")] });
-} catch (err) {
-  if (!(err instanceof McpResultError)) throw err;
-  console.log(err.code, err.path);
-}
+server.registerTool("pixel", { description: "A 1x1 PNG, from bytes" }, () =>
+  mcp.tool({ content: mcp.image(Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0)), "image/png") })); // bytes: base64 written for you
 
-// A result someone else built, checked with every finding at once.
-const report = mcp.validate({ content: [], structuredContent: { ok: true }, isError: false }, { protocolVersion: "2025-06-18" });
-console.log(report.valid, report.warnings.map((w) => w.code).join(","));
+server.registerTool("lookup", { description: "Always a client error", inputSchema: { id: z.string() } }, ({ id }) => {
+  throw new ClientError(`no record ${id}`, "not_found"); // shown to the client, with its code
+});
+
+server.registerTool("crash", { description: "A private failure" }, () => {
+  throw new Error("db password=hunter2 refused"); // the client sees only "tool execution failed"
+});
+
+server.registerResource("readme", "docs://readme", { mimeType: "text/plain" }, (uri) =>
+  mcp.resource({ contents: mcp.textResource(uri.href, "Hello from mcpresult.", { mimeType: "text/plain" }) }));
+
+await server.connect(new StdioServerTransport());

@@ -20,37 +20,9 @@
 // result over its byte budget). The resources are test://static-text,
 // test://static-binary and the template test://template/{id}/data.
 //
-// How the negotiated revision is known. SDK 1.32.2 keeps no negotiated
-// protocol version on the server side: Server._oninitialize picks it (the
-// requested version when supported, else its latest) and returns it in the
-// initialize result, and only the client side stores it (Client hands it to
-// transport.setProtocolVersion, for the HTTP header). So this server reads
-// it where it is decided, on the wire: before the transport is connected, an
-// observer is placed on it (McpServer.connect is wrapped on the instance):
-// transport.onmessage notes the id of each initialize request (Protocol.connect
-// keeps an onmessage set before it and calls it first), and transport.send
-// records result.protocolVersion of the response to that id, which is
-// exactly what the client was told. Only public Transport members are used.
-// Before any initialize (the SDK does not refuse requests that come first)
-// the version is the SDK's DEFAULT_NEGOTIATED_PROTOCOL_VERSION, the one its
-// HTTP transport assumes for a request without an MCP-Protocol-Version.
-//
-// Why the tools are served by the low-level Server. McpServer.registerTool
-// takes its input and output schemas as zod schemas and lists them
-// unchanged whatever the client's revision; when a tool has an output
-// schema, McpServer's tools/call also rejects a result without
-// structuredContent. Neither fits a result written per revision: a
-// 2024-11-05 or 2025-03-26 client must be listed no outputSchema and
-// receives no structuredContent (the revision has no such field), and for a
-// 2025-06-18 or 2025-11-25 client an array is wrapped as {"result": [...]}
-// with the schema mcp.outputSchema gives. So tools/list and tools/call are
-// set on server.server (the Server inside McpServer; setRequestHandler is its
-// public way to answer a method) with JSON Schemas: tools/list lists each
-// output schema as mcp.outputSchema writes it for the negotiated revision,
-// and tools/call checks the arguments with the SDK's own Ajv validator.
-// Resources stay on McpServer (registerResource, ResourceTemplate). The
-// SDK's Server still checks every tools/call result against its
-// CallToolResultSchema, so each result also passes the SDK's own check.
+// Every result is written for the revision the client negotiated by
+// mcpresult/sdk (adapt): handlers are the ones a user writes for
+// McpServer.registerTool, with zod schemas.
 
 import http from "node:http";
 import { randomUUID } from "node:crypto";
@@ -60,15 +32,9 @@ import { parseArgs } from "node:util";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import {
-  CallToolRequestSchema,
-  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { z } from "zod";
 import { load, ClientError } from "mcpresult";
+import { adapt } from "mcpresult/sdk";
 
 const mcp = await load();
 
@@ -78,11 +44,7 @@ const WAV_BASE64 = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=
 /** The PNG as bytes: the library writes the base64 itself. */
 export const PNG_BYTES = new Uint8Array(Buffer.from(PNG_BASE64, "base64"));
 
-const NO_ARGUMENTS = { type: "object", properties: {} };
-const CITY_ARGUMENT = {
-  type: "object",
-  properties: { city: { type: "string", description: "A city name, such as Paris" } },
-};
+const CITY_ARGUMENT = { city: z.string().describe("A city name, such as Paris").optional() };
 
 const CITIES = {
   paris: { city: "Paris", country: "FR", population: 2102650 },
@@ -96,26 +58,11 @@ const WEATHER = {
   lima: { temperatureC: 16, conditions: "overcast", humidity: 83 },
 };
 
-const WEATHER_SCHEMA = {
-  type: "object",
-  properties: {
-    city: { type: "string" },
-    temperatureC: { type: "number" },
-    conditions: { type: "string" },
-    humidity: { type: "integer", minimum: 0, maximum: 100 },
-  },
-  required: ["city", "temperatureC", "conditions", "humidity"],
-  additionalProperties: false,
-};
+const WEATHER_SCHEMA = z
+  .object({ city: z.string(), temperatureC: z.number(), conditions: z.string(), humidity: z.number().int().min(0).max(100) })
+  .strict();
 
-const STATS_SCHEMA = {
-  type: "array",
-  items: {
-    type: "object",
-    properties: { name: { type: "string" }, count: { type: "integer" } },
-    required: ["name", "count"],
-  },
-};
+const STATS_SCHEMA = z.array(z.object({ name: z.string(), count: z.number().int() }));
 
 /** The private text crash throws: a client must never see it. */
 export const SECRET = "secret-detail-db=postgres://admin:hunter2@10.0.0.7/prod";
@@ -124,10 +71,9 @@ export const SECRET = "secret-detail-db=postgres://admin:hunter2@10.0.0.7/prod";
 const OVERSIZED_BUDGET = 1024;
 
 /**
- * The tools: a name, a description, the JSON Schema of the arguments, an
- * output schema (as written for the latest revision; tools/list gives
- * mcp.outputSchema of it for the client's), and the handler, which builds
- * its result with mcpresult (or throws) and is wrapped by mcp.wrap.
+ * The tools: a name, a description, the zod schemas of the arguments and
+ * of the structured content, and the handler, which builds its result with
+ * mcpresult (or throws).
  */
 const TOOLS = [
   {
@@ -261,96 +207,33 @@ function logError(err, tool) {
  */
 export function createServer(options = {}) {
   const onError = typeof options.onError === "function" ? options.onError : logError;
-  const server = new McpServer({ name: options.name ?? "mcpresult-example", version: options.version ?? "0.2.0" });
-
-  // The revision this connection negotiated (see the header comment).
-  let negotiated;
-  const protocolVersion = () => negotiated ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
-  const connect = server.connect.bind(server);
-  server.connect = async (transport) => {
-    const initializeIds = new Set();
-    const prior = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      if (message && message.method === "initialize" && "id" in message) initializeIds.add(message.id);
-      prior?.(message, extra);
-    };
-    const send = transport.send.bind(transport);
-    transport.send = (message, sendOptions) => {
-      if (message && "id" in message && initializeIds.has(message.id)) {
-        initializeIds.delete(message.id);
-        const v = message.result && message.result.protocolVersion;
-        if (typeof v === "string") negotiated = v;
-      }
-      return send(message, sendOptions);
-    };
-    return connect(transport);
-  };
-  /** The negotiated revision (undefined before initialize). */
-  server.negotiatedProtocolVersion = () => negotiated;
-
-  const writeFor = (result) => mcp.serialize(result, { protocolVersion: protocolVersion(), output: "object" });
-
-  // Tools, on the low-level Server.
-  const validator = new AjvJsonSchemaValidator();
-  const tools = new Map(
-    TOOLS.map((t) => [
-      t.name,
-      {
-        ...t,
-        inputSchema: t.inputSchema ?? NO_ARGUMENTS,
-        checkArguments: validator.getValidator(t.inputSchema ?? NO_ARGUMENTS),
-        run: mcp.wrap(t.handler, { onError: (err) => onError(err, t.name) }),
-      },
-    ]),
-  );
-  server.server.registerCapabilities({ tools: {} });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools.values()].map((t) => {
-      const def = { name: t.name, description: t.description, inputSchema: t.inputSchema };
-      const out = t.outputSchema === undefined ? undefined : mcp.outputSchema(t.outputSchema, protocolVersion());
-      if (out !== undefined) def.outputSchema = out;
-      return def;
-    }),
-  }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name, arguments: args = {} } = request.params;
-    const tool = tools.get(name);
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
-    const check = tool.checkArguments(args);
-    if (!check.valid) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${check.errorMessage}`);
-    return writeFor(await tool.run(args));
+  const server = adapt(new McpServer({ name: options.name ?? "mcpresult-example", version: options.version ?? "0.2.0" }), mcp, {
+    onError: (err, where) => onError(err, where.tool ?? where.resource),
   });
+  for (const { name, handler, ...config } of TOOLS) server.registerTool(name, config, handler);
 
-  // Resources, on McpServer.
   server.registerResource(
     "static-text",
     "test://static-text",
     { description: "A static text resource.", mimeType: "text/plain" },
-    (uri) =>
-      writeFor(
-        mcp.resource({
-          contents: mcp.textResource(uri.href, "This is the content of the static text resource.", { mimeType: "text/plain" }),
-        }),
-      ),
+    (uri) => mcp.resource({ contents: mcp.textResource(uri.href, "This is the content of the static text resource.", { mimeType: "text/plain" }) }),
   );
   server.registerResource(
     "static-binary",
     "test://static-binary",
     { description: "A static binary resource: a 1x1 PNG.", mimeType: "image/png" },
-    (uri) => writeFor(mcp.resource({ contents: mcp.blobResource(uri.href, PNG_BYTES, { mimeType: "image/png" }) })),
+    (uri) => mcp.resource({ contents: mcp.blobResource(uri.href, PNG_BYTES, { mimeType: "image/png" }) }),
   );
   server.registerResource(
     "template",
     new ResourceTemplate("test://template/{id}/data", { list: undefined }),
     { description: "JSON data for an id, substituted into the URI template.", mimeType: "application/json" },
     (uri, { id }) =>
-      writeFor(
-        mcp.resource({
-          contents: mcp.textResource(uri.href, JSON.stringify({ id: String(id), templateTest: true, data: `Data for ID: ${id}` }), {
-            mimeType: "application/json",
-          }),
+      mcp.resource({
+        contents: mcp.textResource(uri.href, JSON.stringify({ id: String(id), templateTest: true, data: `Data for ID: ${id}` }), {
+          mimeType: "application/json",
         }),
-      ),
+      }),
   );
 
   return server;
@@ -464,7 +347,7 @@ async function main() {
   process.once("SIGTERM", stop);
 }
 
-if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   main().catch((err) => {
     process.stderr.write(`mcpresult example server: ${err && err.message ? err.message : err}\n`);
     process.exit(1);

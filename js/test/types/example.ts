@@ -15,7 +15,7 @@ import {
   type AudioContent,
   type BlobResourceContents,
   type BlockOptions,
-  type CallToolResult,
+  type ToolResult,
   type ContentBlock,
   type ContentsOptions,
   type EmbeddedResource,
@@ -31,7 +31,7 @@ import {
   type Meta,
   type ModuleInfo,
   type ProtocolVersion,
-  type ReadResourceResult,
+  type ResourceResult,
   type Report,
   type ResourceContents,
   type ResourceInput,
@@ -113,9 +113,9 @@ function describe(block: ContentBlock): string {
 
 const rows: JSONValue = [{ city: "Zürich", temperature: 21.5 }, { city: "Oslo", temperature: null }];
 const toolInput: ToolInput = { content: blocks, structuredContent: { rows }, isError: false, meta: { "com.example/request": "r-1" } };
-const result: CallToolResult = mcp.tool(toolInput);
-const fallback: CallToolResult = mcp.tool({ structuredContent: { ok: true, count: 2 }, maxJsonBytes: 4_000_000, canonicalization: "json" });
-const one: CallToolResult = mcp.tool({ content: mcp.text("one block") });
+const result: ToolResult = mcp.tool(toolInput);
+const fallback: ToolResult = mcp.tool({ structuredContent: { ok: true, count: 2 }, maxJsonBytes: 4_000_000, canonicalization: "json" });
+const one: ToolResult = mcp.tool({ content: mcp.text("one block") });
 
 // a built result is plain data in wire form: bytes are base64 strings now
 const first: WireContentBlock | undefined = result.content[0];
@@ -126,8 +126,8 @@ const structured: JSONValue | undefined = result.structuredContent;
 const failed: boolean = result.isError;
 
 const resourceInput: ResourceInput = { contents: [textContents, blobContents], meta: { "com.example/etag": "abc" } };
-const read: ReadResourceResult = mcp.resource(resourceInput);
-const single: ReadResourceResult = mcp.resource({ contents: textContents });
+const read: ResourceResult = mcp.resource(resourceInput);
+const single: ResourceResult = mcp.resource({ contents: textContents });
 const wireContents: WireResourceContents | undefined = read.contents[0];
 if (wireContents !== undefined && "blob" in wireContents) {
   const b64: string = wireContents.blob;
@@ -135,11 +135,11 @@ if (wireContents !== undefined && "blob" in wireContents) {
 const contentsList: ResourceContents[] = [textContents, blobContents];
 
 const valueOptions: ValueOptions = { maxJsonBytes: 100_000, canonicalization: "json" };
-const fromString: CallToolResult = mcp.fromValue("verbatim text");
-const fromRows: CallToolResult = mcp.fromValue(rows, valueOptions);
+const fromString: ToolResult = mcp.fromValue("verbatim text");
+const fromRows: ToolResult = mcp.fromValue(rows, valueOptions);
 const anyInput: Input = new Map([["a", 1]]);
-const clientError: CallToolResult = mcp.error("No such city.", "not_found");
-const built: CallToolResult | ReadResourceResult = mcp.build("tool", toolInput, { settings: { maxNodes: 1000 }, inherit: false });
+const clientError: ToolResult = mcp.error("No such city.", "not_found");
+const built: ToolResult | ResourceResult = mcp.build("tool", toolInput, { settings: { maxNodes: 1000 }, inherit: false });
 const json: string | undefined = mcp.jsonOf(result);
 
 // --- serialize: a string, or an object for an SDK ---------------------------
@@ -152,7 +152,7 @@ const jcs: string = mcp.serialize(result, { format: "jcs", finalize: true });
 const finalized: string = mcp.serialize(read, { protocolVersion: "2026-07-28", finalize, output: "string" });
 const strict: string = mcp.serialize(result, { protocolVersion: "2024-11-05", unsupported: "error" });
 const negotiated: string = mcp.serialize(result, { protocolVersion: "2025-03-26" as string });
-const forSdk: CallToolResult | ReadResourceResult = mcp.serialize(result, { protocolVersion: "2025-11-25", output: "object" });
+const forSdk: ToolResult | ResourceResult = mcp.serialize(result, { protocolVersion: "2025-11-25", output: "object" });
 
 // --- validate and outputSchema ----------------------------------------------
 
@@ -221,14 +221,14 @@ const wrapOptions: WrapOptions = {
     }
   },
 };
-const getWeather = server.wrap(async (args: { city: string }, extra?: { signal?: AbortSignal }): Promise<CallToolResult> => {
+const getWeather = server.wrap(async (args: { city: string }, extra?: { signal?: AbortSignal }): Promise<ToolResult> => {
   if (args.city === "") throw new ClientError("Which city?", "bad_input");
   if (extra?.signal?.aborted) throw new Error("aborted"); // private: becomes "tool execution failed"
   return server.tool({ structuredContent: { city: args.city, temperature: 21.5 } });
 }, wrapOptions);
-const weather: Promise<CallToolResult> = getWeather({ city: "Zürich" });
+const weather: Promise<ToolResult> = getWeather({ city: "Zürich" });
 const sync = server.wrap(() => server.fromValue(42));
-const syncResult: Promise<CallToolResult> = sync();
+const syncResult: Promise<ToolResult> = sync();
 
 // --- the edge entry: the module handed over --------------------------------
 
@@ -237,7 +237,7 @@ const onEdge: McpResult = await edge.load({ module: compiled });
 const fromBytes: edge.McpResult = await edge.load({ module: png, settings: { maxJsonBytes: 100_000 } });
 const fromFetch: edge.McpResult = await edge.load({ module: fetch("https://example.com/mcpresult.wasm") });
 const edgeError: boolean = new edge.McpResultError("internal", "", "x") instanceof edge.McpResultError;
-const edgeResult: edge.CallToolResult = onEdge.tool({ content: onEdge.text("from the edge") });
+const edgeResult: edge.ToolResult = onEdge.tool({ content: onEdge.text("from the edge") });
 
 // --- misuse the declarations reject ------------------------------------------
 

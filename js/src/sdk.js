@@ -1,0 +1,364 @@
+// mcpresult/sdk: an McpServer of the official TypeScript SDK 1.x (from
+// 1.23.0, the first with the zod helpers this module calls) whose every
+// tool and resource result is guarded, checked and written for the revision
+// its connection negotiated, with the handlers users already write.
+//
+// How the negotiated revision is known. SDK 1.x keeps no negotiated
+// protocol version on the server side: Server picks it while it answers
+// initialize (the requested version when it supports it, else its latest)
+// and only the client stores it. So the revision is read where it is
+// decided, on the wire: when the server connects a transport, an observer
+// is placed on it (public Transport members only): transport.onmessage
+// notes the id of each initialize and tools/list request (the SDK's
+// Protocol.connect calls an onmessage set before it first), and
+// transport.send reads result.protocolVersion of the response to an
+// initialize, exactly what the client was told. One McpServer serves one
+// connection in SDK 1.x, so the revision is the server's until it connects
+// again. A request on a server that saw no initialize (Streamable HTTP
+// without sessions, a server per request) takes the MCP-Protocol-Version
+// header of its HTTP request when it names a revision, else the SDK's
+// DEFAULT_NEGOTIATED_PROTOCOL_VERSION, the one its HTTP transport assumes.
+//
+// Why output schemas are kept from the SDK. McpServer lists a zod output
+// schema unchanged for every revision, and rejects a result without
+// structuredContent when a tool has one: a 2024-11-05 or 2025-03-26 client
+// must be listed no output schema and get no structuredContent. So
+// registerTool hands the SDK the tool without its output schema, checks
+// the structured content against it here (with the SDK's own zod helpers),
+// and the response to tools/list is given each output schema as
+// outputSchema(schema, revision) writes it, the zod schema converted as the
+// SDK converts it (toJsonSchemaCompat, pipeStrategy "output").
+
+import {
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  ErrorCode,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
+import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
+import { ClientError, McpResultError } from "./errors.js";
+import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+
+export { ClientError, McpResultError } from "./errors.js";
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+
+/** The messages of the JSON-RPC errors a resource read fails with in place
+ * of a private failure. */
+export const RESOURCE_FAILED_TEXT = "resource read failed";
+export const RESOURCE_INVALID_TEXT = "resource output was invalid";
+
+const ADAPTED = Symbol.for("mcpresult.sdk.adapted");
+
+// The revision each request handler was called for, by the extra object
+// the SDK passes it.
+const revisions = new WeakMap();
+
+/**
+ * protocolVersion gives the revision a handler's result is written for,
+ * from the extra object the SDK passes the handler (the last argument of a
+ * tool or resource callback of an adapted server).
+ */
+export function protocolVersion(extra) {
+  const v = extra !== null && typeof extra === "object" ? revisions.get(extra) : undefined;
+  if (v === undefined) throw new TypeError("mcpresult/sdk: protocolVersion takes the extra object an adapted server passes its handler");
+  return v;
+}
+
+// forSdk checks that the SDK's transports can write value as it is: they
+// call JSON.stringify, which refuses a BigInt, and no Number holds an
+// integer beyond ±(2^53−1) with its digits (JSON.stringify(2 ** 60) is
+// 1152921504606847000). Such an integer, which this package returns as a
+// BigInt, is refused (unsupported_value at its path) rather than written
+// as another number: send it as a string.
+function forSdk(value, path) {
+  if (typeof value === "bigint") {
+    throw new McpResultError(
+      "unsupported_value",
+      path,
+      "an integer beyond ±(2^53−1): the SDK's transports write JSON with JSON.stringify, which cannot write it with its digits (send it as a string)",
+    );
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) forSdk(value[i], path + "/" + i);
+  } else {
+    for (const k of Object.keys(value)) forSdk(value[k], path + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1"));
+  }
+  return value;
+}
+
+function failure(text) {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+function isZod(s) {
+  return s !== null && typeof s === "object" && ("_zod" in s || "_def" in s);
+}
+
+function isZodShape(s) {
+  if (s === null || typeof s !== "object" || Array.isArray(s) || isZod(s)) return false;
+  const values = Object.values(s);
+  return values.length > 0 ? values.every(isZod) : Object.getPrototypeOf(s) === Object.prototype;
+}
+
+/**
+ * adapt makes server (an McpServer of SDK 1.x, before any tool or resource
+ * is registered on it) write every result for the revision its connection
+ * negotiated, and returns it. mcp is the API load() gave; options.onError
+ * (error, where) receives the detail of every private failure, where being
+ * {tool} or {resource, uri}; options.finalize is serialize's finalize
+ * (default true: the protocol-owned fields of the revisions that have
+ * them).
+ */
+export function adapt(server, mcp, options = {}) {
+  if (server === null || typeof server !== "object" || typeof server.registerTool !== "function" || server.server === undefined) {
+    throw new TypeError("mcpresult/sdk: adapt takes an McpServer of @modelcontextprotocol/sdk 1.x");
+  }
+  if (mcp === null || typeof mcp !== "object" || typeof mcp.serialize !== "function" || typeof mcp.wrap !== "function") {
+    throw new TypeError("mcpresult/sdk: adapt takes the API that load() of mcpresult gives as its second argument");
+  }
+  if (server[ADAPTED]) return server;
+  const registered = server._registeredTools ?? {};
+  const registeredResources = { ...(server._registeredResources ?? {}), ...(server._registeredResourceTemplates ?? {}) };
+  if (Object.keys(registered).length > 0 || Object.keys(registeredResources).length > 0) {
+    throw new Error("mcpresult/sdk: adapt the server before registering its tools and resources");
+  }
+  const onError = typeof options.onError === "function" ? options.onError : undefined;
+  const finalize = options.finalize ?? true;
+  const report = (err, where) => {
+    if (onError === undefined) return;
+    try {
+      onError(err, where);
+    } catch {
+      // a failing onError must not reach the client either
+    }
+  };
+
+  const known = mcp.info().protocolVersions;
+  const oldest = known[0];
+  // fit maps a revision the SDK negotiated onto one mcpresult writes: an
+  // older one (2024-10-07) is written as the oldest, a newer one as the
+  // latest before it.
+  const fit = (v) => {
+    if (known.includes(v)) return v;
+    if (typeof v !== "string" || v < oldest) return oldest;
+    return known.filter((k) => k <= v).at(-1);
+  };
+
+  // The connection's state: the negotiated revision, and what the observer
+  // remembers of the requests awaiting their response.
+  let negotiated;
+  let pending = new Map(); // request id -> {method, header}
+  const headerVersion = (extra) => {
+    const h = extra && extra.requestInfo && extra.requestInfo.headers && extra.requestInfo.headers["mcp-protocol-version"];
+    return typeof h === "string" && h !== "" ? h : undefined;
+  };
+  const revisionFor = (header) => fit(negotiated ?? header ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+
+  // The tools registered through the adapter: name -> {schema, json}.
+  const tools = new Map();
+  const jsonSchemaOf = (entry) => {
+    if (entry.json === undefined) {
+      const obj = normalizeObjectSchema(entry.schema);
+      entry.json = toJsonSchemaCompat(obj ?? entry.schema, { strictUnions: true, pipeStrategy: "output" });
+    }
+    return entry.json;
+  };
+
+  const listFor = (result, version) => {
+    if (result === null || typeof result !== "object" || !Array.isArray(result.tools)) return result;
+    const list = result.tools.map((tool) => {
+      if (tool === null || typeof tool !== "object") return tool;
+      const entry = tools.get(tool.name);
+      let schema = tool.outputSchema;
+      if (entry !== undefined && entry.schema !== undefined) schema = jsonSchemaOf(entry);
+      if (schema === undefined) return tool;
+      const advertised = mcp.outputSchema(schema, version);
+      const out = {};
+      for (const [k, v] of Object.entries(tool)) {
+        if (k === "outputSchema") continue;
+        out[k] = v;
+        if (k === "inputSchema" && advertised !== undefined) out.outputSchema = advertised;
+      }
+      if (advertised !== undefined && !("outputSchema" in out)) out.outputSchema = advertised;
+      return out;
+    });
+    return { ...result, tools: list };
+  };
+
+  const observe = (transport) => {
+    negotiated = undefined;
+    pending = new Map();
+    const prior = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      if (message && typeof message.method === "string" && "id" in message) {
+        if (message.method === "initialize") pending.set(message.id, { method: "initialize" });
+        else if (message.method === "tools/list") pending.set(message.id, { method: "tools/list", header: headerVersion(extra) });
+      }
+      prior?.(message, extra);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message, sendOptions) => {
+      if (message && "id" in message && !("method" in message) && pending.has(message.id)) {
+        const req = pending.get(message.id);
+        pending.delete(message.id);
+        if (req.method === "initialize") {
+          const v = message.result && message.result.protocolVersion;
+          if (typeof v === "string") negotiated = v;
+        } else if ("result" in message) {
+          try {
+            message = { ...message, result: listFor(message.result, revisionFor(req.header)) };
+          } catch (err) {
+            report(err, { tool: undefined });
+            message = { jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.InternalError, message: "tools/list failed" } };
+          }
+        }
+      }
+      return send(message, sendOptions);
+    };
+  };
+  const inner = server.server;
+  const connect = inner.connect.bind(inner);
+  inner.connect = async (transport) => {
+    observe(transport);
+    return connect(transport);
+  };
+
+  const serialize = (result, version) => forSdk(mcp.serialize(result, { protocolVersion: version, output: "object", finalize }), "");
+
+  // The handler McpServer calls for a tool: the user's, guarded by wrap,
+  // its structured content checked against the output schema, and the
+  // result written for the revision.
+  const toolHandler = (entry, cb) => {
+    const guarded = mcp.wrap(cb, { onError: (err) => report(err, { tool: entry.name }) });
+    return async function handler(...args) {
+      const extra = args[args.length - 1];
+      const version = revisionFor(headerVersion(extra));
+      if (extra !== null && typeof extra === "object") revisions.set(extra, version);
+      let result = await guarded.apply(this, args);
+      if (entry.schema !== undefined && result.isError !== true) {
+        const problem = await checkStructured(entry, result);
+        if (problem !== undefined) {
+          report(problem, { tool: entry.name });
+          result = failure(INVALID_OUTPUT_TEXT);
+        }
+      }
+      try {
+        return serialize(result, version);
+      } catch (err) {
+        report(err, { tool: entry.name });
+        return serialize(failure(INVALID_OUTPUT_TEXT), version);
+      }
+    };
+  };
+
+  const checkStructured = async (entry, result) => {
+    try {
+      if (result.structuredContent === undefined) {
+        return new McpResultError("missing_field", "/structuredContent", "the tool has an output schema and its result no structured content");
+      }
+      const obj = normalizeObjectSchema(entry.schema);
+      const parsed = await safeParseAsync(obj ?? entry.schema, result.structuredContent);
+      if (!parsed.success) {
+        return new McpResultError(
+          "invalid_value",
+          "/structuredContent",
+          "the structured content does not match the tool's output schema: " + getParseErrorMessage(parsed.error),
+        );
+      }
+      return undefined;
+    } catch (err) {
+      return err;
+    }
+  };
+
+  const registerTool = server.registerTool.bind(server);
+  server.registerTool = (name, config, cb) => {
+    const { outputSchema, ...rest } = config ?? {};
+    if (outputSchema !== undefined && !isZod(outputSchema) && !isZodShape(outputSchema)) {
+      throw new TypeError(`mcpresult/sdk: the output schema of tool ${name} is not a zod schema or an object of zod schemas`);
+    }
+    if (typeof cb !== "function") throw new TypeError(`mcpresult/sdk: tool ${name} has no handler function`);
+    const entry = { name, schema: outputSchema, json: undefined };
+    const tool = registerTool(name, rest, toolHandler(entry, cb));
+    tools.set(name, entry);
+    const update = tool.update.bind(tool);
+    tool.update = (updates) => {
+      const u = { ...updates };
+      if ("outputSchema" in u) {
+        entry.schema = u.outputSchema;
+        entry.json = undefined;
+        delete u.outputSchema;
+      }
+      if (typeof u.callback === "function") u.callback = toolHandler(entry, u.callback);
+      if (typeof u.name === "string" && u.name !== entry.name) {
+        tools.delete(entry.name);
+        entry.name = u.name;
+        tools.set(u.name, entry);
+      }
+      if (u.name === null) tools.delete(entry.name);
+      return update(u);
+    };
+    const remove = tool.remove?.bind(tool);
+    if (remove !== undefined) {
+      tool.remove = () => {
+        tools.delete(entry.name);
+        return remove();
+      };
+    }
+    return tool;
+  };
+
+  // The read callback McpServer calls for a resource: a thrown ClientError
+  // is a JSON-RPC error with its message (InvalidParams, the ClientError's
+  // code in data.code); anything else thrown, and a result that fails its
+  // checks, a JSON-RPC error with a fixed message, the detail to onError.
+  const resourceHandler = (name, cb) =>
+    async function read(...args) {
+      const extra = args[args.length - 1];
+      const uri = args[0] instanceof URL ? args[0].href : String(args[0]);
+      const where = { resource: name, uri };
+      const version = revisionFor(headerVersion(extra));
+      if (extra !== null && typeof extra === "object") revisions.set(extra, version);
+      let out;
+      try {
+        out = await cb.apply(this, args);
+      } catch (err) {
+        if (err instanceof ClientError) {
+          throw new McpError(ErrorCode.InvalidParams, err.message, err.code === undefined ? undefined : { code: err.code });
+        }
+        report(err, where);
+        throw new McpError(ErrorCode.InternalError, RESOURCE_FAILED_TEXT);
+      }
+      try {
+        if (out === undefined || out === null) throw new Error("the resource handler returned no result");
+        if (mcp.jsonOf(out) === undefined) {
+          const rep = mcp.validate(out, { kind: "resource", stage: "handler" });
+          if (!rep.valid) {
+            const first = rep.errors[0];
+            throw new McpResultError(first.code, first.path, "the resource handler returned an invalid result: " + first.message, rep.errors);
+          }
+        }
+        return serialize(out, version);
+      } catch (err) {
+        report(err, where);
+        throw new McpError(ErrorCode.InternalError, RESOURCE_INVALID_TEXT);
+      }
+    };
+
+  const registerResource = server.registerResource.bind(server);
+  server.registerResource = (name, uriOrTemplate, config, cb) => {
+    if (typeof cb !== "function") throw new TypeError(`mcpresult/sdk: resource ${name} has no read callback`);
+    const res = registerResource(name, uriOrTemplate, config, resourceHandler(name, cb));
+    const update = res.update.bind(res);
+    res.update = (updates) => {
+      const u = { ...updates };
+      if (typeof u.callback === "function") u.callback = resourceHandler(u.name ?? name, u.callback);
+      return update(u);
+    };
+    return res;
+  };
+
+  Object.defineProperty(server, ADAPTED, { value: true });
+  return server;
+}

@@ -1,0 +1,318 @@
+// mcpresult/sdk with the official SDK's own Client and transports: each
+// connection written for its own revision (in process, over Streamable
+// HTTP with sessions and without, over stdio on the oldest SDK supported),
+// every kind of handler result and failure, the output schemas, and the
+// misuses adapt refuses. js/test/server.test.js and revisions.test.js
+// cover the example server on it; tools/sdkproof the quick start.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { fileURLToPath } from "node:url";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { load, ClientError, McpResultError } from "mcpresult";
+import { adapt, protocolVersion, RESOURCE_FAILED_TEXT, RESOURCE_INVALID_TEXT } from "mcpresult/sdk";
+import { farm, nodeArgs } from "./with-sdk.mjs";
+
+const mcp = await load();
+const SECRET = "secret-db-password";
+const ROWS = [{ name: "a", n: 1 }, { name: "b", n: 2 }];
+
+/** server gives an adapted McpServer with one tool of each kind, and the
+ * failures its onError received. */
+function server() {
+  const errors = [];
+  const s = adapt(new McpServer({ name: "sdk-test", version: "1.0.0" }), mcp, { onError: (err, where) => errors.push({ err, where }) });
+  s.registerTool("obj", { inputSchema: { city: z.string() }, outputSchema: { city: z.string(), v: z.string() } }, ({ city }, extra) =>
+    mcp.tool({ structuredContent: { city, v: protocolVersion(extra) } }),
+  );
+  s.registerTool("rows", { outputSchema: z.array(z.object({ name: z.string(), n: z.number() })) }, () => mcp.tool({ structuredContent: ROWS }));
+  s.registerTool("plain", {}, () => ({ content: [{ type: "text", text: "plain" }] }));
+  s.registerTool("link", {}, () => mcp.tool({ content: [mcp.resourceLink("file:///r.pdf", "r.pdf"), mcp.audio("AAAA", "audio/wav")] }));
+  s.registerTool("mismatch", { outputSchema: { n: z.number() } }, () => mcp.tool({ structuredContent: { n: "one" } }));
+  s.registerTool("missing", { outputSchema: { n: z.number() } }, () => mcp.tool({ content: mcp.text("no structured content") }));
+  s.registerTool("invalidPlain", {}, () => ({ content: [{ type: "text" }] }));
+  s.registerTool("client", {}, () => {
+    throw new ClientError("shown to the client", "shown");
+  });
+  s.registerTool("private", {}, () => {
+    throw new Error(SECRET);
+  });
+  s.registerResource("doc", "docs://a", { mimeType: "text/plain" }, (uri, extra) =>
+    mcp.resource({ contents: mcp.textResource(uri.href, protocolVersion(extra), { mimeType: "text/plain", meta: { "com.example/k": 1 } }) }),
+  );
+  s.registerResource("tpl", new ResourceTemplate("docs://t/{id}", { list: undefined }), {}, (uri, { id }) => {
+    if (id === "client") throw new ClientError("no such document", "not_found");
+    if (id === "private") throw new Error(SECRET);
+    if (id === "invalid") return { contents: [{ uri: uri.href }] };
+    return { contents: [{ uri: uri.href, text: `plain ${id}` }] };
+  });
+  return { s, errors };
+}
+
+/** asking makes a client transport ask for a revision in its initialize. */
+function asking(transport, revision) {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if (message?.method === "initialize") message = { ...message, params: { ...message.params, protocolVersion: revision } };
+    return send(message, options);
+  };
+  return transport;
+}
+
+async function inMemory(revision) {
+  const { s, errors } = server();
+  const [c, t] = InMemoryTransport.createLinkedPair();
+  await s.connect(t);
+  const client = new Client({ name: "sdk-test", version: "1.0.0" });
+  await client.connect(asking(c, revision));
+  return { client, errors };
+}
+
+const call = (client, name, args = {}) => client.callTool({ name, arguments: args });
+
+for (const revision of ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]) {
+  test(`in process, a ${revision} client: results and output schemas written for its revision`, async () => {
+    const { client, errors } = await inMemory(revision);
+    try {
+      assert.equal(client.getServerVersion()?.name, "sdk-test");
+      const modern = revision >= "2025-06-18";
+      const { tools } = await client.listTools();
+      const schemas = Object.fromEntries(tools.filter((t) => t.outputSchema).map((t) => [t.name, t.outputSchema]));
+      if (modern) {
+        assert.deepEqual(Object.keys(schemas), ["obj", "rows", "mismatch", "missing"]);
+        assert.deepEqual(schemas.rows.required, ["result"], "an array schema is wrapped");
+        assert.equal(schemas.rows.properties.result.type, "array");
+        assert.equal(schemas.obj.$schema, "http://json-schema.org/draft-07/schema#", "converted as the SDK converts zod");
+      } else {
+        assert.deepEqual(schemas, {}, "no output schema for a revision without one");
+      }
+
+      const obj = await call(client, "obj", { city: "Oslo" });
+      assert.deepEqual(JSON.parse(obj.content[0].text), { city: "Oslo", v: revision }, "the handler read its revision from extra");
+      assert.deepEqual(obj.structuredContent, modern ? { city: "Oslo", v: revision } : undefined);
+      const rows = await call(client, "rows");
+      assert.deepEqual(rows.structuredContent, modern ? { result: ROWS } : undefined);
+      assert.deepEqual(JSON.parse(rows.content[0].text), ROWS);
+
+      assert.deepEqual(await call(client, "plain"), { content: [{ type: "text", text: "plain" }], isError: false });
+      const link = await call(client, "link");
+      assert.deepEqual(
+        link.content.map((b) => b.type),
+        [modern ? "resource_link" : "text", revision === "2024-11-05" ? "text" : "audio"],
+      );
+
+      const client_ = await call(client, "client");
+      assert.deepEqual(client_, { content: [{ type: "text", text: "shown to the client" }], isError: true, _meta: { "io.github.mcpresult/errorCode": "shown" } });
+      for (const [name, text] of [
+        ["private", "tool execution failed"],
+        ["mismatch", "tool output was invalid"],
+        ["missing", "tool output was invalid"],
+        ["invalidPlain", "tool output was invalid"],
+      ]) {
+        assert.deepEqual(await call(client, name), { content: [{ type: "text", text }], isError: true }, name);
+      }
+      assert.deepEqual(
+        errors.map((e) => e.where.tool),
+        ["private", "mismatch", "missing", "invalidPlain"],
+      );
+      assert.equal(errors[0].err.message, SECRET);
+      assert.ok(errors[1].err instanceof McpResultError && errors[1].err.code === "invalid_value" && errors[1].err.path === "/structuredContent");
+      assert.ok(errors[2].err instanceof McpResultError && errors[2].err.code === "missing_field");
+      assert.ok(errors[3].err instanceof McpResultError && Array.isArray(errors[3].err.errors));
+
+      // resources: written for the revision (no _meta on contents before 2025-06-18)
+      const doc = await client.readResource({ uri: "docs://a" });
+      assert.equal(doc.contents[0].text, revision);
+      assert.equal("_meta" in doc.contents[0], modern);
+      assert.deepEqual(await client.readResource({ uri: "docs://t/7" }), { contents: [{ uri: "docs://t/7", text: "plain 7" }] });
+      await assert.rejects(client.readResource({ uri: "docs://t/client" }), (err) => {
+        assert.ok(err instanceof McpError);
+        assert.equal(err.code, ErrorCode.InvalidParams);
+        assert.match(err.message, /no such document/);
+        assert.deepEqual(err.data, { code: "not_found" });
+        return true;
+      });
+      for (const [id, text] of [
+        ["private", RESOURCE_FAILED_TEXT],
+        ["invalid", RESOURCE_INVALID_TEXT],
+      ]) {
+        await assert.rejects(client.readResource({ uri: `docs://t/${id}` }), (err) => {
+          assert.equal(err.code, ErrorCode.InternalError);
+          assert.match(err.message, new RegExp(text));
+          assert.ok(!err.message.includes(SECRET));
+          return true;
+        });
+      }
+      assert.deepEqual(
+        errors.slice(4).map((e) => e.where),
+        [
+          { resource: "tpl", uri: "docs://t/private" },
+          { resource: "tpl", uri: "docs://t/invalid" },
+        ],
+      );
+    } finally {
+      await client.close();
+    }
+  });
+}
+
+test("Streamable HTTP, a server per session: each session written for its own revision, at the same time", async () => {
+  const sessions = new Map();
+  const httpServer = http.createServer(async (req, res) => {
+    const sid = req.headers["mcp-session-id"];
+    if (typeof sid === "string") return sessions.get(sid).handleRequest(req, res);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => sessions.set(id, transport) });
+    await server().s.connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  await new Promise((r) => httpServer.listen(0, "127.0.0.1", r));
+  const url = new URL(`http://127.0.0.1:${httpServer.address().port}/mcp`);
+  const clients = [];
+  try {
+    for (const revision of ["2024-11-05", "2025-11-25", "2025-03-26", "2025-06-18"]) {
+      const client = new Client({ name: `http-${revision}`, version: "1.0.0" });
+      await client.connect(asking(new StreamableHTTPClientTransport(url), revision));
+      clients.push([revision, client]);
+    }
+    const got = await Promise.all(clients.map(([, c]) => call(c, "rows")));
+    const lists = await Promise.all(clients.map(([, c]) => c.listTools()));
+    clients.forEach(([revision], i) => {
+      const modern = revision >= "2025-06-18";
+      assert.deepEqual(got[i].structuredContent, modern ? { result: ROWS } : undefined, revision);
+      assert.equal(lists[i].tools.find((t) => t.name === "rows").outputSchema !== undefined, modern, revision);
+    });
+  } finally {
+    await Promise.all(clients.map(([, c]) => c.close()));
+    httpServer.closeAllConnections();
+    await new Promise((r) => httpServer.close(r));
+  }
+});
+
+test("Streamable HTTP without sessions, a server per request: the revision of the MCP-Protocol-Version header", async () => {
+  const httpServer = http.createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server().s.connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  await new Promise((r) => httpServer.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${httpServer.address().port}/mcp`;
+  const post = async (revision, method, params) => {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": revision },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    assert.equal(res.status, 200);
+    return (await res.json()).result;
+  };
+  try {
+    for (const revision of ["2024-11-05", "2025-06-18", "2025-03-26", "2025-11-25"]) {
+      const modern = revision >= "2025-06-18";
+      const rows = await post(revision, "tools/call", { name: "rows", arguments: {} });
+      assert.deepEqual(rows.structuredContent, modern ? { result: ROWS } : undefined, revision);
+      const { tools } = await post(revision, "tools/list", {});
+      assert.equal(tools.find((t) => t.name === "rows").outputSchema !== undefined, modern, revision);
+    }
+  } finally {
+    httpServer.closeAllConnections();
+    await new Promise((r) => httpServer.close(r));
+  }
+});
+
+test("the oldest SDK supported (1.23.0), over stdio: the example server, written for the revision it negotiates", async () => {
+  const script = farm("sdk-oldest", fileURLToPath(new URL("../examples/server.mjs", import.meta.url)));
+  for (const [asked, negotiated] of [
+    ["2024-11-05", "2024-11-05"],
+    ["2025-11-25", "2025-06-18"], // 1.23.0 speaks up to 2025-06-18
+  ]) {
+    const transport = asking(new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, script], stderr: "pipe" }), asked);
+    let initialize;
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      const prior = transport.onmessage;
+      transport.onmessage = (m, e) => {
+        if (m?.result?.protocolVersion !== undefined) initialize = m.result;
+        prior?.(m, e);
+      };
+      return start();
+    };
+    const client = new Client({ name: "oldest", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      assert.equal(initialize.protocolVersion, negotiated);
+      const modern = negotiated >= "2025-06-18";
+      const stats = await call(client, "stats_list");
+      assert.equal(Array.isArray(stats.structuredContent?.result), modern);
+      assert.equal("structuredContent" in stats, modern);
+      assert.deepEqual(await call(client, "crash"), { content: [{ type: "text", text: "tool execution failed" }], isError: true });
+      const { tools } = await client.listTools();
+      assert.equal(tools.some((t) => t.outputSchema !== undefined), modern);
+      const read = await client.readResource({ uri: "test://static-text" });
+      assert.equal(read.contents[0].text, "This is the content of the static text resource.");
+    } finally {
+      await client.close();
+    }
+  }
+});
+
+test("adapt refuses what it cannot serve", () => {
+  assert.throws(() => adapt({}, mcp), TypeError);
+  assert.throws(() => adapt(new McpServer({ name: "x", version: "1" }), {}), TypeError);
+  const late = new McpServer({ name: "x", version: "1" });
+  late.registerTool("t", {}, () => ({ content: [] }));
+  assert.throws(() => adapt(late, mcp), /before registering/);
+  const s = adapt(new McpServer({ name: "x", version: "1" }), mcp);
+  assert.equal(adapt(s, mcp), s, "adapting twice is adapting once");
+  assert.throws(() => s.registerTool("j", { outputSchema: { type: "object" } }, () => ({ content: [] })), /not a zod schema/);
+  assert.throws(() => protocolVersion({}), TypeError);
+});
+
+test("a tool updated with a new handler stays guarded", async () => {
+  const errors = [];
+  const s = adapt(new McpServer({ name: "x", version: "1" }), mcp, { onError: (err) => errors.push(err) });
+  const tool = s.registerTool("t", {}, () => mcp.tool({ content: mcp.text("first") }));
+  tool.update({
+    callback: () => {
+      throw new Error(SECRET);
+    },
+  });
+  const [c, t] = InMemoryTransport.createLinkedPair();
+  await s.connect(t);
+  const client = new Client({ name: "c", version: "1" });
+  await client.connect(c);
+  try {
+    assert.deepEqual(await call(client, "t"), { content: [{ type: "text", text: "tool execution failed" }], isError: true });
+    assert.equal(errors[0].message, SECRET);
+  } finally {
+    await client.close();
+  }
+});
+
+test("an integer beyond ±(2^53−1), which JSON.stringify cannot write with its digits, is refused", async () => {
+  const errors = [];
+  const s = adapt(new McpServer({ name: "x", version: "1" }), mcp, { onError: (err) => errors.push(err) });
+  s.registerTool("big", {}, () => mcp.tool({ structuredContent: { ids: [1, 2n ** 60n] } }));
+  s.registerTool("safe", {}, () => mcp.tool({ structuredContent: { id: Number.MAX_SAFE_INTEGER } }));
+  const [c, t] = InMemoryTransport.createLinkedPair();
+  await s.connect(t);
+  const client = new Client({ name: "c", version: "1" });
+  await client.connect(c);
+  try {
+    assert.deepEqual(await call(client, "big"), { content: [{ type: "text", text: "tool output was invalid" }], isError: true });
+    assert.ok(errors[0] instanceof McpResultError);
+    assert.equal(errors[0].code, "unsupported_value");
+    assert.equal(errors[0].path, "/structuredContent/ids/1");
+    assert.deepEqual((await call(client, "safe")).structuredContent, { id: Number.MAX_SAFE_INTEGER });
+  } finally {
+    await client.close();
+  }
+});

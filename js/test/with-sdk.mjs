@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Runs a script of this package against another installed version of the
+// official SDK, as a user's project with that version would:
+//
+//   node js/test/with-sdk.mjs <package> <script> [args…]
+//
+// <package> is a folder of node_modules/@modelcontextprotocol (sdk-oldest:
+// the oldest SDK 1.x that mcpresult/sdk supports, installed under that
+// alias). A folder node_modules/.mcpresult-with-<package> is made with
+// node_modules/@modelcontextprotocol/sdk linked to that version,
+// node_modules/mcpresult linked to this package, and the script linked in;
+// Node runs it with --preserve-symlinks, so that the script, this package's
+// src/sdk.js and the SDK itself all resolve @modelcontextprotocol/sdk to
+// that version (and every other package from this package's
+// node_modules). stdin, stdout and stderr are the script's.
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PKG = resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/** farm makes the folder for an SDK package and returns the path of the
+ * script linked into it. */
+export function farm(sdkPackage, script) {
+  const sdk = join(PKG, "node_modules", "@modelcontextprotocol", sdkPackage);
+  if (!existsSync(join(sdk, "package.json"))) throw new Error(`with-sdk: ${sdk} is not installed (npm ci in js/)`);
+  const dir = join(PKG, "node_modules", `.mcpresult-with-${sdkPackage}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, "node_modules", "@modelcontextprotocol"), { recursive: true });
+  symlinkSync(sdk, join(dir, "node_modules", "@modelcontextprotocol", "sdk"), "dir");
+  symlinkSync(PKG, join(dir, "node_modules", "mcpresult"), "dir");
+  const linked = join(dir, basename(script));
+  symlinkSync(resolve(script), linked);
+  return linked;
+}
+
+/** nodeArgs are the flags a script in a farm runs with. */
+export const nodeArgs = ["--preserve-symlinks", "--preserve-symlinks-main"];
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [sdkPackage, script, ...args] = process.argv.slice(2);
+  if (sdkPackage === undefined || script === undefined) {
+    console.error("usage: node js/test/with-sdk.mjs <package> <script> [args…]");
+    process.exit(2);
+  }
+  const child = spawn(process.execPath, [...nodeArgs, farm(sdkPackage, script), ...args], { stdio: "inherit" });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
