@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/check"
+	"github.com/mcpresult/mcpresult/host"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -19,12 +20,15 @@ import (
 func TestCheck(t *testing.T) {
 	for _, variant := range []struct {
 		name string
-		b    builder
-	}{{"native", native{}}, {"wasm", wasm}} {
+		h    *host.Host
+	}{{"native", nil}, {"wasm", wasm}} {
 		t.Run(variant.name, func(t *testing.T) {
 			ctx := context.Background()
 			log := &errLog{}
-			server := newServer(variant.b, log.add)
+			server, err := newServer(variant.h, log.add)
+			if err != nil {
+				t.Fatal(err)
+			}
 			rep, err := check.Run(ctx, check.Options{
 				Transport: func() mcp.Transport {
 					serverEnd, clientEnd := mcp.NewInMemoryTransports()
