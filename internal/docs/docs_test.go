@@ -68,7 +68,7 @@ var blocks = map[string]source{
 	"// Content blocks, kept exactly as given.":                              {file: "result/example_quickstart_test.go"},
 	`import { load, McpResultError } from "mcpresult";`:                      {file: "js/examples/quickstart.mjs"},
 	"const mcp = await load();":                                              {file: "js/examples/sdk-quickstart.mjs"},
-	"var private []error // what only the server sees: send it to your logs": {file: "internal/docs/gosdk_example_test.go"},
+	"// Command quickstart is an MCP server, over stdio, on the official Go": {file: "host/examples/quickstart/main.go"},
 	"ctx := context.Background()":                                            {file: "host/example_test.go"},
 	`echo '{"structuredContent":{"ok":true}}' | mcpresult build | mcpresult serialize --protocol 2025-06-18`:                    {kind: run},
 	"mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]": {file: "host/cmd/mcpresult/main.go"},

@@ -1,6 +1,6 @@
-// Command quickstart is an MCP server over stdio on the official Go SDK
-// whose handlers return mcpresult results, each written for the protocol
-// revision the client negotiated. From the repository root:
+// Command quickstart is an MCP server, over stdio, on the official Go
+// SDK, whose handlers return mcpresult results, each written for the
+// protocol revision the client negotiated. From the repository root:
 //
 //	go run ./host/examples/quickstart
 package main
