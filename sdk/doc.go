@@ -67,7 +67,11 @@
 // the session). The server negotiates only revisions that mcpresult
 // writes when its options say so: ProtocolVersions is the list for
 // mcp.ServerOptions.SupportedProtocolVersions (with SDK v1.8.0, all of
-// the SDK's).
+// the SDK's). Over stdio, the in-memory transport and Streamable HTTP
+// (stateful or stateless), each session gets its own revision, however
+// many are open at once; a stateful Streamable HTTP server of SDK v1.8.0
+// answers a client that asks for 2026-07-28 with 2025-11-25, and its
+// results are written for 2025-11-25.
 //
 // # Natively or through the module
 //

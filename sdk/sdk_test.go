@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -467,6 +469,58 @@ func TestRegistrationErrors(t *testing.T) {
 			if !errors.As(err, &e) || e.Code != tc.code || e.Path != tc.path {
 				t.Errorf("got %v, want %s at %q", err, tc.code, tc.path)
 			}
+		})
+	}
+}
+
+// TestStreamableHTTP: over Streamable HTTP, stateful or stateless, clients
+// of different revisions at once each get results for their own.
+func TestStreamableHTTP(t *testing.T) {
+	for _, stateless := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
+			s := newServer(t, nil, &privateLog{})
+			handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: stateless})
+			srv := httptest.NewServer(handler)
+			defer srv.Close()
+			// The array tool's structured content as the client holds it, by
+			// the revision negotiated: a client asking for 2026-07-28 gets
+			// 2025-11-25 from a stateful server, which the SDK serves with
+			// initialize.
+			want := map[string]string{
+				"2024-11-05": "null",
+				"2025-03-26": "null",
+				"2025-06-18": `{"result":[1,2]}`,
+				"2025-11-25": `{"result":[1,2]}`,
+				"2026-07-28": `[1,2]`,
+			}
+			versions := []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
+			var wg sync.WaitGroup
+			for _, version := range versions {
+				wg.Go(func() {
+					client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+					cs, err := client.Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: srv.URL}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+					if err != nil {
+						t.Errorf("%s: %v", version, err)
+						return
+					}
+					defer cs.Close()
+					negotiated := cs.InitializeResult().ProtocolVersion
+					if negotiated != version && (stateless || version != "2026-07-28" || negotiated != "2025-11-25") {
+						t.Errorf("asked for %s, negotiated %s", version, negotiated)
+					}
+					for range 3 {
+						res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "array", Arguments: map[string]any{}})
+						if err != nil {
+							t.Errorf("%s: %v", version, err)
+							return
+						}
+						if got, _ := json.Marshal(res.StructuredContent); string(got) != want[negotiated] {
+							t.Errorf("%s: structuredContent %s, want %s", negotiated, got, want[negotiated])
+						}
+					}
+				})
+			}
+			wg.Wait()
 		})
 	}
 }
