@@ -35,11 +35,11 @@
 //     output schema must return structured content that matches it, or the
 //     client gets "tool output was invalid".
 //   - Each result is written with result.Serialize for the revision of the
-//     request, and handed to the SDK with structuredContent and every _meta
-//     value as that JSON text (json.RawMessage), so the SDK writes them
-//     back byte for byte. The SDK writes the keys of a _meta object in its
-//     own (sorted) order, and leaves out isError false, a priority of 0 and
-//     an empty resource text, which mean the same when absent.
+//     request, and the client gets those very bytes: the adapter hands the
+//     SDK its own result type, whose JSON is what mcpresult wrote (key
+//     order, integers past 2^53, isError false and every field kept, and
+//     no ttlMs or cacheScope, which the SDK's types add to every resource
+//     result, for a revision that does not define them).
 //   - tools/list advertises each output schema as result.OutputSchema
 //     writes it for the request's revision: as given for 2026-07-28, wrapped
 //     when it is not an object schema for 2025-06-18 and 2025-11-25, and
@@ -49,8 +49,13 @@
 //     message is shown, anything else is private.
 //
 // Protocol-owned fields stay the SDK's: it adds resultType and the server
-// identity for 2026-07-28 requests itself, so results are not finalized
-// here. Tools and resources registered on the *mcp.Server directly are
+// identity (and ttlMs and cacheScope to resource results) to the result of
+// a 2026-07-28 request after every handler, so results are not finalized
+// here, and that result reaches the client through the SDK's types:
+// structuredContent and every _meta value are still the JSON mcpresult
+// wrote (json.RawMessage), but the SDK writes the keys of a _meta sorted,
+// the fields of a block in its own order, and leaves out isError false,
+// a priority of 0 and an empty resource text, which mean the same absent. Tools and resources registered on the *mcp.Server directly are
 // served by the SDK as before.
 //
 // # Which revision

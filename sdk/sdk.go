@@ -211,7 +211,11 @@ func (a *Adapter) writeTool(ctx context.Context, r *result.Result, version strin
 	if err != nil {
 		return nil, err
 	}
-	return toCallToolResult(b)
+	res, err := toCallToolResult(b)
+	if err == nil {
+		keep(ctx, b)
+	}
+	return res, err
 }
 
 // fixedResult is the tool error result with one of Guard's fixed texts.
@@ -306,7 +310,11 @@ func (a *Adapter) writeResource(ctx context.Context, r *result.Result, version s
 	if err != nil {
 		return nil, err
 	}
-	return toReadResourceResult(b)
+	res, err := toReadResourceResult(b)
+	if err == nil {
+		keep(ctx, b)
+	}
+	return res, err
 }
 
 // private passes a private error to OnError.
@@ -322,9 +330,16 @@ func (a *Adapter) private(ctx context.Context, err error) {
 // a listed one is copied.
 func (a *Adapter) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		var w *written
+		if (method == "tools/call" || method == "resources/read") && !stateless(req.GetParams()) {
+			ctx, w = withWritten(ctx)
+		}
 		res, err := next(ctx, method, req)
 		if err != nil {
 			return res, err
+		}
+		if w != nil {
+			return asWritten(res, w), nil
 		}
 		switch res := res.(type) {
 		case *mcp.InitializeResult:

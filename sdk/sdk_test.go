@@ -232,11 +232,11 @@ func TestToolResults(t *testing.T) {
 	}
 	defer h.Close(context.Background())
 
-	// The values of _meta and structured content are as mcpresult wrote
-	// them (an integer past 2^53 kept, the key order of structured content
-	// kept; 0.1000 is written 0.1 by mcpresult itself); the SDK writes the
-	// keys of _meta sorted, and the fields of a block in its own order.
-	orderedMeta := `"_meta":{"alpha":12345678901234567890,"mid":0.1,"zeta":1}`
+	// The client gets the very bytes mcpresult wrote: key order, an
+	// integer past 2^53, isError false (0.1000 is written 0.1 by mcpresult
+	// itself).
+	ordered := `{"zeta":1,"alpha":12345678901234567890,"mid":0.1}`
+	fallback := `{"type":"text","text":"{\"zeta\":1,\"alpha\":12345678901234567890,\"mid\":0.1}"}`
 	invalid := `{"content":[{"type":"text","text":"tool output was invalid"}],"isError":true}`
 	failed := `{"content":[{"type":"text","text":"tool execution failed"}],"isError":true}`
 	tests := []struct {
@@ -245,16 +245,16 @@ func TestToolResults(t *testing.T) {
 		want    string // the raw result
 		private string // the error OnError must get, "" for none
 	}{
-		{"ordered", "2025-06-18", `{` + orderedMeta + `,"content":[{"type":"text","text":"{\"zeta\":1,\"alpha\":12345678901234567890,\"mid\":0.1}"}],"structuredContent":{"zeta":1,"alpha":12345678901234567890,"mid":0.1}}`, ""},
-		{"ordered", "2025-03-26", `{` + orderedMeta + `,"content":[{"type":"text","text":"{\"zeta\":1,\"alpha\":12345678901234567890,\"mid\":0.1}"}]}`, ""},
-		{"array", "2025-11-25", `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]}}`, ""},
-		{"array", "2025-06-18", `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]}}`, ""},
-		{"array", "2024-11-05", `{"content":[{"type":"text","text":"[1,2]"}]}`, ""},
-		{"link", "2025-06-18", `{"content":[{"type":"resource_link","uri":"file:///report.pdf","name":"report.pdf"}]}`, ""},
-		{"link", "2025-03-26", `{"content":[{"type":"text","text":"Resource: report.pdf file:///report.pdf"}]}`, ""},
+		{"ordered", "2025-06-18", `{"content":[` + fallback + `],"structuredContent":` + ordered + `,"isError":false,"_meta":` + ordered + `}`, ""},
+		{"ordered", "2025-03-26", `{"content":[` + fallback + `],"isError":false,"_meta":` + ordered + `}`, ""},
+		{"array", "2025-11-25", `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]},"isError":false}`, ""},
+		{"array", "2025-06-18", `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]},"isError":false}`, ""},
+		{"array", "2024-11-05", `{"content":[{"type":"text","text":"[1,2]"}],"isError":false}`, ""},
+		{"link", "2025-06-18", `{"content":[{"type":"resource_link","uri":"file:///report.pdf","name":"report.pdf"}],"isError":false}`, ""},
+		{"link", "2025-03-26", `{"content":[{"type":"text","text":"Resource: report.pdf file:///report.pdf"}],"isError":false}`, ""},
 		{"mismatch", "2025-11-25", invalid, "does not match the tool's output schema"},
 		{"missing", "2025-11-25", invalid, "has no structured content"},
-		{"client-error", "2025-11-25", `{"_meta":{"io.github.mcpresult/errorCode":"weather.no_city"},"content":[{"type":"text","text":"Say which city."}],"isError":true}`, ""},
+		{"client-error", "2025-11-25", `{"content":[{"type":"text","text":"Say which city."}],"isError":true,"_meta":{"io.github.mcpresult/errorCode":"weather.no_city"}}`, ""},
 		{"private", "2025-11-25", failed, "dial " + secret},
 		{"panic", "2024-11-05", failed, "panicked"},
 		{"resource-kind", "2025-11-25", invalid, "a tool handler returned a resource result"},
@@ -293,7 +293,7 @@ func isPanic(err error) bool {
 // revision in a stateless request's _meta.
 func TestNegotiatedRevision(t *testing.T) {
 	s := newServer(t, nil, &privateLog{})
-	wrapped := `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]}}`
+	wrapped := `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]},"isError":false}`
 	tests := []struct {
 		name      string
 		asked     string
@@ -303,10 +303,10 @@ func TestNegotiatedRevision(t *testing.T) {
 		// The SDK answers initialize with 2025-11-25 for a revision it does
 		// not speak, and for 2026-07-28, which has no initialize.
 		{"unknown revision", "2024-10-07", false, wrapped},
-		// The SDK adds resultType itself for a session that asked for
-		// 2026-07-28, whatever it negotiated: a field 2025-11-25 does not
-		// define, which its clients ignore.
-		{"2026-07-28 in initialize", "2026-07-28", false, strings.TrimSuffix(wrapped, "}") + `,"resultType":"complete"}`},
+		{"2026-07-28 in initialize", "2026-07-28", false, wrapped},
+		// The SDK adds resultType and the server identity to the result of
+		// a stateless request; its _meta keys are sorted, isError false left
+		// out.
 		{"2026-07-28 stateless", "2026-07-28", true, `{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"test","version":"1.0.0"}},"content":[{"type":"text","text":"[1,2]"}],"structuredContent":[1,2],"resultType":"complete"}`},
 	}
 	for _, tc := range tests {
@@ -383,8 +383,8 @@ func TestResourceResults(t *testing.T) {
 		want         string // the raw result, or the JSON-RPC error as code: message
 		private      bool
 	}{
-		{"file:///readme.md", "2025-11-25", `{"ttlMs":0,"cacheScope":"public","contents":[{"uri":"file:///readme.md","text":"# Hi\n","_meta":{"alpha":12345678901234567890,"mid":0.1,"zeta":1}}]}`, false},
-		{"file:///readme.md", "2025-03-26", `{"ttlMs":0,"cacheScope":"public","contents":[{"uri":"file:///readme.md","text":"# Hi\n"}]}`, false},
+		{"file:///readme.md", "2025-11-25", `{"contents":[{"uri":"file:///readme.md","text":"# Hi\n","_meta":{"zeta":1,"alpha":12345678901234567890,"mid":0.1}}]}`, false},
+		{"file:///readme.md", "2025-03-26", `{"contents":[{"uri":"file:///readme.md","text":"# Hi\n"}]}`, false},
 		{"file:///client-error", "2025-11-25", `-32603: Not yet published.`, false},
 		{"file:///not-found", "2025-11-25", `-32602: Resource not found`, false},
 		{"file:///private", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
@@ -417,7 +417,7 @@ func TestResourceResults(t *testing.T) {
 func TestArguments(t *testing.T) {
 	s := newServer(t, nil, &privateLog{})
 	c := connect(t, s, "2025-11-25", false)
-	if got, want := c.tool(t, "", "echo", map[string]any{"city": "Paris"}), `{"content":[{"type":"text","text":"Paris"}]}`; got != want {
+	if got, want := c.tool(t, "", "echo", map[string]any{"city": "Paris"}), `{"content":[{"type":"text","text":"Paris"}],"isError":false}`; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 	if got := c.tool(t, "", "echo", map[string]any{"city": 1}); !strings.Contains(got, `"isError":true`) {

@@ -39,14 +39,7 @@ func (vs *versions) remember(ss *mcp.ServerSession, version string) {
 // before the stateless revisions, as the SDK negotiates for a client that
 // asks for a revision it does not speak.
 func (vs *versions) of(ss *mcp.ServerSession, p mcp.Params, asked string) string {
-	v := ""
-	if p != nil {
-		if m := p.GetMeta(); m != nil {
-			if s, ok := m[mcp.MetaKeyProtocolVersion].(string); ok && s >= statelessFrom {
-				v = s
-			}
-		}
-	}
+	v := metaVersion(p)
 	if v == "" && ss != nil {
 		if s, ok := vs.m.Load(weak.Make(ss)); ok {
 			v = s.(string)
@@ -57,6 +50,23 @@ func (vs *versions) of(ss *mcp.ServerSession, p mcp.Params, asked string) string
 	}
 	return known(v)
 }
+
+// metaVersion is the stateless revision in a request's _meta, or "".
+func metaVersion(p mcp.Params) string {
+	if p == nil {
+		return ""
+	}
+	if m := p.GetMeta(); m != nil {
+		if s, ok := m[mcp.MetaKeyProtocolVersion].(string); ok && s >= statelessFrom {
+			return s
+		}
+	}
+	return ""
+}
+
+// stateless reports whether a request is of a stateless revision, to
+// whose result the SDK adds the protocol-owned fields.
+func stateless(p mcp.Params) bool { return metaVersion(p) != "" }
 
 // known is v when mcpresult writes it, else the newest revision before the
 // stateless ones.
