@@ -159,8 +159,11 @@ func runRaw(ctx context.Context, command []string, rev string) (*session, error)
 	defer c.close()
 	if rev >= statelessFrom {
 		ex, err := c.call(ctx, "server/discover", "", nil)
-		if err != nil || ex.Error != "" {
-			return nil, fmt.Errorf("server/discover: %v%s", err, ex.Error)
+		if err != nil {
+			return nil, err
+		}
+		if ex.Error != "" {
+			return nil, fmt.Errorf("server/discover: %s", ex.Error)
 		}
 		var d struct {
 			SupportedVersions []string `json:"supportedVersions"`
@@ -175,8 +178,11 @@ func runRaw(ctx context.Context, command []string, rev string) (*session, error)
 		ex, err := c.call(ctx, "initialize", "", map[string]any{
 			"protocolVersion": rev, "capabilities": map[string]any{},
 			"clientInfo": map[string]any{"name": "raw-jsonrpc", "version": "1.0.0"}})
-		if err != nil || ex.Error != "" {
-			return nil, fmt.Errorf("initialize: %v%s", err, ex.Error)
+		if err != nil {
+			return nil, err
+		}
+		if ex.Error != "" {
+			return nil, fmt.Errorf("initialize: %s", ex.Error)
 		}
 		var ir struct {
 			ProtocolVersion string `json:"protocolVersion"`

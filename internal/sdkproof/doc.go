@@ -15,7 +15,10 @@
 // once by the test, and any stdio command given with -sdkproof.server:
 //
 //	go test ./internal/sdkproof
-//	go test ./internal/sdkproof -args -sdkproof.server='node js/examples/quickstart.mjs'
+//	go test ./internal/sdkproof -args -sdkproof.server='node js/examples/server.mjs' -sdkproof.upto=2025-11-25
+//
+// (-sdkproof.upto: the newest revision the server speaks; the official
+// TypeScript SDK 1.x stops at 2025-11-25.)
 //
 // It has no API: it is the tests.
 package sdkproof
