@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime/debug"
 	"sync"
 
@@ -143,9 +144,9 @@ func AddTool[In any](a *Adapter, t *mcp.Tool, h ToolHandler[In]) (err error) {
 		return content.NewError(content.CodeInvalidValue, "", "sdk.AddTool needs an adapter, a tool and a handler")
 	}
 	tt := *t
-	var os *outputSchema
+	var schema *outputSchema
 	if t.OutputSchema != nil {
-		if os, err = compileOutputSchema(t.OutputSchema); err != nil {
+		if schema, err = compileOutputSchema(t.OutputSchema); err != nil {
 			return err
 		}
 		// The adapter lists it per revision; the SDK must neither list
@@ -158,8 +159,8 @@ func AddTool[In any](a *Adapter, t *mcp.Tool, h ToolHandler[In]) (err error) {
 	handler := func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
 		ctx = result.ContextWithSettings(ctx, a.opts.Settings)
 		r := guarded(ctx, call[In]{req, in})
-		if os != nil && !r.IsError() {
-			if err := os.check(r); err != nil {
+		if schema != nil && !r.IsError() {
+			if err := schema.check(r); err != nil {
 				a.private(ctx, fmt.Errorf("tool %q: %w", t.Name, err))
 				r = nil
 			}
@@ -173,8 +174,8 @@ func AddTool[In any](a *Adapter, t *mcp.Tool, h ToolHandler[In]) (err error) {
 	}()
 	mcp.AddTool(a.srv, &tt, handler)
 	a.mu.Lock()
-	if os != nil {
-		a.schemas[t.Name] = os
+	if schema != nil {
+		a.schemas[t.Name] = schema
 	} else {
 		delete(a.schemas, t.Name)
 	}
@@ -194,7 +195,11 @@ func (a *Adapter) toolResult(ctx context.Context, r *result.Result, version stri
 		}
 		a.private(ctx, err)
 	}
-	res, err := a.writeTool(ctx, fixedResult(result.InvalidOutputText), version)
+	var res *mcp.CallToolResult
+	fixed, err := invalidOutput()
+	if err == nil {
+		res, err = a.writeTool(ctx, fixed, version)
+	}
 	if err != nil {
 		// Not reached: a fixed text result is valid for every revision.
 		a.private(ctx, err)
@@ -218,14 +223,11 @@ func (a *Adapter) writeTool(ctx context.Context, r *result.Result, version strin
 	return res, err
 }
 
-// fixedResult is the tool error result with one of Guard's fixed texts.
-func fixedResult(text string) *result.Result {
-	r, err := result.Tool(result.Content(content.Text(text)), result.IsError(true))
-	if err != nil {
-		return nil // not reached: the text is valid
-	}
-	return r
-}
+// invalidOutput is the tool error result "tool output was invalid", as
+// Guard gives it.
+var invalidOutput = sync.OnceValues(func() (*result.Result, error) {
+	return result.Tool(result.Content(content.Text(result.InvalidOutputText)), result.IsError(true))
+})
 
 // AddResource registers a resource whose handler returns an mcpresult
 // result, written for the revision of the client's session. It fails
@@ -367,11 +369,11 @@ func (a *Adapter) listOutputSchemas(ctx context.Context, list *mcp.ListToolsResu
 	out.Tools = make([]*mcp.Tool, len(list.Tools))
 	for i, t := range list.Tools {
 		out.Tools[i] = t
-		os, ok := a.schemas[t.Name]
+		schema, ok := a.schemas[t.Name]
 		if !ok || t.OutputSchema != nil {
 			continue
 		}
-		b, err := a.eng.OutputSchema(ctx, os.value, version)
+		b, err := a.eng.OutputSchema(ctx, schema.value, version)
 		if err != nil {
 			a.private(ctx, fmt.Errorf("tool %q: output schema for %s: %w", t.Name, version, err))
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "tools/list failed"}
@@ -420,6 +422,7 @@ func compileOutputSchema(schema any) (*outputSchema, error) {
 	}
 	c := jsonschema.NewCompiler()
 	c.UseLoader(noLoader{})
+	c.UseRegexpEngine(lenientRegexp)
 	if err := c.AddResource(schemaURL, doc); err != nil {
 		return nil, content.NewError(content.CodeInvalidValue, "/outputSchema", "the output schema is not a JSON Schema")
 	}
@@ -429,6 +432,22 @@ func compileOutputSchema(schema any) (*outputSchema, error) {
 	}
 	return &outputSchema{value: v, compiled: compiled}, nil
 }
+
+// lenientRegexp compiles a pattern with Go's regexp and, for an ECMAScript
+// pattern RE2 does not support (lookaround, backreferences), accepts every
+// string rather than refuse a schema that JavaScript clients accept.
+func lenientRegexp(s string) (jsonschema.Regexp, error) {
+	if re, err := regexp.Compile(s); err == nil {
+		return re, nil
+	}
+	return anyString(s), nil
+}
+
+// anyString is a pattern RE2 cannot compile, which matches every string.
+type anyString string
+
+func (anyString) MatchString(string) bool { return true }
+func (a anyString) String() string        { return string(a) }
 
 // reroot puts an error of the schema under /outputSchema.
 func reroot(err error) error {
