@@ -69,7 +69,7 @@
 // session's state where no handler can read it. The adapter's receiving
 // middleware therefore records the revision of each initialize result, by
 // session, and a handler's result is written for it (the entry goes with
-// the session). The server negotiates only revisions that mcpresult
+// the session). A handler reads that revision with ProtocolVersion(ctx). The server negotiates only revisions that mcpresult
 // writes when its options say so: ProtocolVersions is the list for
 // mcp.ServerOptions.SupportedProtocolVersions (with SDK v1.8.0, all of
 // the SDK's). Over stdio, the in-memory transport and Streamable HTTP

@@ -157,7 +157,8 @@ func AddTool[In any](a *Adapter, t *mcp.Tool, h ToolHandler[In]) (err error) {
 		return h(ctx, c.req, c.in)
 	}, a.opts.OnError)
 	handler := func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		ctx = result.ContextWithSettings(ctx, a.opts.Settings)
+		version := a.versions.of(req.Session, req.Params, req.ProtocolVersion())
+		ctx = context.WithValue(result.ContextWithSettings(ctx, a.opts.Settings), versionKey{}, version)
 		r := guarded(ctx, call[In]{req, in})
 		if schema != nil && !r.IsError() {
 			if err := schema.check(r); err != nil {
@@ -165,7 +166,7 @@ func AddTool[In any](a *Adapter, t *mcp.Tool, h ToolHandler[In]) (err error) {
 				r = nil
 			}
 		}
-		return a.toolResult(ctx, r, a.versions.of(req.Session, req.Params, req.ProtocolVersion())), nil, nil
+		return a.toolResult(ctx, r, version), nil, nil
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -263,7 +264,8 @@ func (a *Adapter) AddResourceTemplate(t *mcp.ResourceTemplate, h ResourceHandler
 
 func (a *Adapter) resourceHandler(h ResourceHandler) mcp.ResourceHandler {
 	return func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		ctx = result.ContextWithSettings(ctx, a.opts.Settings)
+		version := a.versions.of(req.Session, req.Params, req.ProtocolVersion())
+		ctx = context.WithValue(result.ContextWithSettings(ctx, a.opts.Settings), versionKey{}, version)
 		r, err := readGuarded(ctx, h, req)
 		if err != nil {
 			var rpc *jsonrpc.Error
@@ -281,7 +283,7 @@ func (a *Adapter) resourceHandler(h ResourceHandler) mcp.ResourceHandler {
 			a.private(ctx, err)
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
 		}
-		res, err := a.writeResource(ctx, r, a.versions.of(req.Session, req.Params, req.ProtocolVersion()))
+		res, err := a.writeResource(ctx, r, version)
 		if err != nil {
 			a.private(ctx, err)
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}

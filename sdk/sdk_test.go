@@ -86,6 +86,9 @@ func newServer(t *testing.T, h *host.Host, log *privateLog) *mcp.Server {
 		{"resource-kind", nil, func(context.Context, *mcp.CallToolRequest, noArgs) (*result.Result, error) {
 			return result.Resource(result.Contents(content.TextResource("file:///a", "a")))
 		}},
+		{"revision", nil, func(ctx context.Context, _ *mcp.CallToolRequest, _ noArgs) (*result.Result, error) {
+			return result.Tool(result.Content(content.Text(sdk.ProtocolVersion(ctx))))
+		}},
 		{"link", nil, func(context.Context, *mcp.CallToolRequest, noArgs) (*result.Result, error) {
 			return result.Tool(result.Content(content.ResourceLink("file:///report.pdf", "report.pdf")))
 		}},
@@ -318,6 +321,14 @@ func TestNegotiatedRevision(t *testing.T) {
 			}
 			if got := c.tool(t, meta, "array", map[string]any{}); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			// The handler reads the revision its result is written for.
+			revision := `"2025-11-25"`
+			if tc.stateless {
+				revision = `"2026-07-28"`
+			}
+			if got := c.tool(t, meta, "revision", map[string]any{}); !strings.Contains(got, `"text":`+revision) {
+				t.Errorf("sdk.ProtocolVersion: got %s, want %s", got, revision)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"context"
 	"runtime"
 	"slices"
 	"sync"
@@ -49,6 +50,18 @@ func (vs *versions) of(ss *mcp.ServerSession, p mcp.Params, asked string) string
 		v = asked
 	}
 	return known(v)
+}
+
+type versionKey struct{}
+
+// ProtocolVersion is the protocol revision a handler's result is written
+// for: the one the client's session negotiated, or the one of a stateless
+// request. Unlike req.ProtocolVersion(), which gives the revision the
+// client asked for in initialize, it is the one the server answered with.
+// It is "" for a context that is not a handler's of this package.
+func ProtocolVersion(ctx context.Context) string {
+	v, _ := ctx.Value(versionKey{}).(string)
+	return v
 }
 
 // metaVersion is the stateless revision in a request's _meta, or "".
