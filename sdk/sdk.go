@@ -231,9 +231,13 @@ var invalidOutput = sync.OnceValues(func() (*result.Result, error) {
 })
 
 // AddResource registers a resource whose handler returns an mcpresult
-// result, written for the revision of the client's session. It fails
-// (invalid_value) for a nil resource or handler, or one the SDK refuses
-// (a URI that is not absolute).
+// result, written for the revision of the client's session. The contents
+// reach the client as the handler built them: the SDK's filling in of a
+// content's missing mimeType from r.MIMEType applies only to 2026-07-28
+// requests, whose result the SDK writes itself (see the package
+// documentation), so give each content its mimeType. It fails
+// (invalid_value) for a nil resource or handler, or one the SDK refuses (a
+// URI it cannot parse).
 func (a *Adapter) AddResource(r *mcp.Resource, h ResourceHandler) (err error) {
 	if r == nil || h == nil {
 		return content.NewError(content.CodeInvalidValue, "", "AddResource needs a resource and a handler")
