@@ -168,19 +168,29 @@ func AddTool[In any](a *Adapter, t *mcp.Tool, h ToolHandler[In]) (err error) {
 		}
 		return a.toolResult(ctx, r, version), nil, nil
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			err = content.NewError(content.CodeInvalidValue, "", fmt.Sprintf("the SDK refused tool %q: %v", t.Name, p))
-		}
-	}()
-	mcp.AddTool(a.srv, &tt, handler)
+	// The schema is known before the tool is listed, and forgotten again
+	// if the SDK refuses the tool.
 	a.mu.Lock()
+	previous, had := a.schemas[t.Name]
 	if schema != nil {
 		a.schemas[t.Name] = schema
 	} else {
 		delete(a.schemas, t.Name)
 	}
 	a.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			a.mu.Lock()
+			if had {
+				a.schemas[t.Name] = previous
+			} else {
+				delete(a.schemas, t.Name)
+			}
+			a.mu.Unlock()
+			err = content.NewError(content.CodeInvalidValue, "", fmt.Sprintf("the SDK refused tool %q: %v", t.Name, p))
+		}
+	}()
+	mcp.AddTool(a.srv, &tt, handler)
 	return nil
 }
 
