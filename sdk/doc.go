@@ -48,6 +48,11 @@
 //     resources/read: a *jsonrpc.Error is sent as it is, a ClientError's
 //     message is shown, anything else is private.
 //
+// A receiving middleware added to the server after New sees that result as
+// a type of this package that embeds the SDK's (*mcp.CallToolResult,
+// *mcp.ReadResourceResult): read it through the mcp.Result interface, or
+// add the middleware before New.
+//
 // Protocol-owned fields stay the SDK's: it adds resultType and the server
 // identity (and ttlMs and cacheScope to resource results) to the result of
 // a 2026-07-28 request after every handler, so results are not finalized
