@@ -70,7 +70,7 @@ var blocks = map[string]source{
 	`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`:                                                      {file: "js/examples/quickstart.mjs"},
 	"node quickstart.mjs                      # Node 18 and later":                                                              {file: "js/test/quickstart.test.js"},
 	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":                                              {file: "js/examples/worker-sdk.mjs"},
-	"var private []error // what only the server sees: send it to your logs":                                                    {file: "internal/docs/gosdk_example_test.go"},
+	"// Command quickstart is an MCP server, over stdio, on the official Go":                                                    {file: "host/examples/quickstart/main.go"},
 	"ctx := context.Background()":                                                                                               {file: "host/example_test.go"},
 	`echo '{"structuredContent":{"ok":true}}' | mcpresult build | mcpresult serialize --protocol 2025-06-18`:                    {kind: run},
 	"mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]": {file: "host/cmd/mcpresult/main.go"},

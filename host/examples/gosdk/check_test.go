@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/check"
+	"github.com/mcpresult/mcpresult/host"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -13,18 +14,19 @@ import (
 // SDK's in-memory transports, for every revision and both variants, as a
 // server's author would in their own tests: every tool is called (with
 // arguments made from its inputSchema) and the resource read, and no
-// result may have an error, nor any warning but the one the SDK itself
-// causes: it adds ttlMs and cacheScope to every resources/read result,
-// fields that revisions before 2026-07-28 do not define.
+// result may have an error or a warning.
 func TestCheck(t *testing.T) {
 	for _, variant := range []struct {
 		name string
-		b    builder
-	}{{"native", native{}}, {"wasm", wasm}} {
+		h    *host.Host
+	}{{"native", nil}, {"wasm", wasm}} {
 		t.Run(variant.name, func(t *testing.T) {
 			ctx := context.Background()
 			log := &errLog{}
-			server := newServer(variant.b, log.add)
+			server, err := newServer(variant.h, log.add)
+			if err != nil {
+				t.Fatal(err)
+			}
 			rep, err := check.Run(ctx, check.Options{
 				Transport: func() mcp.Transport {
 					serverEnd, clientEnd := mcp.NewInMemoryTransports()
@@ -52,8 +54,7 @@ func TestCheck(t *testing.T) {
 				}
 				for _, res := range rev.Resources {
 					for _, f := range res.Findings {
-						sdkOwn := f.Code == "field_not_in_revision" && (f.Path == "/ttlMs" || f.Path == "/cacheScope")
-						if f.Severity != check.Info && !sdkOwn {
+						if f.Severity != check.Info {
 							t.Errorf("%s: resource %s: %s %s at %s: %s", rev.Revision, res.URI, f.Severity, f.Code, f.Path, f.Message)
 						}
 					}
