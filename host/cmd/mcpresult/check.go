@@ -66,10 +66,7 @@ var checkFlags = map[string]flagSpec{
 // interrupted), and 2 on a usage error (a calls file that cannot be read is
 // one).
 func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
-	fail := func(msg string) int {
-		io.WriteString(stderr, "mcpresult: "+msg+"\n"+usage+"\n")
-		return 2
-	}
+	fail := func(msg string) int { return usageFail(stderr, "check", msg) }
 	var o check.Options
 	stdio, hasStdio := flags["stdio"]
 	u, hasURL := flags["url"]
