@@ -6,11 +6,15 @@
 //	mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]
 //	mcpresult output-schema [--protocol V] [--max-json-bytes N] [FILE|-]
 //	mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
+//	                        [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
 //	                        [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
+//	mcpresult help [COMMAND]
+//	mcpresult version
 //
 // JSON in (a build request, a result, or a tool's output schema), JSON out.
 // build and serialize write the result's JSON to standard output; validate
-// writes its report ({"valid","errors","warnings"}); output-schema writes
+// writes its report ({"valid","errors","warnings"}, and without --protocol
+// or --stage a verdict for every revision in "revisions"); output-schema writes
 // the schema to advertise to a client of the revision (see
 // result.OutputSchema), and nothing for a revision without outputSchema
 // (2025-03-26, 2024-11-05). The exit code is 0 on success (a valid
@@ -20,9 +24,21 @@
 //
 // The command line writes what goes on the wire, so serialize finalizes by
 // default for the revisions that have protocol-owned fields
-// (--finalize=false gives what a handler hands to its SDK), and validate
-// checks the wire stage by default: build | serialize | validate succeeds
-// with every flag left at its default. An input larger than
+// (--finalize=false gives what a handler hands to its SDK). validate
+// without --protocol gives a verdict for every revision: valid as it is,
+// valid once serialized (what a server's serialize adds for the revision,
+// such as resultType for 2026-07-28, is listed in the revision's
+// "serialize" and is no error), or invalid; its exit status is 0 when no
+// revision is invalid, so build | validate and build | serialize | validate
+// both succeed for a good result with every flag at its default. validate
+// --protocol V (or --stage) is the strict check of one revision (V, or
+// 2026-07-28) at one stage, the wire's by default.
+//
+// Flags are parsed by package flag, before or after the file: --name value,
+// --name=value, -name, a boolean flag alone; -h, --help and help [COMMAND]
+// print the usage on standard output (exit 0), --version and version the
+// version (abi.ModuleVersion). A usage error is one line that names the
+// flag at fault (never the value it was given) and the command's synopsis. An input larger than
 // 4 × maxJsonBytes + 64 KiB is refused (max_bytes) before it is read whole.
 // No message repeats a value it rejects.
 //
@@ -65,9 +81,11 @@ const usage = `usage:
   mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [--engine module|native] [FILE|-]
   mcpresult serialize     [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [--engine module|native] [FILE|-]
   mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [--engine module|native] [FILE|-]
+                          (every revision, or strictly V: what a client of each accepts)
   mcpresult output-schema [--protocol V] [--max-json-bytes N] [--engine module|native] [FILE|-]
                           (a tool's outputSchema for revision V; nothing for a revision without one)
   mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
+                          [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
                           [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
                           (calls a live server's tools for each revision, or V, and checks what it returns)`
 
