@@ -65,6 +65,8 @@ var blocks = map[string]source{
 	"go get github.com/mcpresult/mcpresult":                                  {kind: install},
 	"npm install mcpresult":                                                  {kind: install},
 	"go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@latest":    {kind: install},
+	"go build -o bin/mcpresult ./host/cmd/mcpresult":                         {kind: run},
+	"name: mcp-check":                                                        {file: "docs/ci/github-actions.yml"},
 	"// Content blocks, kept exactly as given.":                              {file: "result/example_quickstart_test.go"},
 	`import { load, McpResultError } from "mcpresult";`:                      {file: "js/examples/quickstart.mjs"},
 	"const mcp = await load();":                                              {file: "js/examples/sdk-quickstart.mjs"},

@@ -96,3 +96,6 @@ func readJSON(t *testing.T, name string, v any) {
 		t.Fatalf("%s: %v", name, err)
 	}
 }
+
+// versionForDocs is the version the documentation installs: the release's.
+func versionForDocs() string { return abi.ModuleVersion }
