@@ -22,7 +22,7 @@ const workflowFile = "docs/ci/github-actions.yml"
 // workflow is the part of a GitHub Actions workflow that workflowFile may
 // use; decoding with KnownFields refuses any other key.
 type workflow struct {
-	Name string `yaml:"name"`
+	Name string         `yaml:"name"`
 	On   map[string]any `yaml:"on"`
 	Jobs map[string]struct {
 		RunsOn         string `yaml:"runs-on"`
