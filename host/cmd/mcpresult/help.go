@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/result"
 )
 
 // commandNames are the commands in the order the help lists them.
@@ -163,7 +164,7 @@ Examples:
 }
 
 // latestDefault is the default revision as the help states it.
-const latestDefault = "2026-07-28"
+var latestDefault = result.LatestProtocolVersion
 
 // help runs mcpresult help [COMMAND]: the overview, or a command's help,
 // on standard output.
