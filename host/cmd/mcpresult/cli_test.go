@@ -25,7 +25,7 @@ func TestHelpAndVersion(t *testing.T) {
 		{[]string{"check", "--help"}, []string{"usage: mcpresult check"}},
 		{[]string{"build", "-h"}, []string{"usage: mcpresult build", "--kind tool ", "--kind resource ", "--kind error ", "--kind value ", `{"value": [`}},
 		{[]string{"build", "--kind", "value", "--help"}, []string{"usage: mcpresult build"}},
-		{[]string{"help", "validate"}, []string{"Without --protocol", "valid once serialized"}},
+		{[]string{"help", "validate"}, []string{"Without --protocol", "valid once serialized", "--kind tool ", "--kind resource ", `{"contents": [`}},
 		{[]string{"serialize", "--help"}, []string{"usage: mcpresult serialize"}},
 		{[]string{"output-schema", "-help"}, []string{"usage: mcpresult output-schema"}},
 		{[]string{"--version"}, []string{"mcpresult " + abi.ModuleVersion + "\n"}},

@@ -80,9 +80,13 @@ Example:
 
 	"validate": `Checks a result (JSON: one that build writes, or one a server sent) and
 writes a report: {"valid", "errors", "warnings"}, each finding with a code,
-a path and a message.
+a path and a message. What it reads depends on --kind (inferred when not
+given):
 
-  {"content": [{"type": "text", "text": "x"}], "isError": false}
+  --kind tool      a tool result
+                   {"content": [{"type": "text", "text": "x"}], "isError": false}
+  --kind resource  a resource-read result
+                   {"contents": [{"uri": "file:///a.md", "text": "# A"}]}
 
 Without --protocol it gives a verdict for every revision a client may speak,
 in "revisions": valid as it is; valid once serialized, when what is missing
