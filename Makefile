@@ -26,7 +26,7 @@ WASM_MAX_RAW  := 2530000
 WASM_MAX_GZIP := 727000
 
 
-.PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm fuzz clean
+.PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish fuzz clean
 
 all: build
 
@@ -54,6 +54,15 @@ check-wasm:
 	raw=$$(wc -c < $$tmp); gz=$$(gzip -9 < $$tmp | wc -c); \
 	echo "check-wasm: $(WASM) matches its source; $$raw bytes (budget $(WASM_MAX_RAW)), $$gz gzip (budget $(WASM_MAX_GZIP))"; \
 	if [ $$raw -gt $(WASM_MAX_RAW) ] || [ $$gz -gt $(WASM_MAX_GZIP) ]; then echo "check-wasm: over the size budget"; exit 1; fi
+
+# What npm would publish from js/ (tools/release/packcheck.mjs: the
+# license, the README, the module, the declarations and the sources, no
+# test), then a publish that stops before the upload: npm publish
+# --dry-run packs and checks everything and needs no login (npm warns that
+# a real publish would).
+check-publish: $(JS_WASM)
+	cd $(JS) && npm pack --dry-run --json --ignore-scripts 2>/dev/null | node ../tools/release/packcheck.mjs
+	cd $(JS) && npm publish --dry-run --ignore-scripts --loglevel=warn
 
 # Each fuzz target for FUZZTIME (CI: 30 s each): the codec, the packed
 # decode against the tree decoder, requests on arbitrary bytes, the module
@@ -102,8 +111,11 @@ test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 
 # The JS package's tests: its type declarations compiled against a typed
 # example (tsc), then every vector and the oracles through the public API in
-# Node, and the vectors in Deno, Bun and workerd (installed from npm).
-test-js: $(JS)/node_modules/.installed $(JS_WASM)
+# Node, and the vectors in Deno, Bun and workerd (tools/runtimes: installed
+# from npm here, for these tests only). The reporter (js/test/reporter.mjs)
+# prints a line per test file, each failure in full, and the todo tests
+# (documented limits) with their reasons.
+test-js: $(JS)/node_modules/.installed tools/runtimes/node_modules/.installed $(JS_WASM)
 	cd $(JS) && npm test
 
 # Clients no one here wrote (tools/sdkproof: the official TypeScript SDK's
@@ -124,8 +136,15 @@ tools/sdkproof/node_modules/.installed: tools/sdkproof/package.json tools/sdkpro
 	cd tools/sdkproof && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The JS package's development packages: the official MCP SDK (which the
+# demo and the examples run) and what its tests use. Deno, Bun and workerd
+# are not among them: tools/runtimes has them.
 $(JS)/node_modules/.installed: $(JS)/package.json $(JS)/package-lock.json
 	cd $(JS) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+tools/runtimes/node_modules/.installed: tools/runtimes/package.json tools/runtimes/package-lock.json
+	cd tools/runtimes && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 vet:
@@ -211,4 +230,4 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules

@@ -19,7 +19,7 @@ const Version = 1
 const Minor = 1
 
 // ModuleVersion is the version of the library the module is built from.
-const ModuleVersion = "0.2.0"
+const ModuleVersion = "0.3.0"
 
 // Op is an operation of mcpresult_call.
 type Op int32

@@ -16,7 +16,7 @@ func TestParseResponseRefusesIncompleteShapes(t *testing.T) {
 	p := func(v any) []byte { return msgpackEncode(t, v, true) }
 	settings := omap{{"maxJsonBytes", 2000000}, {"maxNodes", 100000}, {"maxDepth", 64}, {"canonicalization", "strict"}}
 	info := func(versions []any, withSettings bool) []byte {
-		m := omap{{"ok", true}, {"module", "0.2.0"}, {"abi", 1}, {"abiMinor", 0}, {"protocolVersions", versions},
+		m := omap{{"ok", true}, {"module", abi.ModuleVersion}, {"abi", 1}, {"abiMinor", 0}, {"protocolVersions", versions},
 			{"latestProtocolVersion", "2026-07-28"}}
 		if withSettings {
 			m = append(m, pair{"settings", settings})

@@ -20,7 +20,11 @@
 // the result as received ("" for the whole result; /error/message,
 // /error/data/… for a JSON-RPC error) and a message for people that names
 // what kind of thing it found and where, never the value (a secret, a
-// path, a rejected value). Report.WriteText and Report.WriteJSON print it.
+// path, a rejected value). Report.WriteText and Report.WriteJSON print it;
+// Report.WriteTextWith takes TextOptions (info findings folded or in full,
+// the time from which a call is slow). Options.Ended is told of each call
+// and read as it ends (a Step, whose String is one line for a log), for the
+// progress of a long run.
 //
 // A test of a server built with the official Go SDK, connected in memory
 // (ExampleRun shows it whole):
@@ -217,7 +221,8 @@
 // (control characters, C1, line separators and bidirectional controls
 // written \x1b, \u009b, \u202e…), and WriteJSON escapes the same
 // characters as JSON escapes. A program that prints Report.Error or what
-// Options.Progress is told passes it through EscapeText too. A path or a
+// Options.Progress is told passes it through EscapeText too (Step.String
+// does). A path or a
 // message never shows what the leak checks take for a secret: an API key
 // used as an object key is printed /structuredContent/[redacted], while
 // the Finding keeps its exact path.

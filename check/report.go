@@ -460,8 +460,13 @@ const (
 
 // textWriter writes the text report, coloured or not.
 type textWriter struct {
-	b     bytes.Buffer
-	color bool
+	b         bytes.Buffer
+	color     bool
+	verbose   bool
+	slowFrom  Millis
+	slow      []slowExchange
+	infoCodes []string       // the codes of the info findings folded, in order
+	infoCount map[string]int // and how many of each
 }
 
 func (t *textWriter) paint(code, s string) string {
@@ -490,13 +495,38 @@ func (t *textWriter) severity(s Severity) string {
 	return label
 }
 
-// WriteText writes the report for people: the server, then each revision
-// with its tools (each call with its findings: severity, code, path and
-// message) and resources, the revision's own findings (each in full, info
-// included) and its notes, and a summary line. A tool or resource without
-// errors or warnings takes one line, which names the codes of its info
-// findings only (WriteJSON has them in full). color adds ANSI colours (for
-// a terminal).
+// DefaultSlow is the time from which the text report marks an exchange
+// slow, when TextOptions.Slow is 0.
+const DefaultSlow = time.Second
+
+// TextOptions say how WriteTextWith writes the text report.
+type TextOptions struct {
+	// Color adds ANSI colours (for a terminal).
+	Color bool
+	// Verbose shows every info finding in full; without it they are
+	// folded: one line at the end counts them by code (WriteJSON has them
+	// in full either way).
+	Verbose bool
+	// Slow is the time from which an exchange is marked slow, and listed,
+	// slowest first, before the summary (0: DefaultSlow).
+	Slow time.Duration
+}
+
+// WriteText writes the report for people, with the default TextOptions and
+// colours when color is set: WriteTextWith(w, TextOptions{Color: color}).
+func (r *Report) WriteText(w io.Writer, color bool) error {
+	return r.WriteTextWith(w, TextOptions{Color: color})
+}
+
+// WriteTextWith writes the report for people: the server, then each
+// revision with its tools (each call with its findings: severity, code,
+// path and message) and resources, the revision's own findings (each in
+// full, info included) and its notes; then the slow exchanges, the info
+// findings folded into one line (unless o.Verbose), and a summary line. A
+// tool or resource without errors or warnings takes one line (its info
+// findings follow it in full only with o.Verbose). An exchange that took
+// o.Slow or longer is marked slow where it is printed, and listed in
+// "slow:" before the summary.
 //
 // Every string it prints that it did not write itself (the server's name,
 // tool names, URIs, arguments, paths, messages, reasons, notes…) goes
@@ -504,8 +534,11 @@ func (t *textWriter) severity(s Severity) string {
 // under the first): nothing in them can drive the terminal. Paths and
 // finding messages have what looks like a secret redacted, as
 // Finding.MarshalJSON does.
-func (r *Report) WriteText(w io.Writer, color bool) error {
-	t := &textWriter{color: color}
+func (r *Report) WriteTextWith(w io.Writer, o TextOptions) error {
+	if o.Slow <= 0 {
+		o.Slow = DefaultSlow
+	}
+	t := &textWriter{color: o.Color, verbose: o.Verbose, slowFrom: Millis(o.Slow)}
 	t.line(0, t.paint(ansiBold, "mcpresult check"), EscapeText(r.Target))
 	if r.Server != nil {
 		t.line(0, "server", serverName(r.Server))
@@ -515,12 +548,63 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 		t.revision(rr)
 	}
 	t.b.WriteByte('\n')
+	t.slowList()
+	t.folded()
 	if r.Error != "" {
 		t.line(0, t.paint(ansiRed+ansiBold, "error:"), indentLines(r.Error, 1))
 	}
 	t.line(0, t.summary(r))
 	_, err := w.Write(t.b.Bytes())
 	return err
+}
+
+// maxSlowListed bounds the slow exchanges listed before the summary.
+const maxSlowListed = 10
+
+// slowList writes the slow exchanges, slowest first.
+func (t *textWriter) slowList() {
+	if len(t.slow) == 0 {
+		return
+	}
+	slices.SortStableFunc(t.slow, func(a, b slowExchange) int { return int(b.d - a.d) })
+	t.line(0, t.paint(ansiYellow, "slow:"), plural(len(t.slow), "exchange")+" took "+t.slowFrom.String()+" or longer")
+	for i, s := range t.slow {
+		if i == maxSlowListed {
+			t.line(1, t.paint(ansiDim, "and "+strconv.Itoa(len(t.slow)-maxSlowListed)+" more"))
+			break
+		}
+		t.line(1, s.d.String(), s.what)
+	}
+}
+
+// folded writes the info findings that were not shown, counted by code.
+func (t *textWriter) folded() {
+	if t.verbose || len(t.infoCodes) == 0 {
+		return
+	}
+	total := 0
+	parts := make([]string, len(t.infoCodes))
+	for i, c := range t.infoCodes {
+		total += t.infoCount[c]
+		parts[i] = c + " " + strconv.Itoa(t.infoCount[c])
+	}
+	t.line(0, t.paint(ansiCyan, "info:"), plural(total, "finding")+" folded ("+strings.Join(parts, ", ")+")")
+}
+
+// slowMark marks an exchange that took the slow time or longer, and notes
+// it for the list.
+func (t *textWriter) slowMark(d Millis, what string) string {
+	if d < t.slowFrom {
+		return t.paint(ansiDim, d.String())
+	}
+	t.slow = append(t.slow, slowExchange{d, what})
+	return t.paint(ansiYellow, d.String()+" slow")
+}
+
+// slowExchange is an exchange the text report lists as slow.
+type slowExchange struct {
+	d    Millis
+	what string
 }
 
 func serverName(s *ServerInfo) string {
@@ -566,12 +650,15 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		calls += len(tr.Calls)
 	}
 	t.line(0, head, fmt.Sprintf("%s, %s, %s", plural(len(rr.Tools), "tool"), plural(calls, "call"), plural(len(rr.Resources), "resource")), t.paint(ansiDim, rr.Duration.String()))
+	rev := EscapeText(rr.Revision)
 	for _, tr := range rr.Tools {
 		serious := false
 		var all []Finding
+		var slowest Millis
 		for _, c := range tr.Calls {
 			serious = serious || hasProblems(c.Findings)
 			all = append(all, c.Findings...)
+			slowest = max(slowest, c.Duration)
 		}
 		name := "tool " + EscapeText(tr.Name)
 		if len(tr.Calls) == 0 {
@@ -579,14 +666,24 @@ func (t *textWriter) revision(rr *RevisionReport) {
 			continue
 		}
 		if !serious {
-			t.line(1, name, plural(len(tr.Calls), "call")+", "+t.clean(all))
+			desc := []string{name, plural(len(tr.Calls), "call") + ", " + t.clean(all)}
+			if slowest >= t.slowFrom {
+				for i, c := range tr.Calls {
+					if c.Duration >= t.slowFrom {
+						desc = append(desc, "call "+strconv.Itoa(i+1)+" "+t.slowMark(c.Duration, rev+"  "+name+" call "+strconv.Itoa(i+1)))
+					}
+				}
+			}
+			t.line(1, desc...)
+			t.infos(2, all)
 			continue
 		}
 		t.line(1, name)
 		for i, c := range tr.Calls {
-			desc := []string{"call " + strconv.Itoa(i+1), EscapeText(shorten(string(c.Arguments), 60)), t.paint(ansiDim, callSource(c)), exchangeOutcome(c.Outcome, c.RPCError), t.paint(ansiDim, c.Duration.String())}
+			desc := []string{"call " + strconv.Itoa(i+1), EscapeText(shorten(string(c.Arguments), 60)), t.paint(ansiDim, callSource(c)), exchangeOutcome(c.Outcome, c.RPCError), t.slowMark(c.Duration, rev+"  "+name+" call "+strconv.Itoa(i+1))}
 			if !hasProblems(c.Findings) {
 				t.line(2, append(desc, t.clean(c.Findings))...)
+				t.infos(3, c.Findings)
 				continue
 			}
 			t.line(2, desc...)
@@ -594,9 +691,11 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		}
 	}
 	for _, res := range rr.Resources {
-		desc := []string{"resource " + EscapeText(res.URI), exchangeOutcome(res.Outcome, res.RPCError), t.paint(ansiDim, res.Duration.String())}
+		what := "resource " + EscapeText(res.URI)
+		desc := []string{what, exchangeOutcome(res.Outcome, res.RPCError), t.slowMark(res.Duration, rev+"  "+what)}
 		if !hasProblems(res.Findings) {
 			t.line(1, append(desc, t.clean(res.Findings))...)
+			t.infos(2, res.Findings)
 			continue
 		}
 		t.line(1, desc...)
@@ -615,19 +714,32 @@ func hasProblems(fs []Finding) bool {
 }
 
 // clean describes exchanges without errors or warnings: "no findings", or
-// the codes of their info findings (their messages are in the JSON
-// report, and in the text one beside an error or a warning).
+// "no errors or warnings" when they have info findings (shown after it when
+// verbose, folded into the count at the end otherwise).
 func (t *textWriter) clean(fs []Finding) string {
-	var codes []string
-	for _, f := range fs {
-		if code := EscapeText(f.Code); !slices.Contains(codes, code) {
-			codes = append(codes, code)
-		}
-	}
-	if len(codes) == 0 {
+	if len(fs) == 0 {
 		return t.paint(ansiGreen, "no findings")
 	}
-	return t.paint(ansiGreen, "no errors or warnings") + " " + t.paint(ansiDim, "(info: "+strings.Join(codes, ", ")+")")
+	return t.paint(ansiGreen, "no errors or warnings")
+}
+
+// infos writes the info findings of exchanges without errors or warnings
+// in full when verbose, and otherwise counts them for the folded line.
+func (t *textWriter) infos(indent int, fs []Finding) {
+	if t.verbose {
+		t.findings(indent, fs)
+		return
+	}
+	for _, f := range fs {
+		code := EscapeText(f.Code)
+		if t.infoCount == nil {
+			t.infoCount = map[string]int{}
+		}
+		if t.infoCount[code] == 0 {
+			t.infoCodes = append(t.infoCodes, code)
+		}
+		t.infoCount[code]++
+	}
 }
 
 func (t *textWriter) notes(rr *RevisionReport) {

@@ -68,10 +68,10 @@ server  weather 1.2.0
       error   missing_text_fallback at /content: structured content without a text copy
       warning unsafe_integer at /structuredContent/t: an integer past 2^53
       info    result_size: 43 bytes
-    call 2  {"city":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…  invalid on purpose, from the calls file: days below its minimum  JSON-RPC error -32602  <1ms  no errors or warnings (info: tool_error_for_invalid_arguments)
-  tool greet  1 call, no errors or warnings (info: result_size, result_tokens)
+    call 2  {"city":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…  invalid on purpose, from the calls file: days below its minimum  JSON-RPC error -32602  <1ms  no errors or warnings
+  tool greet  1 call, no errors or warnings
   resource memory://a  result  1ms  no findings
-  resource memory://b  no response  30s
+  resource memory://b  no response  30s slow
     error   no_response: no answer within 30s
   warning too_many_tools: tools/list lists more than 2 tools: the first 2 listed are called, the others are not
   info    results_not_kept: the report keeps at most 64 MiB of results: 2 checked after that are not in it
@@ -80,8 +80,37 @@ server  weather 1.2.0
 2025-11-25  failed: initialize failed: EOF; the server exited (exit status 1); its stderr ends with:
       boom
 
+slow:  1 exchange took 1s or longer
+  30s  2025-06-18  resource memory://b
+info:  3 findings folded (tool_error_for_invalid_arguments 1, result_size 1, result_tokens 1)
 summary: 1 revision checked, 1 skipped, 1 failed; 3 tool calls, 2 resource reads; 2 errors, 2 warnings, 5 info (1.5s)
 `
+
+// TestWriteTextVerbose: with Verbose every info finding is shown in full
+// under its exchange and nothing is folded; Slow sets the time from which
+// an exchange is slow.
+func TestWriteTextVerbose(t *testing.T) {
+	r := sampleReport()
+	var b bytes.Buffer
+	if err := r.WriteTextWith(&b, TextOptions{Verbose: true, Slow: 10 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"  tool greet  1 call, no errors or warnings\n    info    result_size: 60 bytes\n",
+		"\n    info    result_tokens: ",
+		"days below its minimum  JSON-RPC error -32602  <1ms  no errors or warnings\n      info    tool_error_for_invalid_arguments at /error/code: ",
+		"call 1  {\"city\":\"a\",\"days\":1}  generated  result  12ms slow\n",
+		"slow:  2 exchanges took 10ms or longer\n  30s  2025-06-18  resource memory://b\n  12ms  2025-06-18  tool forecast call 1\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("verbose report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "folded") {
+		t.Errorf("verbose report folds:\n%s", out)
+	}
+}
 
 func TestWriteText(t *testing.T) {
 	r := sampleReport()
@@ -327,7 +356,8 @@ func TestReportEscapes(t *testing.T) {
 					switch {
 					case line == "", strings.HasPrefix(line, " "), strings.HasPrefix(line, "mcpresult check  a\\x1b[2J"),
 						strings.HasPrefix(line, "server  a\\x1b[2J"), strings.HasPrefix(line, "a\\x1b[2J"),
-						strings.HasPrefix(line, "error:  a\\x1b[2J"), strings.HasPrefix(line, "summary: "):
+						strings.HasPrefix(line, "error:  a\\x1b[2J"), strings.HasPrefix(line, "summary: "),
+						strings.HasPrefix(line, "info:  "), strings.HasPrefix(line, "slow:  "):
 					default:
 						t.Errorf("a line of the server's own: %q", line)
 					}

@@ -145,8 +145,12 @@ type Options struct {
 	// and left out of the report. 0 means DefaultMaxKeptBytes.
 	MaxKeptBytes int64
 	// Progress, when set, is told what Run is doing ("2025-06-18: tools/call
-	// forecast (3/11)"), one step at a time.
+	// forecast (3/11)"), one step at a time, as it starts.
 	Progress func(string)
+	// Ended, when set, is told of each tools/call and resources/read as it
+	// ends, with its outcome, findings and time (Step.String says it on one
+	// line): the progress of a long run, for people or a CI log.
+	Ended func(Step)
 }
 
 // checks are the checks a run makes of each result: CheckToolCall and
@@ -332,6 +336,14 @@ type session struct {
 	cs       *mcp.ClientSession
 	progress func(string)
 	notKept  int // results checked and left out of the report
+}
+
+// ended tells Options.Ended of an exchange that ended.
+func (s *session) ended(step Step) {
+	if s.o.Ended != nil {
+		step.Revision = s.rev
+		s.o.Ended(step)
+	}
 }
 
 // runRevision checks one revision in its own session. fatal is set when no
@@ -812,6 +824,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		// the request (finish orders the findings by severity, stably).
 		cr.Findings = append(p.made, cr.Findings...)
 		p.report.Calls = append(p.report.Calls, cr)
+		s.ended(Step{Method: "tools/call", Name: p.tool.Name, N: i + 1, Of: len(plan), Outcome: cr.Outcome, Findings: cr.Findings, Duration: cr.Duration})
 		if reason != "" {
 			return reason
 		}
@@ -899,38 +912,50 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 	rr.Resources = make([]*ResourceReport, 0, len(uris))
 	for i, uri := range uris {
 		s.progress("resources/read " + printable(uri) + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(uris)) + ")")
-		start := time.Now()
-		resp, err := s.exchange(ctx, "resources/read", func(ctx context.Context) error {
-			_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
-			return err
-		})
-		res := &ResourceReport{URI: uri, Duration: Millis(time.Since(start))}
+		res, stop := s.read(ctx, uri)
 		rr.Resources = append(rr.Resources, res)
-		if resp == nil {
-			res.Outcome = OutcomeNoResponse
-			res.Findings = []Finding{s.noResponse(ctx, err)}
-			if ctx.Err() != nil {
-				return stopped(ctx)
-			}
-			if lost(err) {
-				return "the connection was lost during resources/read " + quoteName(uri) + ": " + sdkError(err)
-			}
-			continue
-		}
-		if resp.TooLarge {
-			res.Outcome = OutcomeTooLarge
-			res.Findings = []Finding{s.tooLarge()}
-			continue
-		}
-		res.Result, res.RPCError = s.keep(resp)
-		res.Outcome = outcome(resp)
-		res.Findings = s.checks.read(ResourceRead{Revision: s.rev, URI: uri, Result: resp.Result, RPCError: resp.Error})
-		if err != nil && resp.Error == nil {
-			res.Findings = append(res.Findings, Finding{Severity: Warning, Code: CodeClientRejected,
-				Message: "the official Go SDK's client (v1.8.0) refuses this result: " + sdkError(err)})
+		s.ended(Step{Method: "resources/read", Name: uri, N: i + 1, Of: len(uris), Outcome: res.Outcome, Findings: res.Findings, Duration: res.Duration})
+		if stop != "" {
+			return stop
 		}
 	}
 	return ""
+}
+
+// read makes one resources/read and checks what came back; stop says why
+// the revision can go no further (the connection was lost, the run
+// stopped), or is "".
+func (s *session) read(ctx context.Context, uri string) (res *ResourceReport, stop string) {
+	start := time.Now()
+	resp, err := s.exchange(ctx, "resources/read", func(ctx context.Context) error {
+		_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		return err
+	})
+	res = &ResourceReport{URI: uri, Duration: Millis(time.Since(start))}
+	if resp == nil {
+		res.Outcome = OutcomeNoResponse
+		res.Findings = []Finding{s.noResponse(ctx, err)}
+		if ctx.Err() != nil {
+			return res, stopped(ctx)
+		}
+		if lost(err) {
+			return res, "the connection was lost during resources/read " + quoteName(uri) + ": " + sdkError(err)
+		}
+		return res, ""
+	}
+	if resp.TooLarge {
+		res.Outcome = OutcomeTooLarge
+		res.Findings = []Finding{s.tooLarge()}
+		return res, ""
+	}
+	res.Result, res.RPCError = s.keep(resp)
+	res.Outcome = outcome(resp)
+	res.Findings = s.checks.read(ResourceRead{Revision: s.rev, URI: uri, Result: resp.Result, RPCError: resp.Error})
+	if err != nil && resp.Error == nil {
+		res.Findings = append(res.Findings, Finding{Severity: Warning, Code: CodeClientRejected,
+			Message: "the official Go SDK's client (v1.8.0) refuses this result: " + sdkError(err)})
+	}
+	return res, ""
 }
 
 // keep gives what the report keeps of a response: all of it while

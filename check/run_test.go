@@ -146,7 +146,7 @@ func TestRunInMemory(t *testing.T) {
 	var logs []*wireLog
 	var sessions []*mcp.ServerSession
 	rec := &recorded{}
-	var progress []string
+	var progress, ended []string
 	rep, err := run(ctx, Options{
 		Transport: func() mcp.Transport {
 			st, ct := mcp.NewInMemoryTransports()
@@ -160,9 +160,20 @@ func TestRunInMemory(t *testing.T) {
 			return ct
 		},
 		Progress: func(s string) { progress = append(progress, s) },
+		Ended:    func(s Step) { ended = append(ended, s.String()) },
 	}, rec.checks())
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Each exchange is told as it ends, in order, with its findings
+	// counted (the recording checks give one error and one info per call).
+	if len(ended) != 15 {
+		t.Errorf("%d steps ended, want 15: %q", len(ended), ended)
+	}
+	for _, want := range []string{"2025-06-18  tools/call 1/2  greet  result  1 error  ", "2026-07-28  resources/read 1/1  memory://note  result  "} {
+		if !slices.ContainsFunc(ended, func(s string) bool { return strings.HasPrefix(s, want) }) {
+			t.Errorf("no step %q among %q", want, ended)
+		}
 	}
 	for _, ss := range sessions {
 		ss.Wait()

@@ -1,6 +1,6 @@
 // The README's commands that run the quick start server in Node, Deno and
 // Bun, and its CommonJS form, run as written (deno and bun from
-// node_modules/.bin, the devDependencies; the file names resolved to
+// tools/runtimes, as the runtime tests take them; the file names resolved to
 // js/examples), each then spoken to over stdio by a raw JSON-RPC client at
 // 2024-11-05 and 2025-11-25: the array result is written for each revision,
 // a client error is shown, a private error is not. tools/sdkproof checks
@@ -23,14 +23,14 @@ bun quickstart.mjs
 node quickstart.cjs                      # CommonJS: Node 20.19 or 22.12 and later (before: --experimental-require-module)
 `;
 
-/** The commands as argument lists: the runtime from node_modules/.bin (or
+/** The commands as argument lists: the runtime from tools/runtimes (or
  * this Node), the file from js/examples. */
 const commands = COMMANDS.trim()
   .split("\n")
   .map((line) => line.split("#")[0].trim().split(/\s+/))
   .map(([runtime, ...args]) => ({
     line: [runtime, ...args].join(" "),
-    cmd: runtime === "node" ? process.execPath : join(PKG, "node_modules", ".bin", runtime),
+    cmd: runtime === "node" ? process.execPath : join(PKG, "..", "tools", "runtimes", "node_modules", ".bin", runtime),
     args: args.map((a) => (a.startsWith("quickstart.") ? join(PKG, "examples", a) : a)),
   }));
 

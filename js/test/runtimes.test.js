@@ -1,6 +1,8 @@
 // Every conformance vector in Deno, Bun and workerd, driven from Node's
-// test runner: each runtime comes from node_modules/.bin (the devDependencies
-// deno, bun and workerd), and a missing one fails its test, never skips it.
+// test runner: each runtime comes from tools/runtimes/node_modules/.bin (the
+// pinned packages deno, bun and workerd of tools/runtimes/package.json,
+// which make test-js installs; the JS package itself does not depend on
+// them), and a missing one fails its test, never skips it.
 //
 // Deno and Bun run runtimes/run-vectors.mjs, which imports the package by
 // its name (the "default" export condition) and ends with a summary line.
@@ -27,7 +29,8 @@ import { serve, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
 
 const testDir = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(testDir, "..");
-const binDir = join(pkgDir, "node_modules", ".bin");
+const runtimesDir = join(pkgDir, "..", "tools", "runtimes");
+const binDir = join(runtimesDir, "node_modules", ".bin");
 const runVectors = join(testDir, "runtimes", "run-vectors.mjs");
 
 /** How long one runtime may take, start to end; the whole file takes a few
@@ -48,7 +51,7 @@ after(() => {
 /** bin returns the path of a runtime's binary, or fails the test. */
 function bin(name) {
   const path = join(binDir, name);
-  assert.ok(existsSync(path), `${name} is missing: no ${path} (it comes from the devDependency "${name}": run npm ci in js/)`);
+  assert.ok(existsSync(path), `${name} is missing: no ${path} (it comes from tools/runtimes/package.json: run make test-js, or npm ci in tools/runtimes)`);
   return path;
 }
 

@@ -1,7 +1,7 @@
 // examples/worker-sdk.mjs, the quick start's server in a Cloudflare Worker,
-// bundled as wrangler would (Bun's bundler, the devDependency: the
+// bundled as wrangler would (Bun's bundler, from tools/runtimes: the
 // "workerd" export condition, mcpresult.wasm left as a Wasm module), run in
-// workerd (the devDependency) with no compatibility flag, and driven over
+// workerd (from tools/runtimes) with no compatibility flag, and driven over
 // loopback by the official SDK's Client at two revisions (the Worker keeps
 // no session: each request gets a new server, written for the revision of
 // the request's MCP-Protocol-Version header). after() ends workerd and
@@ -19,7 +19,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { serve, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
 
 const PKG = fileURLToPath(new URL("..", import.meta.url));
-const BIN = join(PKG, "node_modules", ".bin");
+const BIN = join(PKG, "..", "tools", "runtimes", "node_modules", ".bin"); // deno, bun and workerd: tools/runtimes
 const dir = mkdtempSync(join(tmpdir(), "mcpresult-worker-sdk-"));
 let served;
 

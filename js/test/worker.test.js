@@ -1,5 +1,5 @@
 // examples/worker.mjs, the MCP server in a Cloudflare Worker, run in
-// workerd (the devDependency) and driven over loopback: first by the
+// workerd (from tools/runtimes, as the runtime tests take it) and driven over loopback: first by the
 // official TypeScript SDK's client (Client and StreamableHTTPClientTransport,
 // which negotiate 2025-11-25), then by plain fetch for what that client
 // never sends: an older revision, 2026-07-28, and malformed requests.
@@ -24,7 +24,7 @@ import { serve, writeWorkerdConfig } from "./runtimes/workerd-bundle.js";
 
 const testDir = dirname(fileURLToPath(import.meta.url));
 const pkgDir = join(testDir, "..");
-const workerdBin = join(pkgDir, "node_modules", ".bin", "workerd");
+const workerdBin = join(pkgDir, "..", "tools", "runtimes", "node_modules", ".bin", "workerd");
 
 /** How long workerd may take to listen, and a request to be answered. */
 const TIMEOUT_MS = 15_000;
@@ -61,7 +61,7 @@ const logs = () => (served === null ? "" : served.logs());
 const stderrText = () => (served === null ? "" : served.out.stderr);
 
 before(async () => {
-  assert.ok(existsSync(workerdBin), `workerd is missing: no ${workerdBin} (it comes from the devDependency "workerd": run npm ci in js/)`);
+  assert.ok(existsSync(workerdBin), `workerd is missing: no ${workerdBin} (it comes from tools/runtimes/package.json: run make test-js, or npm ci in tools/runtimes)`);
   const dir = join(tmp, "workerd");
   const { path } = writeWorkerdConfig(dir, [{ name: "worker.mjs", from: join(pkgDir, "examples", "worker.mjs") }]);
 

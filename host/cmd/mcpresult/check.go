@@ -23,6 +23,10 @@ var checkFlags = map[string]flagSpec{
 	"protocol":           {values: check.ProtocolRevisions()},
 	"calls":              {},
 	"json":               {boolean: true, def: "false"},
+	"verbose":            {boolean: true, def: "false"},
+	"progress":           {boolean: true}, // no default: on a terminal unless false
+	"fail-on":            {values: []string{"error", "warning", "never"}, def: "error"},
+	"slow":               {def: check.DefaultSlow.String()},
 	"timeout":            {def: check.DefaultTimeout.String()},
 	"deadline":           {def: check.DefaultDeadline.String()},
 	"max-response-bytes": {def: "16MiB"},
@@ -59,17 +63,22 @@ var checkFlags = map[string]flagSpec{
 // writes the report of what it checked and exits 1; a second Ctrl-C ends
 // it at once.
 //
+// The text report folds info findings into one line at its end (--verbose
+// shows each under its call) and marks the calls that took --slow (1s) or
+// longer, listing them before the summary. Progress goes to standard
+// error: on a terminal, the step under way and a line as each call ends;
+// --progress writes those lines when standard error is not a terminal (a
+// CI log), --progress=false writes nothing.
+//
 // The exit code is 0 when every revision asked could be checked
-// and no finding is an error, 1 when a finding is an error or the server
+// and no finding is at the --fail-on level (error: an error; warning: an
+// error or a warning; never: none), 1 when one is or the server
 // could not be checked (it did not start, never answered, speaks none of the
 // revisions asked, a session broke, or the run was cut short or
 // interrupted), and 2 on a usage error (a calls file that cannot be read is
 // one).
 func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
-	fail := func(msg string) int {
-		io.WriteString(stderr, "mcpresult: "+msg+"\n"+usage+"\n")
-		return 2
-	}
+	fail := func(msg string) int { return usageFail(stderr, "check", msg) }
 	var o check.Options
 	stdio, hasStdio := flags["stdio"]
 	u, hasURL := flags["url"]
@@ -126,9 +135,23 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	progress := isTerminal(stderr)
+	slow, err := time.ParseDuration(flags["slow"])
+	if err != nil || slow <= 0 {
+		return fail("--slow must be a positive duration, such as 1s or 500ms")
+	}
+	// Progress: on a terminal, the step under way on a line that each next
+	// one overwrites, and a line for each call as it ends; with --progress
+	// and no terminal, only the lines of the calls that ended (a CI log).
+	terminal := isTerminal(stderr)
+	progress := terminal
+	if p, ok := flags["progress"]; ok {
+		progress = p == "true"
+	}
 	if progress {
-		o.Progress = progressLine(stderr)
+		o.Ended = endedLine(stderr, terminal)
+		if terminal {
+			o.Progress = progressLine(stderr)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -138,7 +161,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		stop()
 	}()
 	rep, err := check.Run(ctx, o)
-	if progress {
+	if progress && terminal {
 		io.WriteString(stderr, "\r\x1b[K")
 	}
 	if err != nil {
@@ -152,16 +175,38 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 			io.WriteString(stderr, "mcpresult: check: "+check.EscapeText(firstLine(rep.Error))+"\n")
 		}
 	} else {
-		err = rep.WriteText(stdout, isTerminal(stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb")
+		err = rep.WriteTextWith(stdout, check.TextOptions{
+			Color:   isTerminal(stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
+			Verbose: flags["verbose"] == "true",
+			Slow:    slow,
+		})
 	}
 	if err != nil {
 		io.WriteString(stderr, "mcpresult: cannot write the report: "+err.Error()+"\n")
 		return 1
 	}
-	if rep.Failed() || rep.Totals.Errors > 0 {
+	switch {
+	case rep.Failed():
+		return 1
+	case flags["fail-on"] == "error" && rep.Totals.Errors > 0:
+		return 1
+	case flags["fail-on"] == "warning" && rep.Totals.Errors+rep.Totals.Warnings > 0:
 		return 1
 	}
 	return 0
+}
+
+// endedLine returns the Ended of check.Options that writes a line on w for
+// each call or read as it ends (check.Step.String, escaped); on a terminal
+// it first erases the progress line that it replaces.
+func endedLine(w io.Writer, terminal bool) func(check.Step) {
+	return func(s check.Step) {
+		line := s.String() + "\n"
+		if terminal {
+			line = "\r\x1b[K" + line
+		}
+		io.WriteString(w, line)
+	}
 }
 
 // progressLine returns the Progress of check.Options that writes each step

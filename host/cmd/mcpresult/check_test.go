@@ -380,3 +380,63 @@ func TestCheckServerProcess(t *testing.T) {
 	}
 	os.Exit(0)
 }
+
+// TestCheckFailOnProgressVerbose: --fail-on sets the findings that fail the
+// run; --progress writes a line for each call as it ends although standard
+// error is no terminal; --verbose unfolds the info findings.
+func TestCheckFailOnProgressVerbose(t *testing.T) {
+	t.Setenv("MCPRESULT_CMD_TEST_SERVER", "1")
+	calls := filepath.Join(t.TempDir(), "calls.json")
+	os.WriteFile(calls, []byte(`{"echo": [{"arguments": {"text": "hi"}}, {"arguments": {}, "valid": false, "note": "text missing"}]}`), 0o644)
+	server := joinArgs(os.Args[0], "-test.run=^TestCheckServerProcess$")
+	base := []string{"check", "--stdio", server, "--protocol", "2025-06-18", "--calls", calls}
+
+	var out, errOut bytes.Buffer
+	run(append(base, "--json"), nil, &out, &errOut)
+	var rep struct{ Totals map[string]int }
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if rep.Totals["info"] == 0 {
+		t.Fatalf("no info finding to fold: %s", out.String())
+	}
+	for _, tc := range []struct {
+		failOn string
+		want   int
+	}{
+		{"never", 0},
+		{"error", map[bool]int{false: 0, true: 1}[rep.Totals["error"] > 0]},
+		{"warning", map[bool]int{false: 0, true: 1}[rep.Totals["error"]+rep.Totals["warning"] > 0]},
+	} {
+		out.Reset()
+		errOut.Reset()
+		if code := run(append(base, "--fail-on", tc.failOn), nil, &out, &errOut); code != tc.want {
+			t.Errorf("--fail-on %s: exit %d, want %d (totals %v)", tc.failOn, code, tc.want, rep.Totals)
+		}
+		if !strings.Contains(out.String(), "\ninfo:  ") || strings.Contains(out.String(), "    info    ") {
+			t.Errorf("--fail-on %s: info findings not folded:\n%s", tc.failOn, out.String())
+		}
+		if errOut.Len() != 0 {
+			t.Errorf("--fail-on %s: stderr %q without --progress off a terminal", tc.failOn, errOut.String())
+		}
+	}
+
+	out.Reset()
+	errOut.Reset()
+	run(append(base, "--progress", "--verbose"), nil, &out, &errOut)
+	lines := strings.Split(strings.TrimSuffix(errOut.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "2025-06-18  tools/call 1/2  echo  result  ") || !strings.HasPrefix(lines[1], "2025-06-18  tools/call 2/2  echo  tool error  ") || strings.Contains(errOut.String(), "\x1b") {
+		t.Errorf("--progress: stderr %q", errOut.String())
+	}
+	if strings.Contains(out.String(), "folded") || !strings.Contains(out.String(), "    info    ") {
+		t.Errorf("--verbose: the info findings are folded:\n%s", out.String())
+	}
+	errOut.Reset()
+	if code := run(append(base, "--fail-on", "info"), nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "--fail-on must be one of error, warning, never") {
+		t.Errorf("--fail-on info: exit %d, stderr %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := run(append(base, "--slow", "0s"), nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "--slow must be a positive duration") {
+		t.Errorf("--slow 0s: exit %d, stderr %q", code, errOut.String())
+	}
+}

@@ -6,11 +6,15 @@
 //	mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [FILE|-]
 //	mcpresult output-schema [--protocol V] [--max-json-bytes N] [FILE|-]
 //	mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
+//	                        [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
 //	                        [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
+//	mcpresult help [COMMAND]
+//	mcpresult version
 //
 // JSON in (a build request, a result, or a tool's output schema), JSON out.
 // build and serialize write the result's JSON to standard output; validate
-// writes its report ({"valid","errors","warnings"}); output-schema writes
+// writes its report ({"valid","errors","warnings"}, and without --protocol
+// or --stage a verdict for every revision in "revisions"); output-schema writes
 // the schema to advertise to a client of the revision (see
 // result.OutputSchema), and nothing for a revision without outputSchema
 // (2025-03-26, 2024-11-05). The exit code is 0 on success (a valid
@@ -20,9 +24,21 @@
 //
 // The command line writes what goes on the wire, so serialize finalizes by
 // default for the revisions that have protocol-owned fields
-// (--finalize=false gives what a handler hands to its SDK), and validate
-// checks the wire stage by default: build | serialize | validate succeeds
-// with every flag left at its default. An input larger than
+// (--finalize=false gives what a handler hands to its SDK). validate
+// without --protocol gives a verdict for every revision: valid as it is,
+// valid once serialized (what a server's serialize adds for the revision,
+// such as resultType for 2026-07-28, is listed in the revision's
+// "serialize" and is no error), or invalid; its exit status is 0 when no
+// revision is invalid, so build | validate and build | serialize | validate
+// both succeed for a good result with every flag at its default. validate
+// --protocol V (or --stage) is the strict check of one revision (V, or
+// 2026-07-28) at one stage, the wire's by default.
+//
+// Flags are parsed by package flag, before or after the file: --name value,
+// --name=value, -name, a boolean flag alone; -h, --help and help [COMMAND]
+// print the usage on standard output (exit 0), --version and version the
+// version (abi.ModuleVersion). A usage error is one line that names the
+// flag at fault (never the value it was given) and the command's synopsis. An input larger than
 // 4 × maxJsonBytes + 64 KiB is refused (max_bytes) before it is read whole.
 // No message repeats a value it rejects.
 //
@@ -41,6 +57,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -64,9 +81,11 @@ const usage = `usage:
   mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [--engine module|native] [FILE|-]
   mcpresult serialize     [--protocol V] [--format wire|jcs] [--finalize[=false]] [--unsupported convert|error] [--max-json-bytes N] [--engine module|native] [FILE|-]
   mcpresult validate      [--protocol V] [--kind tool|resource] [--stage wire|handler] [--max-json-bytes N] [--engine module|native] [FILE|-]
+                          (every revision, or strictly V: what a client of each accepts)
   mcpresult output-schema [--protocol V] [--max-json-bytes N] [--engine module|native] [FILE|-]
                           (a tool's outputSchema for revision V; nothing for a revision without one)
   mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
+                          [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
                           [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
                           (calls a live server's tools for each revision, or V, and checks what it returns)`
 
@@ -93,10 +112,10 @@ var commands = map[string]map[string]flagSpec{
 		"max-json-bytes": {},
 		"engine":         engineFlag,
 	},
-	"validate": {
-		"protocol":       {values: result.ProtocolVersions(), def: result.LatestProtocolVersion},
+	"validate": { // without --protocol and --stage: every revision (validateAll)
+		"protocol":       {values: result.ProtocolVersions()},
 		"kind":           {values: []string{"tool", "resource"}},
-		"stage":          {values: []string{"wire", "handler"}, def: "wire"},
+		"stage":          {values: []string{"wire", "handler"}},
 		"max-json-bytes": {},
 		"engine":         engineFlag,
 	},
@@ -167,56 +186,121 @@ func newModule() (module, error) {
 // value it rejects.
 type usageError string
 
-// parseArgs reads --name value, --name=value and -name forms, and at most
-// one file argument.
+// Error is the usage error's text.
+func (e usageError) Error() string { return string(e) }
+
+// errHelp is the outcome of -h or --help among a command's flags.
+var errHelp = errors.New("help")
+
+// flagValue is one flag of a command, parsed by package flag: it keeps the
+// value in the command's flag map, and refuses a value not among the
+// allowed ones and a flag given twice, noting why in problem (never the
+// value).
+type flagValue struct {
+	name    string
+	spec    flagSpec
+	flags   map[string]string
+	seen    bool
+	problem *string
+}
+
+func (v *flagValue) String() string { return "" }
+
+// IsBoolFlag lets a boolean flag stand alone (--json) or take =true/=false.
+func (v *flagValue) IsBoolFlag() bool { return v.spec.boolean }
+
+func (v *flagValue) Set(s string) error {
+	switch {
+	case v.seen:
+		*v.problem = "--" + v.name + " is given more than once"
+	case v.spec.boolean && s != "true" && s != "false":
+		*v.problem = "--" + v.name + " is true or false"
+	case v.spec.values != nil && !contains(v.spec.values, s):
+		*v.problem = "--" + v.name + " must be one of " + strings.Join(v.spec.values, ", ")
+	default:
+		v.seen = true
+		v.flags[v.name] = s
+		return nil
+	}
+	return errors.New("refused")
+}
+
+// parseArgs reads a command's flags with package flag (--name value,
+// --name=value, -name, and a boolean flag alone), before or after at most
+// one file argument ("-" is standard input; after "--" every argument is a
+// file). A flag left out has its default, if it has one.
 func parseArgs(cmd string, args []string) (flags map[string]string, file string, err error) {
-	specs := commands[cmd]
 	flags = map[string]string{}
-	for name, sp := range specs {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	var problem string
+	for name, sp := range commands[cmd] {
 		if sp.def != "" {
 			flags[name] = sp.def
 		}
+		fs.Var(&flagValue{name: name, spec: sp, flags: flags, problem: &problem}, name, "")
 	}
-	seen := map[string]bool{}
-	files := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "-" || !strings.HasPrefix(a, "-") {
-			file = a
-			if files++; files > 1 {
-				return nil, "", usageError("more than one input file")
+	var files []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, "", errHelp
 			}
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		sp, ok := specs[name]
-		if !ok {
-			return nil, "", usageError("argument " + strconv.Itoa(i+2) + " is not a flag of " + cmd)
-		}
-		if seen[name] {
-			return nil, "", usageError("--" + name + " is given more than once")
-		}
-		seen[name] = true
-		switch {
-		case sp.boolean && !hasVal:
-			val = "true"
-		case sp.boolean:
-			if val != "true" && val != "false" {
-				return nil, "", usageError("--" + name + " is true or false")
+			if problem != "" {
+				return nil, "", usageError(problem)
 			}
-		case !hasVal:
-			if i+1 >= len(args) {
-				return nil, "", usageError("--" + name + " needs a value")
-			}
-			i++
-			val = args[i]
+			return nil, "", usageError(flagError(cmd, err))
 		}
-		if sp.values != nil && !contains(sp.values, val) {
-			return nil, "", usageError("--" + name + " must be one of " + strings.Join(sp.values, ", "))
+		consumed := rest[:len(rest)-fs.NArg()]
+		rest = fs.Args()
+		if len(consumed) > 0 && consumed[len(consumed)-1] == "--" {
+			files = append(files, rest...)
+			break
 		}
-		flags[name] = val
+		if len(rest) == 0 {
+			break
+		}
+		files, rest = append(files, rest[0]), rest[1:]
+	}
+	if len(files) > 1 {
+		return nil, "", usageError("more than one input file")
+	}
+	if len(files) == 1 {
+		file = files[0]
 	}
 	return flags, file, nil
+}
+
+// flagError turns an error of package flag into a message that names the
+// flag and never its value: package flag's own messages quote the value.
+func flagError(cmd string, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		if printableName(name) {
+			return "--" + name + " is not a flag of " + cmd
+		}
+		return "an argument that starts with - is not a flag of " + cmd
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok && printableName(name) {
+		return "--" + name + " needs a value"
+	}
+	return "a malformed flag: a flag is --name, --name=value or --name value"
+}
+
+// printableName reports a flag name that a message may repeat: letters,
+// digits, - and _, at most 40 of them (anything else may be a value
+// pasted in the wrong place).
+func printableName(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func contains(list []string, s string) bool {
@@ -228,25 +312,40 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Error is the usage error's text.
-func (e usageError) Error() string { return string(e) }
-
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fail := func(msg string) int {
-		io.WriteString(stderr, "mcpresult: "+msg+"\n"+usage+"\n")
+	if len(args) == 0 {
+		io.WriteString(stderr, "mcpresult: a command is needed\n"+overview+"\n")
 		return 2
 	}
-	if len(args) == 0 || commands[args[0]] == nil {
-		return fail("a command is needed: build, serialize, validate, output-schema or check")
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		return help(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		if len(args) > 1 {
+			return usageFail(stderr, "", "version takes no arguments")
+		}
+		io.WriteString(stdout, version())
+		return 0
 	}
 	cmd := args[0]
+	if commands[cmd] == nil {
+		if strings.HasPrefix(cmd, "-") {
+			return usageFail(stderr, "", "a command comes first: "+strings.Join(commandNames, ", ")+", help or version")
+		}
+		return usageFail(stderr, "", "no such command: the commands are "+strings.Join(commandNames, ", ")+", help and version")
+	}
+	fail := func(msg string) int { return usageFail(stderr, cmd, msg) }
 	flags, file, err := parseArgs(cmd, args[1:])
+	if errors.Is(err, errHelp) {
+		io.WriteString(stdout, commandHelp(cmd))
+		return 0
+	}
 	if err != nil {
 		return fail(err.Error())
 	}
 	if cmd == "check" {
 		if file != "" {
-			return fail("check reads no input file")
+			return fail("check reads no input file: it runs the server that --stdio names, or connects to --url")
 		}
 		return runCheck(flags, stdout, stderr)
 	}
@@ -265,7 +364,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if file != "" && file != "-" {
 		f, err := os.Open(file)
 		if err != nil {
-			return fail("cannot open the input file: " + reason(err))
+			return fail("cannot open the input file: " + reason(err) + " (give a file that exists, or - or no file to read standard input)")
 		}
 		defer f.Close()
 		in = f
@@ -316,11 +415,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		)
 		out, err = eng.serialize(s, v, opts)
 	case "validate":
-		rep, verr := eng.validate(v, result.ValidateOptions{Kind: flags["kind"], ProtocolVersion: flags["protocol"], Stage: flags["stage"], Settings: s})
+		var rep *result.Report
+		var revs []revisionVerdict
+		var verr error
+		_, hasProtocol := flags["protocol"]
+		_, hasStage := flags["stage"]
+		if hasProtocol || hasStage {
+			// The strict check of one revision (2026-07-28 by default) at one stage.
+			rep, verr = eng.validate(v, result.ValidateOptions{Kind: flags["kind"], ProtocolVersion: flags["protocol"], Stage: flags["stage"], Settings: s})
+		} else {
+			rep, revs, verr = validateAll(eng, v, flags["kind"], s)
+		}
 		if verr != nil {
 			return fail(message(verr))
 		}
-		stdout.Write(append(reportJSON(rep), '\n'))
+		if revs == nil {
+			stdout.Write(append(reportJSON(rep), '\n'))
+		} else {
+			stdout.Write(append(verdictsJSON(rep, revs), '\n'))
+		}
 		if !rep.Valid {
 			writeErrors(stderr, rep.Errors)
 			return 1

@@ -44,7 +44,7 @@ func TestRun(t *testing.T) {
 		{"serialize bad protocol", []string{"serialize", "--protocol", "2099-01-01"}, `{"content":[]}`, 2, "", "--protocol must be one of"},
 		{"validate valid", []string{"validate", "--protocol", "2025-11-25"}, `{"content":[{"type":"text","text":"x"}]}`, 0,
 			`{"valid":true,"errors":[],"warnings":[]}` + "\n", ""},
-		{"validate invalid", []string{"validate"}, `{"content":[{"type":"image","data":"x","mimeType":"text/plain"}]}`, 1,
+		{"validate invalid", []string{"validate", "--protocol", "2026-07-28"}, `{"content":[{"type":"image","data":"x","mimeType":"text/plain"}]}`, 1,
 			`{"valid":false,"errors":[{"code":"missing_field","path":"/resultType","message":"protocol revision 2026-07-28 requires \"resultType\" on the wire"},{"code":"invalid_base64","path":"/content/0/data","message":"base64 must be padded standard base64 (length a multiple of 4)"},{"code":"invalid_mime_type","path":"/content/0/mimeType","message":"media type must be image/*"}],"warnings":[]}` + "\n", `"code":"invalid_base64"`},
 		{"validate bad kind", []string{"validate", "--kind", "prompt"}, `{}`, 2, "", "--kind must be one of"},
 		{"budget too small", []string{"build", "--max-json-bytes", "100"}, "{}", 2, "", "--max-json-bytes must be"},
@@ -107,8 +107,9 @@ func TestRejectedValuesAreNotRepeated(t *testing.T) {
 		{"build", "--max-json-bytes", secret},
 		{"build", "--max-json-bytes=" + secret},
 		{"build", "--kind", secret},
-		{"build", "--" + secret},
-		{"build", "--" + secret + "=x"},
+		{"build", "--nope=" + secret},
+		{"build", "--nope", secret},
+		{"serialize", "--finalize=" + secret},
 		{"serialize", "--protocol", secret},
 		{"serialize", "--format=" + secret},
 		{"validate", "--stage", secret},
@@ -215,8 +216,12 @@ func TestSerializeFinalizeFlag(t *testing.T) {
 	handler := step(t, in, "serialize", "--finalize=false")
 	step(t, handler, "validate", "--stage", "handler")
 	var out, errOut bytes.Buffer
-	if code := run([]string{"validate"}, bytes.NewReader(handler), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), `"code":"missing_field","path":"/resultType"`) {
-		t.Errorf("unfinalized result on the wire: exit %d, stderr %s", code, errOut.String())
+	if code := run([]string{"validate", "--protocol", "2026-07-28"}, bytes.NewReader(handler), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), `"code":"missing_field","path":"/resultType"`) {
+		t.Errorf("unfinalized result on the wire of 2026-07-28: exit %d, stderr %s", code, errOut.String())
+	}
+	// Without --protocol, the same result is valid: serialize adds resultType.
+	if got := string(step(t, handler, "validate")); !strings.Contains(got, `"protocol":"2026-07-28","valid":true,"verdict":"valid once serialized","note":"valid once serialized: a server's serialize for 2026-07-28 adds resultType"`) {
+		t.Errorf("validate without --protocol: %s", got)
 	}
 }
 
@@ -331,6 +336,7 @@ func TestEnginesAgree(t *testing.T) {
 		if lines[0] != "0" {
 			continue
 		}
+		run2([]string{"validate"}, lines[1]) // every revision, serialized where needed
 		for _, v := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"} {
 			run2([]string{"output-schema", "--protocol", v, f}, "") // a build request, read as a schema
 			ser := run2([]string{"serialize", "--protocol", v}, lines[1])

@@ -1,5 +1,5 @@
 // The vector suite in Deno and Bun: ../runtimes.test.js spawns this script
-// with each runtime's binary from node_modules/.bin, from js/ (the
+// with each runtime's binary from tools/runtimes/node_modules/.bin, from js/ (the
 // environment it sets is there, beside each command):
 //
 //   deno run --allow-read=<js>,<testdata/vectors> --no-remote --cached-only test/runtimes/run-vectors.mjs

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"io"
+	"strings"
+
+	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/result"
+)
+
+// commandNames are the commands in the order the help lists them.
+var commandNames = []string{"build", "serialize", "validate", "output-schema", "check"}
+
+// overview is what mcpresult --help prints: every command's synopsis.
+const overview = `mcpresult builds, serializes and validates MCP tool and resource results,
+writes tools' output schemas, and checks what a live MCP server returns.
+
+` + usage + `
+  mcpresult help [COMMAND]  (this text, or a command's input, flags and examples; also -h, --help)
+  mcpresult version         (the version; also --version)
+
+JSON in (FILE, or standard input when it is - or not given), JSON out.
+Exit status: 0 success, 1 invalid input (or, for check, findings), 2 usage error.
+Run 'mcpresult help COMMAND' for what a command reads, its flags and examples.`
+
+// synopses are the one-line usage of each command, as a usage error shows it.
+var synopses = map[string]string{
+	"build":         "mcpresult build [--kind tool|resource|error|value] [flags] [FILE|-]",
+	"serialize":     "mcpresult serialize [--protocol V] [flags] [FILE|-]",
+	"validate":      "mcpresult validate [--protocol V] [flags] [FILE|-]",
+	"output-schema": "mcpresult output-schema [--protocol V] [flags] [FILE|-]",
+	"check":         `mcpresult check (--stdio "cmd args…" | --url URL) [flags]`,
+}
+
+// helps are what mcpresult help COMMAND prints after the synopsis.
+var helps = map[string]string{
+	"build": `Builds a result from a build request (JSON) and writes the result's wire
+JSON. What the request holds depends on --kind (default tool):
+
+  --kind tool      a tool result: content, structuredContent, isError, meta
+                   {"structuredContent": {"ok": true, "count": 2}}
+                   {"content": [{"type": "text", "text": "Paris: sunny"}]}
+  --kind resource  a resource-read result: contents, meta
+                   {"contents": [{"uri": "file:///a.md", "mimeType": "text/markdown", "text": "# A"}]}
+  --kind error     a tool error a client may see: message, and optionally code
+                   {"message": "No city called Atlantis.", "code": "weather.not_found"}
+  --kind value     any handler return value, as one text block: value
+                   {"value": [{"id": 1, "name": "alpha"}]}
+
+Flags:
+  --kind tool|resource|error|value   what the request builds (tool)
+  --max-json-bytes N                 the result's budget of bytes (2,000,000)
+  --canonicalization strict|json     how values are read (strict)
+  --engine module|native             run the WebAssembly module or package result (module)
+
+Examples:
+  echo '{"structuredContent":{"ok":true}}' | mcpresult build
+  mcpresult build --kind resource testdata/examples/04-readme.resource.json
+  mcpresult build testdata/examples/01-weather.tool.json | mcpresult validate`,
+
+	"serialize": `Writes a result (JSON, as build writes it) for the protocol revision a
+client negotiated, as it goes on the wire: for 2026-07-28 it adds resultType
+(and, for a resource result, ttlMs and cacheScope); for 2025 revisions it
+wraps structured content that is not an object; for older ones it turns
+what they lack into content they have.
+
+  {"content": [{"type": "text", "text": "x"}], "isError": false}
+
+Flags:
+  --protocol V                 the revision (` + latestDefault + `)
+  --format wire|jcs            compact wire JSON, or RFC 8785 canonical JSON (wire)
+  --finalize[=false]           add the protocol-owned fields (true; false gives
+                               what a handler hands to its SDK)
+  --unsupported convert|error  what to do with content the revision lacks (convert)
+  --max-json-bytes N           the budget of bytes (2,000,000)
+  --engine module|native       (module)
+
+Example:
+  mcpresult build testdata/examples/01-weather.tool.json | mcpresult serialize --protocol 2025-06-18`,
+
+	"validate": `Checks a result (JSON: one that build writes, or one a server sent) and
+writes a report: {"valid", "errors", "warnings"}, each finding with a code,
+a path and a message. What it reads depends on --kind (inferred when not
+given):
+
+  --kind tool      a tool result
+                   {"content": [{"type": "text", "text": "x"}], "isError": false}
+  --kind resource  a resource-read result
+                   {"contents": [{"uri": "file:///a.md", "text": "# A"}]}
+
+Without --protocol it gives a verdict for every revision a client may speak,
+in "revisions": valid as it is; valid once serialized, when what is missing
+is what a server's serialize writes for that revision (such as resultType
+for 2026-07-28: "serialize" lists those findings); or invalid, with its
+errors. The exit status is 0 when every revision is valid, at most once
+serialized, so build | validate succeeds for a good result.
+
+With --protocol V, or --stage, it is the strict check of one revision (V, or
+2026-07-28) at one stage, and the report has no "revisions": on the wire,
+every field the revision asks for must be there (build | serialize
+--protocol V | validate --protocol V); --stage handler checks what a handler
+hands to its SDK instead (no protocol-owned field may be there yet).
+
+Flags:
+  --protocol V              the one revision to check strictly (every revision)
+  --kind tool|resource      what the result is (inferred: contents without
+                            content is a resource result)
+  --stage wire|handler      the stage of the strict check (wire)
+  --max-json-bytes N        the budget of bytes (2,000,000)
+  --engine module|native    (module)
+
+The exit status is 1 when the result is invalid (the errors also go to
+standard error as JSON); the report is on standard output either way.
+
+Examples:
+  mcpresult build testdata/examples/01-weather.tool.json | mcpresult validate
+  mcpresult build testdata/examples/01-weather.tool.json | mcpresult serialize | mcpresult validate --protocol 2026-07-28`,
+
+	"output-schema": `Writes the outputSchema a tool advertises to a client of revision V, from
+the tool's JSON Schema (JSON): unchanged for 2026-07-28 and for an object
+schema; wrapped as {"result": schema} for 2025 revisions when the schema is
+not an object's (as serialize wraps the structured content); nothing for a
+revision without outputSchema (2025-03-26, 2024-11-05).
+
+  {"type": "array", "items": {"type": "string"}}
+
+Flags:
+  --protocol V              the revision (` + latestDefault + `)
+  --max-json-bytes N        the budget of bytes (2,000,000)
+  --engine module|native    (module)
+
+Example:
+  echo '{"type":"array"}' | mcpresult output-schema --protocol 2025-06-18`,
+
+	"check": `Connects to a live MCP server, once per protocol revision, calls every tool
+and reads every resource, and reports what is wrong with each result as the
+server sent it. It reads no input file: the server is a command over stdio
+(--stdio) or a Streamable HTTP endpoint (--url). --calls names a JSON file of
+the calls to make per tool (otherwise each tool is called once, with
+arguments made from its inputSchema):
+
+  {"forecast": [{"arguments": {"city": "Paris"}},
+                {"arguments": {"days": 0}, "valid": false, "note": "no city"}]}
+
+Flags:
+  --stdio "cmd args…"         the server's command line (split as a shell would, without one)
+  --url URL                   the server's Streamable HTTP endpoint
+  --protocol V                only this revision (every revision)
+  --calls FILE                the calls to make
+  --json                      the report as JSON
+  --verbose                   show every info finding in the text report (folded otherwise)
+  --progress[=false]          a line on standard error as each call ends (on a terminal:
+                              by default)
+  --fail-on error|warning|never  the findings that make the exit status 1 (error)
+  --slow D                    calls that take D or longer are marked slow (1s)
+  --timeout D                 each request (30s)
+  --deadline D                the whole run (5m)
+  --max-response-bytes N      each response (16MiB)
+  --max-tools N, --max-resources N, --max-pages N   (1000, 1000, 100)
+
+The exit status is 0 when every revision could be checked and no finding is
+at the --fail-on level or above, 1 otherwise or when the server could not be
+checked (--fail-on never still fails then), 2 on a usage error.
+
+Examples:
+  mcpresult check --stdio "node server.js"
+  mcpresult check --url http://127.0.0.1:3000/mcp --fail-on warning --progress`,
+}
+
+// latestDefault is the default revision as the help states it.
+var latestDefault = result.LatestProtocolVersion
+
+// help runs mcpresult help [COMMAND]: the overview, or a command's help,
+// on standard output.
+func help(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		io.WriteString(stdout, overview+"\n")
+		return 0
+	case len(args) > 1:
+		return usageFail(stderr, "", "help takes at most one command")
+	case helps[args[0]] == "":
+		return usageFail(stderr, "", "help: no such command (the commands: "+strings.Join(commandNames, ", ")+")")
+	}
+	io.WriteString(stdout, commandHelp(args[0]))
+	return 0
+}
+
+// commandHelp is a command's synopsis and help.
+func commandHelp(cmd string) string {
+	return "usage: " + synopses[cmd] + "\n\n" + helps[cmd] + "\n"
+}
+
+// version is what mcpresult --version prints: abi.ModuleVersion, the
+// version of the module, the npm package and the Go module alike.
+func version() string { return "mcpresult " + abi.ModuleVersion + "\n" }
+
+// usageFail writes a usage error: its message on one line, then the
+// command's synopsis (or every command's) and where to read more (exit 2).
+func usageFail(stderr io.Writer, cmd, msg string) int {
+	hint := "usage: mcpresult COMMAND [flags] [FILE|-]   (commands: " + strings.Join(commandNames, ", ") + "; mcpresult help lists them)"
+	if s := synopses[cmd]; s != "" {
+		hint = "usage: " + s + "   (mcpresult help " + cmd + ")"
+	}
+	io.WriteString(stderr, "mcpresult: "+msg+"\n"+hint+"\n")
+	return 2
+}
