@@ -4,9 +4,9 @@
 import type { LoadOptions, McpResult } from "./index.js";
 
 export type {
-  JSONValue, Input, ProtocolVersion, ErrorCode, Settings, Annotations, Icon, Meta, TextContent, ImageContent,
-  AudioContent, ResourceLink, TextResourceContents, BlobResourceContents, ResourceContents, EmbeddedResource,
-  ContentBlock, ToolResult, ObjectToolResult, ResourceResult, WireContentBlock, WireResourceContents, ToolInput,
+  JSONValue, Input, ProtocolVersion, McpResultErrorCode, Settings, BlockAnnotations, BlockIcon, Meta, TextBlock, ImageBlock,
+  AudioBlock, ResourceLinkBlock, TextContents, BlobContents, Contents, EmbeddedResourceBlock,
+  Block, ToolResult, ObjectToolResult, ResourceResult, WireContentBlock, WireResourceContents, ToolInput,
   ResourceInput, BlockOptions, ResourceLinkOptions, ContentsOptions, ValueOptions, FinalizeOptions,
   SerializeOptions, ValidateOptions, Finding, Report, WrapOptions, ModuleInfo, Stats, McpResult, LoadOptions,
 } from "./index.js";

@@ -19,7 +19,7 @@ export type { ProtocolVersion };
 
 /** The stable error codes (the Go packages' list, written into
  * src/facts.d.ts; a code the module adds later is a string too). */
-export type ErrorCode = KnownErrorCode | (string & {});
+export type McpResultErrorCode = KnownErrorCode | (string & {});
 
 /** Runtime settings: the byte budget of a result's compact JSON
  * (512..64,000,000, default 2,000,000), the node budget (1..10,000,000,
@@ -30,15 +30,15 @@ export interface Settings {
   canonicalization?: "strict" | "json";
 }
 
-/** Annotations of a block or resource. */
-export interface Annotations {
+/** The annotations of a block or resource. */
+export interface BlockAnnotations {
   audience?: ("user" | "assistant")[];
   priority?: number;
   lastModified?: string;
 }
 
 /** An icon of a resource link. */
-export interface Icon {
+export interface BlockIcon {
   src: string;
   mimeType?: string;
   sizes?: string[];
@@ -47,31 +47,31 @@ export interface Icon {
 
 export type Meta = { [key: string]: Input };
 
-export interface TextContent {
+export interface TextBlock {
   type: "text";
   text: string;
-  annotations?: Annotations;
+  annotations?: BlockAnnotations;
   _meta?: Meta;
 }
 
-export interface ImageContent {
+export interface ImageBlock {
   type: "image";
   /** Base64, or raw bytes (encoded by the library). */
   data: string | Uint8Array;
   mimeType: string;
-  annotations?: Annotations;
+  annotations?: BlockAnnotations;
   _meta?: Meta;
 }
 
-export interface AudioContent {
+export interface AudioBlock {
   type: "audio";
   data: string | Uint8Array;
   mimeType: string;
-  annotations?: Annotations;
+  annotations?: BlockAnnotations;
   _meta?: Meta;
 }
 
-export interface ResourceLink {
+export interface ResourceLinkBlock {
   type: "resource_link";
   uri: string;
   name: string;
@@ -79,35 +79,35 @@ export interface ResourceLink {
   description?: string;
   mimeType?: string;
   size?: number;
-  icons?: Icon[];
-  annotations?: Annotations;
+  icons?: BlockIcon[];
+  annotations?: BlockAnnotations;
   _meta?: Meta;
 }
 
-export interface TextResourceContents {
+export interface TextContents {
   uri: string;
   mimeType?: string;
   text: string;
   _meta?: Meta;
 }
 
-export interface BlobResourceContents {
+export interface BlobContents {
   uri: string;
   mimeType?: string;
   blob: string | Uint8Array;
   _meta?: Meta;
 }
 
-export type ResourceContents = TextResourceContents | BlobResourceContents;
+export type Contents = TextContents | BlobContents;
 
-export interface EmbeddedResource {
+export interface EmbeddedResourceBlock {
   type: "resource";
-  resource: ResourceContents;
-  annotations?: Annotations;
+  resource: Contents;
+  annotations?: BlockAnnotations;
   _meta?: Meta;
 }
 
-export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+export type Block = TextBlock | ImageBlock | AudioBlock | ResourceLinkBlock | EmbeddedResourceBlock;
 
 /** A tool result as built: plain data, to return from a
  * McpServer.registerTool handler as it is. */
@@ -135,21 +135,21 @@ export interface ResourceResult {
 
 /** Blocks and contents as they are in a built result (bytes are base64). */
 export type WireContentBlock =
-  | (Omit<TextContent, "_meta"> & { _meta?: { [key: string]: JSONValue } })
-  | (Omit<ImageContent, "data" | "_meta"> & { data: string; _meta?: { [key: string]: JSONValue } })
-  | (Omit<AudioContent, "data" | "_meta"> & { data: string; _meta?: { [key: string]: JSONValue } })
-  | (Omit<ResourceLink, "_meta"> & { _meta?: { [key: string]: JSONValue } })
-  | (Omit<EmbeddedResource, "resource" | "_meta"> & { resource: WireResourceContents; _meta?: { [key: string]: JSONValue } });
+  | (Omit<TextBlock, "_meta"> & { _meta?: { [key: string]: JSONValue } })
+  | (Omit<ImageBlock, "data" | "_meta"> & { data: string; _meta?: { [key: string]: JSONValue } })
+  | (Omit<AudioBlock, "data" | "_meta"> & { data: string; _meta?: { [key: string]: JSONValue } })
+  | (Omit<ResourceLinkBlock, "_meta"> & { _meta?: { [key: string]: JSONValue } })
+  | (Omit<EmbeddedResourceBlock, "resource" | "_meta"> & { resource: WireResourceContents; _meta?: { [key: string]: JSONValue } });
 
 export type WireResourceContents =
-  | (Omit<TextResourceContents, "_meta"> & { _meta?: { [key: string]: JSONValue } })
-  | (Omit<BlobResourceContents, "blob" | "_meta"> & { blob: string; _meta?: { [key: string]: JSONValue } });
+  | (Omit<TextContents, "_meta"> & { _meta?: { [key: string]: JSONValue } })
+  | (Omit<BlobContents, "blob" | "_meta"> & { blob: string; _meta?: { [key: string]: JSONValue } });
 
 /** What tool() takes: content (one block or a list; omitted, the compact
  * JSON of structuredContent becomes the one text block), structuredContent,
  * isError, meta (written _meta), and per-call settings. */
 export interface ToolInput {
-  content?: ContentBlock | ContentBlock[];
+  content?: Block | Block[];
   structuredContent?: Input;
   isError?: boolean;
   meta?: Meta;
@@ -159,13 +159,13 @@ export interface ToolInput {
 
 /** What resource() takes: one contents entry or a list, and meta. */
 export interface ResourceInput {
-  contents: ResourceContents | ResourceContents[];
+  contents: Contents | Contents[];
   meta?: Meta;
   maxJsonBytes?: number;
 }
 
 export interface BlockOptions {
-  annotations?: Annotations;
+  annotations?: BlockAnnotations;
   meta?: Meta;
 }
 
@@ -174,7 +174,7 @@ export interface ResourceLinkOptions extends BlockOptions {
   description?: string;
   mimeType?: string;
   size?: number;
-  icons?: Icon[];
+  icons?: BlockIcon[];
 }
 
 export interface ContentsOptions {
@@ -215,7 +215,7 @@ export interface ValidateOptions {
 
 /** One finding of validate, or the error of a call. */
 export interface Finding {
-  code: ErrorCode;
+  code: McpResultErrorCode;
   /** JSON Pointer to the place in the value as the caller gave it. */
   path: string;
   message: string;
@@ -264,13 +264,13 @@ export interface McpResult {
    * its compact JSON, in one text block. */
   fromValue(value: Input, options?: ValueOptions): ObjectToolResult;
 
-  text(text: string, options?: BlockOptions): TextContent;
-  image(data: string | Uint8Array, mimeType: string, options?: BlockOptions): ImageContent;
-  audio(data: string | Uint8Array, mimeType: string, options?: BlockOptions): AudioContent;
-  resourceLink(uri: string, name: string, options?: ResourceLinkOptions): ResourceLink;
-  embeddedResource(contents: ResourceContents, options?: BlockOptions): EmbeddedResource;
-  textResource(uri: string, text: string, options?: ContentsOptions): TextResourceContents;
-  blobResource(uri: string, blob: string | Uint8Array, options?: ContentsOptions): BlobResourceContents;
+  text(text: string, options?: BlockOptions): TextBlock;
+  image(data: string | Uint8Array, mimeType: string, options?: BlockOptions): ImageBlock;
+  audio(data: string | Uint8Array, mimeType: string, options?: BlockOptions): AudioBlock;
+  resourceLink(uri: string, name: string, options?: ResourceLinkOptions): ResourceLinkBlock;
+  embeddedResource(contents: Contents, options?: BlockOptions): EmbeddedResourceBlock;
+  textResource(uri: string, text: string, options?: ContentsOptions): TextContents;
+  blobResource(uri: string, blob: string | Uint8Array, options?: ContentsOptions): BlobContents;
 
   /** The result written for a protocol revision, as a JSON string. */
   serialize(result: object, options?: SerializeOptions & { output?: "string" }): string;
@@ -331,8 +331,8 @@ export function load(options?: LoadOptions): Promise<McpResult>;
  * getter, a `toJSON`, a Proxy trap) is not an McpResultError: it is thrown
  * as it was, as from `JSON.stringify`. */
 export class McpResultError extends Error {
-  constructor(code: ErrorCode, path: string, message: string, errors?: Finding[]);
-  readonly code: ErrorCode;
+  constructor(code: McpResultErrorCode, path: string, message: string, errors?: Finding[]);
+  readonly code: McpResultErrorCode;
   /** The exact JSON Pointer, unescaped. */
   readonly path: string;
   /** For an invalid handler result (wrap's onError): every finding. */

@@ -2,9 +2,13 @@ package main
 
 import (
 	"io"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/check"
+	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -49,7 +53,7 @@ JSON. What the request holds depends on --kind (default tool):
 
 Flags:
   --kind tool|resource|error|value   what the request builds (tool)
-  --max-json-bytes N                 the result's budget of bytes (2,000,000)
+  --max-json-bytes N                 the result's budget of bytes ({maxJSONBytes})
   --canonicalization strict|json     how values are read (strict)
   --engine module|native             run the WebAssembly module or package result (module)
 
@@ -72,7 +76,7 @@ Flags:
   --finalize[=false]           add the protocol-owned fields (true; false gives
                                what a handler hands to its SDK)
   --unsupported convert|error  what to do with content the revision lacks (convert)
-  --max-json-bytes N           the budget of bytes (2,000,000)
+  --max-json-bytes N           the budget of bytes ({maxJSONBytes})
   --engine module|native       (module)
 
 Example:
@@ -106,7 +110,7 @@ Flags:
   --kind tool|resource      what the result is (inferred: contents without
                             content is a resource result)
   --stage wire|handler      the stage of the strict check (wire)
-  --max-json-bytes N        the budget of bytes (2,000,000)
+  --max-json-bytes N        the budget of bytes ({maxJSONBytes})
   --engine module|native    (module)
 
 The exit status is 1 when the result is invalid (the errors also go to
@@ -126,7 +130,7 @@ revision without outputSchema (2025-03-26, 2024-11-05).
 
 Flags:
   --protocol V              the revision (` + latestDefault + `)
-  --max-json-bytes N        the budget of bytes (2,000,000)
+  --max-json-bytes N        the budget of bytes ({maxJSONBytes})
   --engine module|native    (module)
 
 Example:
@@ -152,11 +156,11 @@ Flags:
   --progress[=false]          a line on standard error as each call ends (on a terminal:
                               by default)
   --fail-on error|warning|never  the findings that make the exit status 1 (error)
-  --slow D                    calls that take D or longer are marked slow (1s)
-  --timeout D                 each request (30s)
-  --deadline D                the whole run (5m)
-  --max-response-bytes N      each response (16MiB)
-  --max-tools N, --max-resources N, --max-pages N   (1000, 1000, 100)
+  --slow D                    calls that take D or longer are marked slow ({slow})
+  --timeout D                 each request ({timeout})
+  --deadline D                the whole run ({deadline})
+  --max-response-bytes N      each response ({maxResponse})
+  --max-tools N, --max-resources N, --max-pages N   ({maxTools}, {maxResources}, {maxPages})
 
 The exit status is 0 when every revision could be checked and no finding is
 at the --fail-on level or above, 1 otherwise or when the server could not be
@@ -165,6 +169,31 @@ checked (--fail-on never still fails then), 2 on a usage error.
 Examples:
   mcpresult check --stdio "node server.js"
   mcpresult check --url http://127.0.0.1:3000/mcp --fail-on warning --progress`,
+}
+
+// defaults writes the defaults the helps state, from the constants of the
+// packages that apply them, so that the help never states another.
+var defaults = strings.NewReplacer(
+	"{maxJSONBytes}", decimal.Grouped(result.DefaultMaxJSONBytes),
+	"{slow}", duration(check.DefaultSlow),
+	"{timeout}", duration(check.DefaultTimeout),
+	"{deadline}", duration(check.DefaultDeadline),
+	"{maxResponse}", strconv.Itoa(check.DefaultMaxResponseBytes>>20)+"MiB",
+	"{maxTools}", strconv.Itoa(check.DefaultMaxTools),
+	"{maxResources}", strconv.Itoa(check.DefaultMaxResources),
+	"{maxPages}", strconv.Itoa(check.DefaultMaxPages),
+)
+
+// duration writes d as a flag takes it, without zero units ("5m", not
+// "5m0s").
+func duration(d time.Duration) string {
+	s := d.String()
+	for _, z := range []string{"0s", "0m"} {
+		if len(s) > len(z) && strings.HasSuffix(s, z) && s[len(s)-len(z)-1] >= 'a' {
+			s = s[:len(s)-len(z)]
+		}
+	}
+	return s
 }
 
 // latestDefault is the default revision as the help states it.
@@ -188,7 +217,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 
 // commandHelp is a command's synopsis and help.
 func commandHelp(cmd string) string {
-	return "usage: " + synopses[cmd] + "\n\n" + helps[cmd] + "\n"
+	return "usage: " + synopses[cmd] + "\n\n" + defaults.Replace(helps[cmd]) + "\n"
 }
 
 // version is what mcpresult --version prints: abi.ModuleVersion, the

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpresult/mcpresult/check"
+	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -361,5 +363,24 @@ func TestPrintablePaths(t *testing.T) {
 	}
 	if !bytes.Equal(printable([]byte(`{"a":1}`)), []byte(`{"a":1}`)) {
 		t.Fatal("plain JSON changed")
+	}
+}
+
+// TestHelpDefaults: every command's help states the defaults the packages
+// apply (written from their constants), with no placeholder left.
+func TestHelpDefaults(t *testing.T) {
+	for _, cmd := range commandNames {
+		text := commandHelp(cmd)
+		if strings.Contains(text, "{max") || strings.Contains(text, "{slow}") || strings.Contains(text, "{timeout}") || strings.Contains(text, "{deadline}") {
+			t.Errorf("help %s keeps a placeholder:\n%s", cmd, text)
+		}
+	}
+	if text := commandHelp("build"); !strings.Contains(text, "("+decimal.Grouped(result.DefaultMaxJSONBytes)+")") {
+		t.Errorf("help build does not state the default maxJsonBytes:\n%s", text)
+	}
+	for _, want := range []string{"(" + duration(check.DefaultTimeout) + ")", "(" + duration(check.DefaultDeadline) + ")", "(" + strconv.Itoa(check.DefaultMaxTools) + ", "} {
+		if !strings.Contains(commandHelp("check"), want) {
+			t.Errorf("help check does not state %s", want)
+		}
 	}
 }

@@ -11,19 +11,19 @@ import {
   ABI_VERSION,
   EXECUTION_FAILED_TEXT,
   INVALID_OUTPUT_TEXT,
-  type Annotations,
-  type AudioContent,
-  type BlobResourceContents,
+  type BlockAnnotations,
+  type AudioBlock,
+  type BlobContents,
   type BlockOptions,
   type ToolResult,
-  type ContentBlock,
+  type Block,
   type ContentsOptions,
-  type EmbeddedResource,
-  type ErrorCode,
+  type EmbeddedResourceBlock,
+  type McpResultErrorCode,
   type FinalizeOptions,
   type Finding,
-  type Icon,
-  type ImageContent,
+  type BlockIcon,
+  type ImageBlock,
   type Input,
   type JSONValue,
   type LoadOptions,
@@ -33,15 +33,15 @@ import {
   type ProtocolVersion,
   type ResourceResult,
   type Report,
-  type ResourceContents,
+  type Contents,
   type ResourceInput,
-  type ResourceLink,
+  type ResourceLinkBlock,
   type ResourceLinkOptions,
   type SerializeOptions,
   type Settings,
   type Stats,
-  type TextContent,
-  type TextResourceContents,
+  type TextBlock,
+  type TextContents,
   type ToolInput,
   type ValidateOptions,
   type ValueOptions,
@@ -68,10 +68,10 @@ const instances: number = stats.instances + stats.discarded + stats.recycled + s
 
 // --- blocks ----------------------------------------------------------------
 
-const annotations: Annotations = { audience: ["user", "assistant"], priority: 0.8, lastModified: "2025-01-12T15:00:58Z" };
+const annotations: BlockAnnotations = { audience: ["user", "assistant"], priority: 0.8, lastModified: "2025-01-12T15:00:58Z" };
 const meta: Meta = { "com.example/trace": "t-1", "com.example/at": new Date(0) };
 const blockOptions: BlockOptions = { annotations, meta };
-const icon: Icon = { src: "https://example.com/icon.png", mimeType: "image/png", sizes: ["48x48"], theme: "dark" };
+const icon: BlockIcon = { src: "https://example.com/icon.png", mimeType: "image/png", sizes: ["48x48"], theme: "dark" };
 const linkOptions: ResourceLinkOptions = {
   title: "Report",
   description: "The quarterly report",
@@ -83,19 +83,19 @@ const linkOptions: ResourceLinkOptions = {
 const contentsOptions: ContentsOptions = { mimeType: "text/plain", meta: { "com.example/lang": "en" } };
 
 const png = new Uint8Array([137, 80, 78, 71]);
-const text: TextContent = mcp.text("Generated the plot.", blockOptions);
-const image: ImageContent = mcp.image(png, "image/png");
-const imageB64: ImageContent = mcp.image("iVBORw0KGgo=", "image/png", { annotations: { audience: ["user"] } });
-const audio: AudioContent = mcp.audio(png, "audio/wav");
-const link: ResourceLink = mcp.resourceLink("file:///srv/report.pdf", "report.pdf", linkOptions);
-const textContents: TextResourceContents = mcp.textResource("file:///srv/a.txt", "hello", contentsOptions);
-const blobContents: BlobResourceContents = mcp.blobResource("file:///srv/a.bin", png, { mimeType: "application/octet-stream" });
-const embedded: EmbeddedResource = mcp.embeddedResource(textContents, { annotations });
-const literal: ContentBlock = { type: "text", text: "as a plain object" };
-const blocks: ContentBlock[] = [text, image, imageB64, audio, link, embedded, literal];
+const text: TextBlock = mcp.text("Generated the plot.", blockOptions);
+const image: ImageBlock = mcp.image(png, "image/png");
+const imageB64: ImageBlock = mcp.image("iVBORw0KGgo=", "image/png", { annotations: { audience: ["user"] } });
+const audio: AudioBlock = mcp.audio(png, "audio/wav");
+const link: ResourceLinkBlock = mcp.resourceLink("file:///srv/report.pdf", "report.pdf", linkOptions);
+const textContents: TextContents = mcp.textResource("file:///srv/a.txt", "hello", contentsOptions);
+const blobContents: BlobContents = mcp.blobResource("file:///srv/a.bin", png, { mimeType: "application/octet-stream" });
+const embedded: EmbeddedResourceBlock = mcp.embeddedResource(textContents, { annotations });
+const literal: Block = { type: "text", text: "as a plain object" };
+const blocks: Block[] = [text, image, imageB64, audio, link, embedded, literal];
 
 // narrowing a block by its type
-function describe(block: ContentBlock): string {
+function describe(block: Block): string {
   switch (block.type) {
     case "text":
       return block.text;
@@ -132,7 +132,7 @@ const wireContents: WireResourceContents | undefined = read.contents[0];
 if (wireContents !== undefined && "blob" in wireContents) {
   const b64: string = wireContents.blob;
 }
-const contentsList: ResourceContents[] = [textContents, blobContents];
+const contentsList: Contents[] = [textContents, blobContents];
 
 const valueOptions: ValueOptions = { maxJsonBytes: 100_000, canonicalization: "json" };
 const fromString: ToolResult = mcp.fromValue("verbatim text");
@@ -160,7 +160,7 @@ const validateOptions: ValidateOptions = { kind: "tool", protocolVersion: "2025-
 const report: Report = mcp.validate(JSON.parse(wire), validateOptions);
 const findings: Finding[] = [...report.errors, ...report.warnings];
 for (const f of findings) {
-  const code: ErrorCode = f.code;
+  const code: McpResultErrorCode = f.code;
   const where: string = f.path;
   const why: string = f.message;
 }
@@ -174,7 +174,7 @@ const omitted: boolean | object | undefined = mcp.outputSchema(true, "2024-11-05
 function budgetOf(e: unknown): string {
   if (e instanceof McpResultError) {
     // code, path and, for an invalid handler result, every finding
-    const code: ErrorCode = e.code;
+    const code: McpResultErrorCode = e.code;
     const all: Finding[] = e.errors ?? [];
     switch (e.code) {
       case "max_bytes":
@@ -252,9 +252,9 @@ mcp.text(1);
 // @ts-expect-error an image needs its media type
 mcp.image(png);
 // @ts-expect-error a block's type is one of the five
-const badBlock: ContentBlock = { type: "video", data: "", mimeType: "video/mp4" };
+const badBlock: Block = { type: "video", data: "", mimeType: "video/mp4" };
 // @ts-expect-error audience is "user" or "assistant"
-const badAudience: Annotations = { audience: ["system"] };
+const badAudience: BlockAnnotations = { audience: ["system"] };
 // @ts-expect-error resource contents are objects, not strings
 mcp.resource({ contents: "file:///a.txt" });
 // @ts-expect-error the object output is not a string
