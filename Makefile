@@ -96,16 +96,14 @@ fuzz:
 # the string writer (-tags purego) and the core on a 32-bit machine (386),
 # the check that the oracle-generated vectors are what their generator
 # writes, the independent oracles (official MCP schemas, RFC 8785), and the
-# Go modules of their own (the example beside the official Go SDK, the peer
-# benchmarks, the corpus generator: vetted, their tests run).
+# one Go module of its own (the peer benchmarks, which need mcp-go: vetted,
+# its tests run).
 test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run 'TestPacked' ./host
 	$(GO) test -count=1 -tags purego ./internal/engine
 	GOARCH=386 $(GO) test -count=1 ./content ./internal/engine ./result ./abi
-	cd host/examples/gosdk && $(GO) vet ./... && $(GO) test -race -count=1 ./...
 	cd tools/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
-	cd tools/corpus/gosdk && $(GO) vet ./...
 	$(MAKE) test-js
 	$(MAKE) sdkproof
 

@@ -273,10 +273,6 @@ func checkSession(t *testing.T, version string, s *session) {
 	checkToolList(t, version, s.list)
 }
 
-// serverInfoKey is the _meta key of the server identity that serialize
-// adds for 2026-07-28 (package result keeps its own unexported).
-const serverInfoKey = "io.modelcontextprotocol/serverInfo"
-
 // sameResult reports whether what the client received (marshalled from the
 // SDK's types) is, as JSON values, what mcpresult wrote, but for what the
 // SDK owns: resultType and the server identity in _meta (2026-07-28), ttlMs
