@@ -22,8 +22,8 @@ JS_WASM    := js/mcpresult.wasm
 # instead of a tree of Values): its reader and the checks' walks of it
 # cost about 20 KB more (5 KB of gzip, which was 713,918 before it: the
 # gzip budget, 720,000 until then, keeps that margin).
-WASM_MAX_RAW  := 2530000
-WASM_MAX_GZIP := 727000
+WASM_MAX_RAW  := 2520000
+WASM_MAX_GZIP := 726000
 
 
 .PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish fuzz clean

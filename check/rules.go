@@ -493,12 +493,15 @@ func isIntLiteral(s string) bool {
 	return true
 }
 
+// maxSafe is 2^53−1 in decimal.
+var maxSafe = strconv.FormatInt(engine.MaxSafeInteger, 10)
+
 // safeInt reports an integer literal within ±(2^53−1).
 func safeInt(s string) bool {
+	max := maxSafe
 	if s != "" && s[0] == '-' {
 		s = s[1:]
 	}
-	const max = "9007199254740991"
 	if len(s) != len(max) {
 		return len(s) < len(max)
 	}

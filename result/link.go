@@ -8,9 +8,6 @@ import (
 // What abi and the Go host reach through package resultlink (its doc says
 // why it is not exported here).
 func init() {
-	resultlink.New = func(kind string, v content.Value, json []byte, s resultlink.Settings) any {
-		return &Result{kind: kind, v: v, json: json, settings: Settings(s)}
-	}
 	resultlink.SettingsFromValue = func(v content.Value) (resultlink.Settings, error) {
 		s, err := settingsFromValue(v)
 		return resultlink.Settings(s), err
@@ -31,8 +28,3 @@ func init() {
 // with the call's own maxJsonBytes and canonicalization): Serialize checks
 // the budget again with them.
 func (r Result) Settings() Settings { return r.settings }
-
-// Request returns the build request that options make, in wire names: what
-// Tool, Resource and FromValue hand to Build, and what a host sends to the
-// WebAssembly module to build the same result there.
-func Request(opts ...Option) content.Value { return request(opts) }

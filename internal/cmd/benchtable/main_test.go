@@ -46,12 +46,12 @@ BenchmarkCodecEncode/small/msgpackKept	24430	1000	ns/op
 	b.read(strings.NewReader(goOut))
 	b.read(strings.NewReader(nodeOut))
 	var w strings.Builder
-	b.goRows(&w, "m.wasm", 10, 5, 2530000, 727000)
+	b.goRows(&w, "m.wasm", 10, 5, 2520000, 726000)
 	b.nodeRows(&w)
 	b.peerRows(&w)
 	out := w.String()
 	for _, want := range []string{
-		"| ≤ 2,530,000 B, ≤ 727,000 B (gzip -9) |",
+		"| ≤ 2,520,000 B, ≤ 726,000 B (gzip -9) |",
 		"| small tool result (~200 B request), build | 3.2 µs | 32.0 µs | 10.0× | ≤ 15 µs, ≤ 6× |",
 		"| Node v20.20.2, small tool result end to end, `mcp.tool` (baseline: pure JS: build, `JSON.stringify`, SDK `CallToolResultSchema.parse`) | 3.00 µs | 45.0 µs | 15.0× | ≤ 10 µs, ≤ 2.5× |",
 		"(median of 3 spawns; the run's first spawn) | | 31.00 ms (first 48.00 ms) | | ≤ 40 ms |",
