@@ -27,6 +27,7 @@ export interface WebMcpTool<A extends unknown[] = any[]> {
 export interface RegisterToolOptions {
   /** The revision the results are written for (default: the latest the module knows). */
   protocolVersion?: ProtocolVersion | (string & {});
+  /** Adds the protocol-owned fields where the revision has them (default true). */
   finalize?: boolean | FinalizeOptions;
   /** Receives every private failure; what it throws is ignored. */
   onError?: (error: unknown, where: { tool: string }) => void;

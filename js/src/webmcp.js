@@ -70,9 +70,11 @@ export function registerTool(mcp, tool, options = {}) {
       // a failing onError must not reach the agent either
     }
   };
-  const writeOptions = { output: "object" };
+  // finalize: the result is what the agent gets, so the protocol-owned
+  // fields are added where the revision has them, as mcpresult/sdk and the
+  // command line's serialize do
+  const writeOptions = { output: "object", finalize: options.finalize !== undefined ? options.finalize : true };
   if (options.protocolVersion !== undefined) writeOptions.protocolVersion = options.protocolVersion;
-  if (options.finalize !== undefined) writeOptions.finalize = options.finalize;
   const guarded = mcp.wrap(tool.execute, { onError: report });
   const write = (result) => webSafe(mcp.serialize(result, writeOptions), "");
   // the results in place of a private failure, written now: a wrong
