@@ -27,6 +27,7 @@ import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applies } from "../../js/test/vectors.js";
@@ -116,7 +117,12 @@ before(async () => {
   // relative to the bundle: the bundle is at /<page>/app.js, the module at
   // /mcpresult.wasm
   copyFileSync(join(jsDir, "mcpresult.wasm"), join(out, "mcpresult.wasm"));
-  for (const [page, entry] of [["esbuild", join(here, "pages", "vectors.js")], ["webmcp", join(jsDir, "examples", "webmcp.mjs")]]) {
+  const pages = [
+    ["esbuild", join(here, "pages", "vectors.js")],
+    ["webmcp", join(jsDir, "examples", "webmcp.mjs")],
+    ["rules", join(here, "pages", "webmcp.js")],
+  ];
+  for (const [page, entry] of pages) {
     mkdirSync(join(out, page));
     await esbuild.build({
       entryPoints: [entry],
@@ -132,6 +138,9 @@ before(async () => {
     });
     writeFileSync(join(out, page, "index.html"), html("./app.js"));
   }
+  // the package alone, as a page takes it, minified: its size is printed
+  writeFileSync(join(out, "package.js"), 'export { load, McpResultError, ClientError } from "mcpresult";\nexport { registerTool, modelContext } from "mcpresult/webmcp";\n');
+  await esbuild.build({ entryPoints: [join(out, "package.js")], bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022", outfile: join(out, "package", "mcpresult.min.js"), nodePaths: [join(here, "node_modules")], logLevel: "error" });
   // Vite copies the module it finds at new URL(…, import.meta.url) into
   // its assets and rewrites the URL
   await vite.build({
@@ -198,10 +207,10 @@ test("Vite page: every vector, the module among Vite's assets", async (t) => {
 });
 
 test("no Node built-in in a browser bundle", (t) => {
-  for (const dir of ["esbuild", "webmcp", "vite"]) {
+  for (const dir of ["esbuild", "webmcp", "rules", "vite", "package"]) {
     for (const f of jsFiles(join(out, dir))) {
       const text = readFileSync(f, "utf8");
-      t.diagnostic(`${relative(out, f)}: ${kb(text.length)}`);
+      t.diagnostic(`${relative(out, f)}: ${kb(text.length)}${dir === "package" ? ` (the package alone, minified; ${kb(gzipSync(text).length)} gzip)` : ""}`);
       const at = text.indexOf("node:");
       assert.equal(at, -1, `${relative(out, f)} names a Node built-in: …${text.slice(Math.max(0, at - 80), at + 40)}…`);
     }
@@ -260,6 +269,55 @@ test("WebMCP: the README's quick start through the polyfill, the same bytes as N
         assert.doesNotMatch(logged, /private:/, `${label}: onError was called\n${logged}`);
       }
     }
+    assert.deepEqual(logs.filter((l) => l.startsWith("pageerror") || l.startsWith("requestfailed")), [], "the page ran without error");
+  } finally {
+    await page.close();
+  }
+});
+
+/** A tool of the rules page: its name, the arguments, the revision it
+ * writes for, the result as Node builds it, and the private error. */
+const rules = [
+  { name: "budget", args: {}, node: (m) => m.tool({ content: [{ type: "text", text: "tool output was invalid" }], isError: true }), private: { code: "max_bytes", path: "" } },
+  { name: "array", args: {}, revision: "2025-11-25", node: (m) => m.tool({ structuredContent: [1, 2, 3] }) },
+  { name: "old", args: {}, revision: "2024-11-05", node: (m) => m.tool({ structuredContent: { a: 1 } }) },
+  { name: "invalid", args: {}, node: (m) => m.tool({ content: [{ type: "text", text: "tool output was invalid" }], isError: true }), private: { code: "invalid_base64", path: "/content/0/data" } },
+  { name: "bigint", args: {}, node: (m) => m.tool({ content: [{ type: "text", text: "tool output was invalid" }], isError: true }), private: { code: "unsupported_value", path: "/structuredContent/n" } },
+  { name: "plain", args: { who: "page" }, node: () => ({ content: [{ type: "text", text: "hello page" }] }) },
+];
+
+test("WebMCP: registerTool's rules (detection, budget, fallbacks, guard) through the polyfill", async (t) => {
+  const { load } = await import("mcpresult");
+  const mcp = await load();
+  const latest = mcp.info().latestProtocolVersion;
+  const { page, logs } = await open("/rules/index.html");
+  try {
+    await page.waitForFunction(() => window.pageReady === true, { timeout: 20_000 }).catch((e) => assert.fail(`the page never got ready (${e.message})\n${logs.join("\n")}`));
+    const setUp = await page.evaluate(() => window.setUp());
+    assert.deepEqual(setUp.beforePolyfill, { modelContext: "none", register: { error: "McpResultError", code: "invalid_option", path: "/modelContext", mcpResultError: true } });
+    assert.equal(setUp.found, "document.modelContext");
+    assert.equal(setUp.withoutDocument, "navigator.modelContext");
+    assert.equal(setUp.restored, true);
+    assert.deepEqual(setUp.badVersion, { error: "McpResultError", code: "unsupported_protocol_version", path: "/protocolVersion", mcpResultError: true });
+    assert.deepEqual(setUp.tools, ["array", "bigint", "budget", "invalid", "old", "plain"], "the aborted registration is gone");
+
+    for (const r of rules) {
+      const revision = r.revision ?? latest;
+      const got = await page.evaluate(async (name, args) => {
+        const tool = (await document.modelContext.getTools()).find((x) => x.name === name);
+        return document.modelContext.executeTool(tool, JSON.stringify(args));
+      }, r.name, r.args);
+      const validate = revisionSchema(revision).definition("CallToolResult");
+      assert.ok(validate(JSON.parse(got)), `${r.name}: the ${revision} schema refuses ${got}: ${JSON.stringify(validate.errors)}`);
+      assert.equal(got, mcp.serialize(r.node(mcp), { protocolVersion: revision, finalize: true }), `${r.name}: the page and Node differ`);
+      t.diagnostic(`${r.name} (${revision}) → ${got}`);
+    }
+    const privateErrors = await page.evaluate(() => window.privateErrors());
+    assert.deepEqual(
+      privateErrors.map(({ tool, code, path }) => ({ tool, code, path })),
+      rules.filter((r) => r.private).map((r) => ({ tool: r.name, ...r.private })),
+      `what onError got: ${JSON.stringify(privateErrors)}`,
+    );
     assert.deepEqual(logs.filter((l) => l.startsWith("pageerror") || l.startsWith("requestfailed")), [], "the page ran without error");
   } finally {
     await page.close();
