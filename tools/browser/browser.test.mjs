@@ -48,9 +48,11 @@ const out = mkdtempSync(join(tmpdir(), "mcpresult-browser-"));
 let server;
 let base;
 let browser;
+let nativeBrowser;
 
 after(async () => {
   if (browser) await browser.close().catch(() => {});
+  if (nativeBrowser) await nativeBrowser.close().catch(() => {});
   if (server) server.close();
   rmSync(out, { recursive: true, force: true });
 });
@@ -121,6 +123,7 @@ before(async () => {
     ["esbuild", join(here, "pages", "vectors.js")],
     ["webmcp", join(jsDir, "examples", "webmcp.mjs")],
     ["rules", join(here, "pages", "webmcp.js")],
+    ["native", join(here, "pages", "native.js")],
   ];
   for (const [page, entry] of pages) {
     mkdirSync(join(out, page));
@@ -151,8 +154,13 @@ before(async () => {
     build: { outDir: join(out, "vite"), emptyOutDir: true, rollupOptions: { input: join(here, "pages", "vectors.html") } },
   });
   base = await serve();
+  browser = await launch([]);
+});
+
+/** launch starts Chromium headless with the flags every test needs, and extra. */
+async function launch(extra) {
   const puppeteer = await import("puppeteer-core");
-  browser = await puppeteer.launch({
+  return puppeteer.launch({
     executablePath: chromium,
     headless: true,
     // --no-sandbox: CI runs as root, and Chromium refuses to start its
@@ -160,13 +168,13 @@ before(async () => {
     // the pages are this test's own, served from 127.0.0.1.
     // --disable-dev-shm-usage: a container's /dev/shm is often 64 MB,
     // too small for the renderer's shared memory.
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--no-default-browser-check"],
+    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--no-default-browser-check", ...extra],
   });
-});
+}
 
 /** open loads a page, recording what it logs and throws. */
-async function open(path) {
-  const page = await browser.newPage();
+async function open(path, on = browser) {
+  const page = await on.newPage();
   const logs = [];
   page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
   page.on("pageerror", (e) => logs.push(`pageerror: ${e.message}`));
@@ -207,7 +215,7 @@ test("Vite page: every vector, the module among Vite's assets", async (t) => {
 });
 
 test("no Node built-in in a browser bundle", (t) => {
-  for (const dir of ["esbuild", "webmcp", "rules", "vite", "package"]) {
+  for (const dir of ["esbuild", "webmcp", "rules", "native", "vite", "package"]) {
     for (const f of jsFiles(join(out, dir))) {
       const text = readFileSync(f, "utf8");
       t.diagnostic(`${relative(out, f)}: ${kb(text.length)}${dir === "package" ? ` (the package alone, minified; ${kb(gzipSync(text).length)} gzip)` : ""}`);
@@ -319,6 +327,38 @@ test("WebMCP: registerTool's rules (detection, budget, fallbacks, guard) through
       `what onError got: ${JSON.stringify(privateErrors)}`,
     );
     assert.deepEqual(logs.filter((l) => l.startsWith("pageerror") || l.startsWith("requestfailed")), [], "the page ran without error");
+  } finally {
+    await page.close();
+  }
+});
+
+test("WebMCP: Chromium's own navigator.modelContext, no polyfill", async (t) => {
+  const { load } = await import("mcpresult");
+  const mcp = await load();
+  const revision = mcp.info().latestProtocolVersion;
+  const validate = revisionSchema(revision).definition("CallToolResult");
+  // Chromium's WebMCP is behind this flag in the Chromium Debian ships
+  nativeBrowser = await launch(["--enable-experimental-web-platform-features"]);
+  t.diagnostic(`chromium ${await nativeBrowser.version()}`);
+  const { page, logs } = await open("/native/index.html", nativeBrowser);
+  try {
+    await page.waitForFunction(() => window.pageReady === true, { timeout: 20_000 }).catch((e) => assert.fail(`the page never got ready (${e.message})\n${logs.join("\n")}`));
+    const setUp = await page.evaluate(() => window.setUp());
+    assert.deepEqual(setUp, { found: "navigator.modelContext", polyfill: false }, "the browser's own WebMCP, found at navigator.modelContext");
+    const calls = [
+      { word: "hello", node: (m) => m.tool({ structuredContent: { word: "hello" } }) },
+      { word: "", node: (m) => m.error("say a word", "echo.empty") },
+      { word: "secret", node: (m) => m.tool({ content: [{ type: "text", text: "tool execution failed" }], isError: true }) },
+    ];
+    for (const c of calls) {
+      // the testing interface gives the result as the browser hands it on
+      const got = await page.evaluate((word) => navigator.modelContextTesting.executeTool("echo", JSON.stringify({ word })), c.word);
+      assert.equal(typeof got, "string", `executeTool gave ${JSON.stringify(got)}`);
+      assert.ok(validate(JSON.parse(got)), `${c.word}: the ${revision} schema refuses ${got}: ${JSON.stringify(validate.errors)}`);
+      assert.equal(got, mcp.serialize(c.node(mcp), { protocolVersion: revision, finalize: true }), `${JSON.stringify(c.word)}: the page and Node differ`);
+      t.diagnostic(`${JSON.stringify(c.word)} → ${got}`);
+    }
+    assert.deepEqual(await page.evaluate(() => window.privateErrors()), ["the secret stays here"]);
   } finally {
     await page.close();
   }
