@@ -71,6 +71,7 @@ var blocks = map[string]source{
 	`import { load, McpResultError } from "mcpresult";`:                                                      {file: "js/examples/api-quickstart.mjs"},
 	`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`:                                   {file: "js/examples/quickstart.mjs"},
 	"node quickstart.mjs                      # Node 18 and later":                                           {file: "js/test/quickstart.test.js"},
+	`import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";`:                                    {file: "js/examples/webmcp.mjs"},
 	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":                           {file: "js/examples/worker-sdk.mjs"},
 	"// Command quickstart is an MCP server, over stdio, on the official Go":                                 {file: "host/examples/quickstart/main.go"},
 	"ctx := context.Background()":                                                                            {file: "host/example_test.go"},
