@@ -11,10 +11,13 @@
 //     whole, then compiled);
 //   - no bundle holds a Node built-in (the text "node:");
 //   - the README's WebMCP quick start (js/examples/webmcp.mjs), bundled by
-//     esbuild, registers its tool through @mcp-b/webmcp-polyfill; each call
+//     esbuild and by Vite, registers its tool through
+//     @mcp-b/webmcp-polyfill; each call
 //     gives a result that the official schema of its revision accepts and
 //     that is byte for byte what Node (the package's default entry) and Go
-//     (the command line) write for the same input.
+//     (the command line) write for the same input;
+//   - registerTool's rules through the polyfill (pages/webmcp.js), and
+//     Chromium's own WebMCP without the polyfill (pages/native.js).
 //
 // The module's start-up in the page (fetch and compile, then the first
 // call) and the bundles' sizes are printed, never asserted.
@@ -153,6 +156,16 @@ before(async () => {
     base: "./",
     build: { outDir: join(out, "vite"), emptyOutDir: true, rollupOptions: { input: join(here, "pages", "vectors.html") } },
   });
+  // the README's quick start, bundled by Vite too; it is in js/examples,
+  // whose node_modules lacks the polyfill, which this folder's has
+  await vite.build({
+    root: join(here, "pages"),
+    configFile: false,
+    logLevel: "error",
+    base: "./",
+    resolve: { alias: { "@mcp-b/webmcp-polyfill": join(here, "node_modules", "@mcp-b", "webmcp-polyfill") } },
+    build: { outDir: join(out, "webmcp-vite"), emptyOutDir: true, rollupOptions: { input: join(here, "pages", "quickstart.html") } },
+  });
   base = await serve();
   browser = await launch([]);
 });
@@ -215,7 +228,7 @@ test("Vite page: every vector, the module among Vite's assets", async (t) => {
 });
 
 test("no Node built-in in a browser bundle", (t) => {
-  for (const dir of ["esbuild", "webmcp", "rules", "native", "vite", "package"]) {
+  for (const dir of ["esbuild", "webmcp", "rules", "native", "vite", "webmcp-vite", "package"]) {
     for (const f of jsFiles(join(out, dir))) {
       const text = readFileSync(f, "utf8");
       t.diagnostic(`${relative(out, f)}: ${kb(text.length)}${dir === "package" ? ` (the package alone, minified; ${kb(gzipSync(text).length)} gzip)` : ""}`);
@@ -236,7 +249,8 @@ const calls = [
   { args: { city: "Atlantis" }, kind: "tool", input: { content: [{ type: "text", text: "tool execution failed" }], isError: true }, private: "lookup of Atlantis failed" },
 ];
 
-test("WebMCP: the README's quick start through the polyfill, the same bytes as Node and Go", async (t) => {
+for (const [bundler, path] of [["esbuild", "/webmcp/index.html"], ["Vite", "/webmcp-vite/quickstart.html"]])
+test(`WebMCP: the README's quick start (${bundler}) through the polyfill, the same bytes as Node and Go`, async (t) => {
   const { load } = await import("mcpresult");
   const mcp = await load();
   const revision = mcp.info().latestProtocolVersion;
@@ -244,7 +258,7 @@ test("WebMCP: the README's quick start through the polyfill, the same bytes as N
   assert.ok(callToolResult, `the ${revision} schema has CallToolResult`);
   assert.ok(existsSync(cli), `${cli} is missing: make test-browser builds it (or set MCPRESULT_CLI)`);
 
-  const { page, logs } = await open("/webmcp/index.html");
+  const { page, logs } = await open(path);
   try {
     await page.waitForFunction(() => document.documentElement.dataset.ready === "weather", { timeout: 20_000 }).catch((e) => assert.fail(`the quick start never registered its tool (${e.message})\n${logs.join("\n")}`));
     const listed = await page.evaluate(async () => {
