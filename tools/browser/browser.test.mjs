@@ -358,7 +358,11 @@ test("WebMCP: Chromium's own navigator.modelContext, no polyfill", async (t) => 
   try {
     await page.waitForFunction(() => window.pageReady === true, { timeout: 20_000 }).catch((e) => assert.fail(`the page never got ready (${e.message})\n${logs.join("\n")}`));
     const setUp = await page.evaluate(() => window.setUp());
-    assert.deepEqual(setUp, { found: "navigator.modelContext", polyfill: false }, "the browser's own WebMCP, found at navigator.modelContext");
+    // Chromium 148 has it at navigator.modelContext only; a later one may
+    // have document.modelContext, which registerTool takes first
+    assert.equal(setUp.polyfill, false, "the browser's own WebMCP");
+    assert.ok(["navigator.modelContext", "document.modelContext"].includes(setUp.found), `registerTool found ${setUp.found}`);
+    t.diagnostic(`registerTool found Chromium's ${setUp.found}`);
     const calls = [
       { word: "hello", node: (m) => m.tool({ structuredContent: { word: "hello" } }) },
       { word: "", node: (m) => m.error("say a word", "echo.empty") },
