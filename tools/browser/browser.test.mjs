@@ -346,7 +346,7 @@ test("WebMCP: registerTool's rules (detection, budget, fallbacks, guard) through
   }
 });
 
-test("WebMCP: Chromium's own navigator.modelContext, no polyfill", async (t) => {
+test("WebMCP: Chromium's own WebMCP, no polyfill", async (t) => {
   const { load } = await import("mcpresult");
   const mcp = await load();
   const revision = mcp.info().latestProtocolVersion;
