@@ -105,6 +105,7 @@ test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 	GOARCH=386 $(GO) test -count=1 ./content ./internal/engine ./result ./abi
 	cd tools/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
 	$(MAKE) test-js
+	$(MAKE) test-browser
 	$(MAKE) sdkproof
 
 # The JS package's tests: its type declarations compiled against a typed
@@ -115,6 +116,25 @@ test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 # (documented limits) with their reasons.
 test-js: $(JS)/node_modules/.installed tools/runtimes/node_modules/.installed $(JS_WASM)
 	cd $(JS) && npm test
+
+# The JS package in a real browser (tools/browser/browser.test.mjs):
+# Debian's chromium (installed with apt-get when missing; a missing browser
+# fails the run) driven headless with puppeteer-core; pages bundled by
+# esbuild and Vite run every vector, and the README's WebMCP quick start
+# registers its tool through @mcp-b/webmcp-polyfill, each result checked
+# against the official schema and against Node and Go (bin/mcpresult).
+# The spec reporter prints the module's start-up time in the page and the
+# bundles' sizes (reported, never asserted).
+# tools/browser has the bundlers, the client and the polyfill, pinned and
+# installed here only.
+.PHONY: test-browser
+test-browser: $(CLI) $(JS)/node_modules/.installed tools/browser/node_modules/.installed $(JS_WASM)
+	tools/browser/chromium.sh
+	MCPRESULT_CLI=$(CLI) node --test --test-reporter=spec tools/browser/browser.test.mjs
+
+tools/browser/node_modules/.installed: tools/browser/package.json tools/browser/package-lock.json
+	cd tools/browser && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # Clients no one here wrote (tools/sdkproof: the official TypeScript SDK's
 # Client and a raw JSON-RPC client) against each quick start over stdio, at
@@ -228,4 +248,4 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/browser/node_modules

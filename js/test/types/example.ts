@@ -275,3 +275,20 @@ mcp.wrap(async () => "just a string");
 const otherText: "tool execution failed" = INVALID_OUTPUT_TEXT;
 
 export { describe, budgetOf, plain, latest, versions, maxDepth, abiOk, instances, contentsList, anyInput, made, futureCode, failedText, invalidText };
+
+// mcpresult/webmcp: a WebMCP tool on the page's context, typed without
+// any WebMCP typings.
+import { registerTool, modelContext } from "mcpresult/webmcp";
+export async function webmcpExample(mcp: McpResult, signal: AbortSignal): Promise<void> {
+  if (modelContext() === undefined) return;
+  await registerTool(
+    mcp,
+    {
+      name: "weather",
+      description: "Weather for a city",
+      inputSchema: { type: "object", properties: { city: { type: "string" } } },
+      execute: async ({ city }: { city: string }) => mcp.tool({ structuredContent: { city } }),
+    },
+    { protocolVersion: "2025-11-25", onError: (err, { tool }) => console.error(tool, err), signal },
+  );
+}

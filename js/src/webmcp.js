@@ -1,0 +1,95 @@
+// mcpresult/webmcp: tools a web page registers for in-browser agents
+// (WebMCP: document.modelContext.registerTool, or navigator.modelContext
+// in earlier drafts and in polyfills that keep that alias), whose results
+// are guarded, checked, within the budget and written for a revision, as a
+// server's are. It works with a browser's own WebMCP and with any
+// implementation of the same API, such as @mcp-b/webmcp-polyfill.
+
+import { McpResultError } from "./errors.js";
+import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+
+/** modelContext gives the page's WebMCP context: document.modelContext,
+ * else the deprecated navigator.modelContext, else undefined. */
+export function modelContext() {
+  const doc = globalThis.document;
+  if (doc && doc.modelContext && typeof doc.modelContext.registerTool === "function") return doc.modelContext;
+  const nav = globalThis.navigator;
+  if (nav && nav.modelContext && typeof nav.modelContext.registerTool === "function") return nav.modelContext;
+  return undefined;
+}
+
+// webSafe refuses what an agent's browser cannot hand on with its digits:
+// a WebMCP result is sent on as JSON.stringify writes it, which refuses a
+// BigInt (the package's form of an integer beyond ±(2^53−1)); send such a
+// number as a string.
+function webSafe(value, path) {
+  if (typeof value === "bigint") {
+    throw new McpResultError("unsupported_value", path, "an integer beyond ±(2^53−1): a WebMCP result is written with JSON.stringify, which cannot write it with its digits (send it as a string)");
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) webSafe(value[i], path + "/" + i);
+  } else {
+    for (const k of Object.keys(value)) webSafe(value[k], path + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1"));
+  }
+  return value;
+}
+
+/**
+ * registerTool registers tool on the page's WebMCP context (or
+ * options.modelContext) and returns what its registerTool returns. tool is
+ * a WebMCP tool ({name, description, inputSchema, annotations, execute,
+ * …}); its execute is called as WebMCP calls it, guarded as mcp.wrap
+ * guards a handler (a thrown ClientError is shown to the agent, anything
+ * else stays private and goes to options.onError(error, {tool})), and what
+ * it returns, a result mcp built or a plain result object that validates,
+ * is written with mcp.serialize(result, {protocolVersion, finalize,
+ * output: "object"}): the agent gets that object.
+ *
+ * options: protocolVersion (default: the latest revision the module
+ * knows, as serialize), finalize (default true), onError, signal (passed
+ * to registerTool: aborting it unregisters the tool), modelContext.
+ */
+export function registerTool(mcp, tool, options = {}) {
+  if (mcp === null || typeof mcp !== "object" || typeof mcp.wrap !== "function" || typeof mcp.serialize !== "function") {
+    throw new TypeError("mcpresult/webmcp: registerTool(mcp, tool) takes the API load() gave");
+  }
+  if (tool === null || typeof tool !== "object" || typeof tool.execute !== "function") {
+    throw new McpResultError("invalid_option", "/execute", "a WebMCP tool has an execute function");
+  }
+  const context = options.modelContext !== undefined ? options.modelContext : modelContext();
+  if (context === undefined || context === null || typeof context.registerTool !== "function") {
+    throw new McpResultError("invalid_option", "/modelContext", "the page has no WebMCP (neither document.modelContext nor navigator.modelContext): load a polyfill such as @mcp-b/webmcp-polyfill first, or pass options.modelContext");
+  }
+  const name = tool.name;
+  const report = (err) => {
+    if (typeof options.onError !== "function") return;
+    try {
+      options.onError(err, { tool: name });
+    } catch {
+      // a failing onError must not reach the agent either
+    }
+  };
+  // finalize: the result is what the agent gets, so the protocol-owned
+  // fields are added where the revision has them, as mcpresult/sdk and the
+  // command line's serialize do
+  const writeOptions = { output: "object", finalize: options.finalize !== undefined ? options.finalize : true };
+  if (options.protocolVersion !== undefined) writeOptions.protocolVersion = options.protocolVersion;
+  const guarded = mcp.wrap(tool.execute, { onError: report });
+  const write = (result) => webSafe(mcp.serialize(result, writeOptions), "");
+  // the results in place of a private failure, written now: a wrong
+  // protocolVersion or finalize is refused here, not at the first call
+  const fallback = (text) => write({ content: [{ type: "text", text }], isError: true });
+  const failed = { [EXECUTION_FAILED_TEXT]: fallback(EXECUTION_FAILED_TEXT), [INVALID_OUTPUT_TEXT]: fallback(INVALID_OUTPUT_TEXT) };
+  const execute = async function execute(...args) {
+    const result = await guarded.apply(this, args);
+    try {
+      return write(result);
+    } catch (e) {
+      report(e);
+      return structuredClone(failed[e instanceof McpResultError ? INVALID_OUTPUT_TEXT : EXECUTION_FAILED_TEXT]);
+    }
+  };
+  const registered = { ...tool, execute };
+  return options.signal !== undefined ? context.registerTool(registered, { signal: options.signal }) : context.registerTool(registered);
+}
