@@ -109,7 +109,8 @@ type ToolHandler[In any] func(ctx context.Context, req *mcp.CallToolRequest, in 
 // ResourceHandler is a resource handler that returns an mcpresult resource
 // result (result.Resource). A *jsonrpc.Error (mcp.ResourceNotFoundError, for
 // one) is sent as it is; a *result.ClientError becomes a JSON-RPC error
-// with its message (and its code in the error's data); any other error or a
+// with its message (InvalidParams, -32602, with the ClientError's code as
+// "code" in the error's data, as mcpresult/sdk in JS sends it); any other error or a
 // panic stays private (Options.OnError) and the client gets the JSON-RPC
 // error "resource read failed".
 type ResourceHandler func(ctx context.Context, req *mcp.ReadResourceRequest) (*result.Result, error)
@@ -288,9 +289,9 @@ func (a *Adapter) resourceHandler(h ResourceHandler) mcp.ResourceHandler {
 			}
 			var ce *result.ClientError
 			if errors.As(err, &ce) {
-				e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ce.Message}
+				e := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: ce.Message}
 				if ce.Code != "" {
-					e.Data, _ = json.Marshal(map[string]string{result.ErrorCodeKey: ce.Code})
+					e.Data, _ = json.Marshal(map[string]string{"code": ce.Code})
 				}
 				return nil, e
 			}

@@ -396,7 +396,7 @@ func TestResourceResults(t *testing.T) {
 	}{
 		{"file:///readme.md", "2025-11-25", `{"contents":[{"uri":"file:///readme.md","text":"# Hi\n","_meta":{"zeta":1,"alpha":12345678901234567890,"mid":0.1}}]}`, false},
 		{"file:///readme.md", "2025-03-26", `{"contents":[{"uri":"file:///readme.md","text":"# Hi\n"}]}`, false},
-		{"file:///client-error", "2025-11-25", `-32603: Not yet published.`, false},
+		{"file:///client-error", "2025-11-25", `-32602: Not yet published.`, false},
 		{"file:///not-found", "2025-11-25", `-32602: Resource not found`, false},
 		{"file:///private", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
 		{"file:///panic", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},

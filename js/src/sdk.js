@@ -32,7 +32,6 @@
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   ErrorCode,
-  McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
@@ -41,6 +40,17 @@ import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
 
 export { ClientError, McpResultError } from "./errors.js";
 export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+
+// rpcError is what the SDK sends as the JSON-RPC error {code, message,
+// data} as it is: its Protocol reads code, message and data of whatever a
+// handler throws, and an McpError's message would go prefixed with
+// "MCP error <code>: ", so that the client would show the prefix twice.
+function rpcError(code, message, data) {
+  const err = new Error(message);
+  err.code = code;
+  if (data !== undefined) err.data = data;
+  return err;
+}
 
 /** The messages of the JSON-RPC errors a resource read fails with in place
  * of a private failure. */
@@ -325,10 +335,10 @@ export function adapt(server, mcp, options = {}) {
         out = await cb.apply(this, args);
       } catch (err) {
         if (err instanceof ClientError) {
-          throw new McpError(ErrorCode.InvalidParams, err.message, err.code === undefined ? undefined : { code: err.code });
+          throw rpcError(ErrorCode.InvalidParams, err.message, err.code === undefined ? undefined : { code: err.code });
         }
         report(err, where);
-        throw new McpError(ErrorCode.InternalError, RESOURCE_FAILED_TEXT);
+        throw rpcError(ErrorCode.InternalError, RESOURCE_FAILED_TEXT);
       }
       try {
         if (out === undefined || out === null) throw new Error("the resource handler returned no result");
@@ -342,7 +352,7 @@ export function adapt(server, mcp, options = {}) {
         return serialize(out, version);
       } catch (err) {
         report(err, where);
-        throw new McpError(ErrorCode.InternalError, RESOURCE_INVALID_TEXT);
+        throw rpcError(ErrorCode.InternalError, RESOURCE_INVALID_TEXT);
       }
     };
 
