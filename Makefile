@@ -114,7 +114,7 @@ test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
 # from npm here, for these tests only). The reporter (js/test/reporter.mjs)
 # prints a line per test file, each failure in full, and the todo tests
 # (documented limits) with their reasons.
-test-js: $(JS)/node_modules/.installed tools/runtimes/node_modules/.installed $(JS_WASM)
+test-js: $(JS)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed $(JS_WASM)
 	cd $(JS) && npm test
 
 # The JS package in a real browser (tools/browser/browser.test.mjs):
@@ -128,7 +128,7 @@ test-js: $(JS)/node_modules/.installed tools/runtimes/node_modules/.installed $(
 # tools/browser has the bundlers, the client and the polyfill, pinned and
 # installed here only.
 .PHONY: test-browser
-test-browser: $(CLI) $(JS)/node_modules/.installed tools/browser/node_modules/.installed $(JS_WASM)
+test-browser: $(CLI) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed tools/browser/node_modules/.installed $(JS_WASM)
 	tools/browser/chromium.sh
 	MCPRESULT_CLI=$(CLI) node --test --test-reporter=spec tools/browser/browser.test.mjs
 
@@ -154,11 +154,17 @@ tools/sdkproof/node_modules/.installed: tools/sdkproof/package.json tools/sdkpro
 	cd tools/sdkproof && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The JS package's development packages: the official MCP SDK (which the
-# demo and the examples run) and what its tests use. Deno, Bun and workerd
-# are not among them: tools/runtimes has them.
+# The JS package's development packages: the official MCP SDK and zod,
+# which the demo and the examples run (and the oldest SDK the adapter
+# supports, run against the same packages). What only the tests and the
+# benchmarks use is in tools/jstest (TypeScript, ajv, canonicalize, the
+# MessagePack codecs), and Deno, Bun and workerd in tools/runtimes.
 $(JS)/node_modules/.installed: $(JS)/package.json $(JS)/package-lock.json
 	cd $(JS) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+tools/jstest/node_modules/.installed: tools/jstest/package.json tools/jstest/package-lock.json
+	cd tools/jstest && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 tools/runtimes/node_modules/.installed: tools/runtimes/package.json tools/runtimes/package-lock.json
@@ -240,7 +246,7 @@ tools/conformance/node_modules/.installed: tools/conformance/package.json tools/
 # budgets; the Node figures join it with the JS package; and a second table
 # puts the native figures beside the two peer Go SDKs (tools/peerbench, a
 # module of its own), measured in the same run.
-bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
+bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed $(JS_WASM)
 	@mkdir -p $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
 	cd tools/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
@@ -248,4 +254,4 @@ bench: $(WASM) $(JS)/node_modules/.installed $(JS_WASM)
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/browser/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules

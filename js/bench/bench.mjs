@@ -109,8 +109,13 @@ const { load } = await import("mcpresult");
 const { Encoder, decode, MODE_STRICT, MAX_RESULT_DEPTH } = await import("../src/codec.js");
 const { createWasi } = await import("../src/wasi.js");
 const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
-const msgpackr = await import("msgpackr");
-const msgpack = await import("@msgpack/msgpack");
+// The MessagePack codecs measured beside the package's own live in
+// tools/jstest (make bench installs it), resolved from there.
+const { createRequire } = await import("node:module");
+const { pathToFileURL } = await import("node:url");
+const jstest = createRequire(new URL("../../tools/jstest/package.json", import.meta.url));
+const msgpackr = await import(pathToFileURL(jstest.resolve("msgpackr")).href);
+const msgpack = await import(pathToFileURL(jstest.resolve("@msgpack/msgpack")).href);
 
 const lines = [];
 function emit(name, iterations, metrics) {

@@ -16,7 +16,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, McpResultError, ClientError } from "mcpresult";
-import canonicalize from "canonicalize";
+import { canonicalize } from "./deps.js";
 import { revisionSchema } from "./schemas.js";
 import { CallToolResultSchema, ReadResourceResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

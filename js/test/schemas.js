@@ -3,9 +3,7 @@
 // for the tests that judge output by them.
 
 import { readFileSync } from "node:fs";
-import Ajv from "ajv";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { Ajv, Ajv2020, addFormats } from "./deps.js";
 
 const schemaDir = new URL("../../testdata/mcp-schemas/", import.meta.url);
 
