@@ -58,18 +58,19 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"build", "--kindd", "tool"}, "mcpresult: --kindd is not a flag of build\n"},
-		{[]string{"build", "--kindd=tool"}, "mcpresult: --kindd is not a flag of build\n"},
-		{[]string{"build", "-x"}, "mcpresult: --x is not a flag of build\n"},
-		{[]string{"validate", "--stage"}, "mcpresult: --stage needs a value\n"},
-		{[]string{"build", "---kind", "tool"}, "mcpresult: a malformed flag"},
-		{[]string{"build", "--kind=prompt"}, "mcpresult: --kind must be one of tool, resource, error, value\n"},
-		{[]string{"build", "/nonexistent/x.json"}, "mcpresult: cannot open the input file: no such file or directory (give a file that exists, or - or no file to read standard input)\n"},
-		{[]string{"help", "frobnicate"}, "mcpresult: help: no such command"},
-		{[]string{"frobnicate"}, "mcpresult: no such command"},
-		{[]string{"--kind", "tool"}, "mcpresult: a command comes first"},
-		{[]string{"version", "x"}, "mcpresult: version takes no arguments\n"},
-		{[]string{"check", "file.json"}, "mcpresult: check reads no input file"},
+		{args: []string{"build", "--kindd", "tool"}, want: "mcpresult: --kindd is not a flag of build\n"},
+		{args: []string{"build", "--kindd=tool"}, want: "mcpresult: --kindd is not a flag of build\n"},
+		{args: []string{"build", "-x"}, want: "mcpresult: --x is not a flag of build\n"},
+		{args: []string{"validate", "--stage"}, want: "mcpresult: --stage needs a value\n"},
+		{args: []string{"build", "---kind", "tool"}, want: "mcpresult: a malformed flag"},
+		{args: []string{"build", "--kind=prompt"}, want: "mcpresult: --kind must be one of tool, resource, error, value\n"},
+		{args: []string{"build", "/nonexistent/x.json"}, want: "mcpresult: cannot open the input file: no such file or directory (give a file that exists, or - or no file to read standard input)\n"},
+		{args: []string{"help", "frobnicate"}, want: "mcpresult: help: no such command"},
+		{args: []string{"frobnicate"}, want: "mcpresult: no such command"},
+		{args: []string{"--kind", "tool"}, want: "mcpresult: --kind is not a command: a command comes first"},
+		{args: []string{"--versionX=SECRET"}, want: "mcpresult: --versionX is not a command"},
+		{args: []string{"version", "x"}, want: "mcpresult: version takes no arguments\n"},
+		{args: []string{"check", "file.json"}, want: "mcpresult: check reads no input file"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var out, errOut bytes.Buffer
@@ -78,7 +79,10 @@ func TestUsageErrors(t *testing.T) {
 				t.Fatalf("exit %d, stdout %q", code, out.String())
 			}
 			lines := strings.Split(strings.TrimSuffix(errOut.String(), "\n"), "\n")
-			if !strings.HasPrefix(errOut.String(), tc.want) || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: mcpresult ") {
+			switch {
+			case strings.Contains(errOut.String(), "SECRET"):
+				t.Errorf("stderr %q repeats a flag's value", errOut.String())
+			case !strings.HasPrefix(errOut.String(), tc.want) || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: mcpresult "):
 				t.Errorf("stderr %q, want %q then one usage line", errOut.String(), tc.want)
 			}
 		})

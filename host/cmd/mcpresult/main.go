@@ -330,7 +330,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := args[0]
 	if commands[cmd] == nil {
 		if strings.HasPrefix(cmd, "-") {
-			return usageFail(stderr, "", "a command comes first: "+strings.Join(commandNames, ", ")+", help or version")
+			name, _, _ := strings.Cut(cmd, "=") // the flag, never its value
+			return usageFail(stderr, "", name+" is not a command: a command comes first: "+strings.Join(commandNames, ", ")+", help or version")
 		}
 		return usageFail(stderr, "", "no such command: the commands are "+strings.Join(commandNames, ", ")+", help and version")
 	}
