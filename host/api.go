@@ -42,13 +42,13 @@ func (h *Host) Build(ctx context.Context, kind string, input content.Value, o re
 
 // Tool builds a tool result through the module, as result.Tool does.
 func (h *Host) Tool(ctx context.Context, opts ...result.Option) (*result.Result, error) {
-	return h.Build(ctx, result.KindTool, request(opts), result.BuildOptions{})
+	return h.Build(ctx, result.KindTool, resultlink.Request(opts), result.BuildOptions{})
 }
 
 // Resource builds a resource result through the module, as result.Resource
 // does.
 func (h *Host) Resource(ctx context.Context, opts ...result.Option) (*result.Result, error) {
-	return h.Build(ctx, result.KindResource, request(opts), result.BuildOptions{})
+	return h.Build(ctx, result.KindResource, resultlink.Request(opts), result.BuildOptions{})
 }
 
 // SerializeValue serializes a result given as a value through the module:
@@ -375,19 +375,10 @@ func serializeOptionsValue(o result.SerializeOptions) content.Value {
 // FromValue turns an ordinary value into a tool result through the module,
 // as result.FromValue does.
 func (h *Host) FromValue(ctx context.Context, v any, opts ...result.Option) (*result.Result, error) {
-	req := request(opts)
+	req := resultlink.Request(opts)
 	members := []content.Member{content.Str("value", content.FromGo(v))}
 	for i := 0; i < req.Len(); i++ {
 		members = append(members, req.Member(i))
 	}
 	return h.Build(ctx, result.KindValue, content.NewObject(members...), result.BuildOptions{})
-}
-
-// request is the build request that options make, in wire names.
-func request(opts []result.Option) content.Value {
-	o := make([]any, len(opts))
-	for i, x := range opts {
-		o[i] = x
-	}
-	return resultlink.Request(o...)
 }

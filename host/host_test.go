@@ -15,7 +15,7 @@ import (
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
-	"github.com/mcpresult/mcpresult/internal/resultlink"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -299,7 +299,7 @@ func TestOutputSchemaAsNative(t *testing.T) {
 		}
 		for j, s := range settings {
 			for k, o := range options {
-				a, errA := resultlink.OutputSchemaValue(resultlink.Settings(s), schema, o)
+				a, errA := vectortest.OutputSchemaValue(s, schema, o)
 				b, errB := h.OutputSchemaValue(ctx, s, schema, o)
 				same(fmt.Sprintf("schema %d, settings %d, options %d", i, j, k), a, b, errA, errB)
 			}

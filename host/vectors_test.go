@@ -35,7 +35,7 @@ func (module) Runtime() string { return "wasm" }
 
 func (m module) Run(v *vectortest.Vector) vectortest.Outcome {
 	ctx := context.Background()
-	settings, err := settingsFromValue(v.Settings)
+	settings, err := vectortest.SettingsFromValue(v.Settings)
 	if err != nil {
 		return vectortest.Outcome{Err: err}
 	}

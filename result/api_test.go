@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -629,16 +630,16 @@ func TestAPIValidatePlainGoValues(t *testing.T) {
 			content.Str("protocolVersion", content.NewString(v)), content.Str("finalize", content.NewBool(true))))
 	}
 	for _, o := range optionSets {
-		want, err := serializeValue(result.Settings{}, parsed, o)
+		want, err := vectortest.SerializeValue(result.Settings{}, parsed, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := serializeValue(result.Settings{}, plain, o)
+		got, err := vectortest.SerializeValue(result.Settings{}, plain, o)
 		if err != nil || string(got) != string(want) {
 			t.Errorf("options %v: map gives %s, %v; ParseJSON gives %s", o, got, err, want)
 		}
 	}
-	if out, _ := serializeValue(result.Settings{}, plain, content.Null()); string(out) != valid {
+	if out, _ := vectortest.SerializeValue(result.Settings{}, plain, content.Null()); string(out) != valid {
 		t.Errorf("SerializeValue with null options: %s, want %s", out, valid)
 	}
 }
@@ -681,7 +682,7 @@ func TestAPIValidateStage(t *testing.T) {
 		}
 		wantAPIError(t, "stage "+stage, err, content.CodeInvalidOption, "/stage")
 	}
-	_, err := validateValue(result.Settings{}, without, content.NewObject(content.Str("stage", content.NewString("bogus"))))
+	_, err := vectortest.ValidateValue(result.Settings{}, without, content.NewObject(content.Str("stage", content.NewString("bogus"))))
 	wantAPIError(t, "ValidateValue stage bogus", err, content.CodeInvalidOption, "/stage")
 }
 

@@ -11,13 +11,7 @@ import (
 // never makes a Result of JSON it did not build, nor a request of Go
 // options, so its build leaves these out).
 func init() {
-	resultlink.Request = func(opts ...any) content.Value {
-		o := make([]Option, len(opts))
-		for i, x := range opts {
-			o[i] = x.(Option)
-		}
-		return request(o)
-	}
+	resultlink.Request = func(opts any) content.Value { return request(opts.([]Option)) }
 	resultlink.New = func(kind string, v content.Value, json []byte, s resultlink.Settings) any {
 		return &Result{kind: kind, v: v, json: json, settings: Settings(s)}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -123,7 +124,7 @@ func TestRefusedCallsStayBounded(t *testing.T) {
 			}
 			v := r.AsValue()
 			return len(s), func() error {
-				_, err := serializeValue(result.Settings{}, v, content.Null())
+				_, err := vectortest.SerializeValue(result.Settings{}, v, content.Null())
 				return err
 			}
 		}},

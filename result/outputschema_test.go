@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -81,21 +82,21 @@ func TestOutputSchemaGoValues(t *testing.T) {
 		}
 		check("OutputSchema", got, err)
 		if c.wantValue {
-			got, err = outputSchemaValue(result.Settings{}, c.schema,
+			got, err = vectortest.OutputSchemaValue(result.Settings{}, c.schema,
 				content.NewObject(content.Str("protocolVersion", content.NewString(c.version))))
 			check("OutputSchemaValue", got, err)
 		}
 	}
 	// Options null or {} are the default revision; settings are checked first.
 	for _, o := range []content.Value{content.Null(), content.NewObject()} {
-		if got, err := outputSchemaValue(result.Settings{}, []any{}, o); !errors.Is(err, content.CodeInvalidType) || got != nil {
+		if got, err := vectortest.OutputSchemaValue(result.Settings{}, []any{}, o); !errors.Is(err, content.CodeInvalidType) || got != nil {
 			t.Errorf("options %v: %q %v", o, got, err)
 		}
-		if got, err := outputSchemaValue(result.Settings{}, true, o); err != nil || string(got) != "true" {
+		if got, err := vectortest.OutputSchemaValue(result.Settings{}, true, o); err != nil || string(got) != "true" {
 			t.Errorf("options %v: %q %v", o, got, err)
 		}
 	}
-	if _, err := outputSchemaValue(result.Settings{MaxNodes: -1}, "x", content.NewString("x")); !errors.Is(err, content.CodeInvalidOption) {
+	if _, err := vectortest.OutputSchemaValue(result.Settings{MaxNodes: -1}, "x", content.NewString("x")); !errors.Is(err, content.CodeInvalidOption) {
 		t.Errorf("bad settings: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -22,10 +23,10 @@ func TestRefusedWritesReturnNothing(t *testing.T) {
 		run  func() ([]byte, error)
 	}{
 		{"OutputSchemaValue", func() ([]byte, error) {
-			return outputSchemaValue(s, map[string]any{"type": "object", "description": quotes}, opts)
+			return vectortest.OutputSchemaValue(s, map[string]any{"type": "object", "description": quotes}, opts)
 		}},
 		{"SerializeValue", func() ([]byte, error) {
-			return serializeValue(s, map[string]any{"content": []any{map[string]any{"type": "text", "text": quotes}}}, opts)
+			return vectortest.SerializeValue(s, map[string]any{"content": []any{map[string]any{"type": "text", "text": quotes}}}, opts)
 		}},
 		{"Build", func() ([]byte, error) {
 			r, err := result.Build(result.KindTool, content.NewObject(content.Str("content", content.Text(quotes).AsValue())), result.BuildOptions{Settings: s})

@@ -22,7 +22,7 @@ func TestSerializeThenValidate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", vec.Name, err)
 		}
-		settings, _ := settingsFromValue(vec.Settings)
+		settings, _ := vectortest.SettingsFromValue(vec.Settings)
 		// A wrapped or finalized result may grow past a budget it just fit.
 		settings.MaxJSONBytes, settings.MaxNodes = result.MaxMaxJSONBytes, result.MaxMaxNodes
 		for _, version := range result.ProtocolVersions() {
@@ -31,7 +31,7 @@ func TestSerializeThenValidate(t *testing.T) {
 					content.Str("protocolVersion", content.NewString(version)),
 					content.Str("finalize", content.NewBool(finalize)),
 				)
-				out, err := serializeValue(settings, built, opts)
+				out, err := vectortest.SerializeValue(settings, built, opts)
 				if err != nil {
 					if e := asError(err); e != nil && e.Code == "max_depth" {
 						continue // wrapping pushed a result that was at the limit over it

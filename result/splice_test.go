@@ -32,7 +32,7 @@ func TestSerializeOfABuiltResult(t *testing.T) {
 		if vec.Op != "build" || !vec.AppliesTo("go") {
 			continue
 		}
-		settings, err := settingsFromValue(vec.Settings)
+		settings, err := vectortest.SettingsFromValue(vec.Settings)
 		if err != nil {
 			continue
 		}
@@ -47,7 +47,7 @@ func TestSerializeOfABuiltResult(t *testing.T) {
 			for _, f := range finalizes {
 				for _, format := range []content.Format{content.Wire, content.JCS} {
 					got, gerr := result.Serialize(r, result.SerializeOptions{ProtocolVersion: version, Finalize: f.opt, Format: format})
-					want, werr := serializeValue(settings, r.AsValue(), content.NewObject(
+					want, werr := vectortest.SerializeValue(settings, r.AsValue(), content.NewObject(
 						content.Str("protocolVersion", content.NewString(version)),
 						content.Str("finalize", f.val),
 						content.Str("format", content.NewString(format.String()))))

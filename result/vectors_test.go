@@ -16,7 +16,7 @@ type native struct{}
 func (native) Runtime() string { return "go" }
 
 func (native) Run(v *vectortest.Vector) vectortest.Outcome {
-	settings, err := settingsFromValue(v.Settings)
+	settings, err := vectortest.SettingsFromValue(v.Settings)
 	if err != nil {
 		return vectortest.Outcome{Err: err}
 	}
@@ -28,16 +28,16 @@ func (native) Run(v *vectortest.Vector) vectortest.Outcome {
 		}
 		return vectortest.Outcome{JSON: r.JSON()}
 	case "serialize":
-		out, err := serializeValue(settings, v.Input, v.Options)
+		out, err := vectortest.SerializeValue(settings, v.Input, v.Options)
 		return vectortest.Outcome{JSON: out, Err: err}
 	case "validate":
-		rep, err := validateValue(settings, v.Input, v.Options)
+		rep, err := vectortest.ValidateValue(settings, v.Input, v.Options)
 		if err != nil {
 			return vectortest.Outcome{Err: err}
 		}
 		return vectortest.ReportOutcome(rep.Valid, rep.Errors, rep.Warnings)
 	case "outputSchema":
-		out, err := outputSchemaValue(settings, v.Input, v.Options)
+		out, err := vectortest.OutputSchemaValue(settings, v.Input, v.Options)
 		return vectortest.Outcome{JSON: out, Err: err}
 	}
 	return vectortest.Outcome{Err: errors.New("op " + v.Op + " is not supported by this runner")}

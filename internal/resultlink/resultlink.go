@@ -36,10 +36,10 @@ var (
 	// built with. It skips the checks, which the module made.
 	New func(kind string, v content.Value, json []byte, s Settings) any
 
-	// Request returns the build request that result.Options (given as
-	// any) make, in wire names: what Tool, Resource and FromValue hand to
+	// Request returns the build request that a []result.Option (given as
+	// any) makes, in wire names: what Tool, Resource and FromValue hand to
 	// Build, and what the host sends the module to build the same result.
-	Request func(opts ...any) content.Value
+	Request func(opts any) content.Value
 
 	// SettingsFromValue reads settings given as a value (maxJsonBytes,
 	// maxNodes, maxDepth, canonicalization); maxDepth is fixed: only 64

@@ -33,7 +33,6 @@ import (
 	"strings"
 
 	"github.com/mcpresult/mcpresult/content"
-	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -104,7 +103,7 @@ func vectorBases() ([]base, error) {
 				content.Str("protocolVersion", content.NewString(version)),
 				content.Str("finalize", content.NewBool(true)),
 			)
-			j, err := resultlink.SerializeValue(resultlink.Settings(settings), built, opts)
+			j, err := vectortest.SerializeValue(settings, built, opts)
 			if err != nil {
 				continue // over the depth limit once wrapped (revgen checks the rest)
 			}

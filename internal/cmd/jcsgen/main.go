@@ -18,7 +18,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
-	"github.com/mcpresult/mcpresult/internal/resultlink"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -36,7 +36,7 @@ func main() {
 		if err != nil {
 			continue // for example a _meta key the generator made invalid
 		}
-		jcs, err := resultlink.SerializeValue(resultlink.Settings{}, r.AsValue(), opts)
+		jcs, err := vectortest.SerializeValue(result.Settings{}, r.AsValue(), opts)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "jcsgen:", err)
 			os.Exit(1)

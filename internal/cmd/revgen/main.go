@@ -17,7 +17,6 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
-	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -41,7 +40,7 @@ func main() {
 					content.Str("protocolVersion", content.NewString(version)),
 					content.Str("finalize", content.NewBool(finalize)),
 				)
-				j, err := resultlink.SerializeValue(resultlink.Settings(settings), built, opts)
+				j, err := vectortest.SerializeValue(settings, built, opts)
 				if err != nil {
 					if errors.Is(err, content.CodeMaxDepth) {
 						continue // wrapping pushed a result at the depth limit over it
