@@ -68,7 +68,7 @@ check-publish: $(JS_WASM)
 # decode against the tree decoder, requests on arbitrary bytes, the module
 # against the dispatch natively, and the core.
 FUZZTIME ?= 30s
-FUZZ_TARGETS := ./abi:FuzzDecode ./abi:FuzzSkipFast ./abi:FuzzPacked ./abi:FuzzParseRequest ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
+FUZZ_TARGETS := ./abi:FuzzOnePass ./abi:FuzzDecode ./abi:FuzzSkipFast ./abi:FuzzPacked ./abi:FuzzParseRequest ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
 
 #
 # Go 1.26's fuzzing coordinator can end a run at -fuzztime with a bare

@@ -70,3 +70,22 @@ func BenchmarkHandleParts(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkHandleGeneralSmallTool is that call through the general path
+// alone, without the one pass.
+func BenchmarkHandleGeneralSmallTool(b *testing.B) {
+	req := smallBuild(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		abi.GeneralHandle(abi.OpBuild, req)
+	}
+}
+
+// BenchmarkFastBuildSmallTool is the one pass alone.
+func BenchmarkFastBuildSmallTool(b *testing.B) {
+	req := smallBuild(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		abi.FastBuild(req)
+	}
+}

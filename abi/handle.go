@@ -18,6 +18,11 @@ func Handle(op Op, req []byte) (resp []byte) {
 			resp = AppendError(nil, content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)"))
 		}
 	}()
+	if op == OpBuild && onePass {
+		if resp, ok := fastBuild(req); ok {
+			return resp
+		}
+	}
 	// Nothing of the request outlives the call (the response is written
 	// into a buffer of its own), so its strings share req's memory.
 	var r Request

@@ -187,6 +187,18 @@ func keyIndex(keys []string, name string) int {
 // the settings', sets the byte bound (the build checks the option); the
 // input of a build of kind value has no node bound, as natively.
 func inputBudget(op Op, r *Request, s result.Settings, data []byte, in span) (int, *content.Error) {
+	own := 0
+	if op == OpBuild && !r.Inherit {
+		own, _ = ownMaxBytes(data, in)
+	}
+	limit, code, b := inputLimit(op, r.Kind, own, s)
+	return limit, b.Exceeded(code)
+}
+
+// inputLimit is inputBudget's bound, and the code and budget of its error
+// (made only when it is needed), with own the maxJsonBytes a build's input
+// gives itself (0: none).
+func inputLimit(op Op, kind string, own int, s result.Settings) (int, content.Code, engine.Budget) {
 	maxNodes, maxBytes := s.MaxNodes, s.MaxJSONBytes
 	if maxNodes == 0 {
 		maxNodes = result.DefaultMaxNodes
@@ -194,20 +206,18 @@ func inputBudget(op Op, r *Request, s result.Settings, data []byte, in span) (in
 	if maxBytes == 0 {
 		maxBytes = result.DefaultMaxJSONBytes
 	}
-	if op == OpBuild && !r.Inherit {
-		if b, ok := ownMaxBytes(data, in); ok && b > maxBytes {
-			maxBytes = b
-		}
+	if own > maxBytes {
+		maxBytes = own
 	}
 	byBytes := (maxBytes + 1) / 2
-	if op == OpBuild && r.Kind == result.KindValue {
+	if op == OpBuild && kind == result.KindValue {
 		maxNodes = byBytes
 	}
 	b := engine.Budget{MaxBytes: maxBytes, MaxNodes: maxNodes}
 	if maxNodes <= byBytes {
-		return maxNodes + NodeAllowance, b.Exceeded(content.CodeMaxNodes)
+		return maxNodes + NodeAllowance, content.CodeMaxNodes, b
 	}
-	return byBytes + NodeAllowance, b.Exceeded(content.CodeMaxBytes)
+	return byBytes + NodeAllowance, content.CodeMaxBytes, b
 }
 
 // ownMaxBytes returns the maxJsonBytes a build request's input gives

@@ -475,7 +475,25 @@ func (c *Checker) field(v content.Value, k fieldKind, depth int) (out content.Va
 	if !ok {
 		return v, false
 	}
-	msg, code := "", content.Code("")
+	msg, code := stringRule(k, s)
+	if code == content.CodeInvalidMIMEType && s == "" && c.opts.Lenient {
+		// The schemas accept it and clients treat it as absent.
+		c.Warn(code, "an empty mimeType; clients treat it as absent")
+		return v, true
+	}
+	if msg != "" {
+		c.Fail(code, msg)
+		return v, false
+	}
+	return v, true
+}
+
+// stringRule applies the rule of a string field of kind k to s, a valid
+// UTF-8 string: the message and code of its fault, or "" when it passes
+// (code may be set for a passing string: the code its fault would have).
+// The checks of a value tree (field) and the one pass from MessagePack
+// (onepass.go) both call it.
+func stringRule(k fieldKind, s string) (msg string, code content.Code) {
 	switch k {
 	case fName:
 		if s == "" {
@@ -498,16 +516,7 @@ func (c *Checker) field(v content.Value, k fieldKind, depth int) (out content.Va
 	case fDateTime:
 		msg, code = checkRFC3339(s), content.CodeInvalidAnnotations
 	}
-	if code == content.CodeInvalidMIMEType && s == "" && c.opts.Lenient {
-		// The schemas accept it and clients treat it as absent.
-		c.Warn(code, "an empty mimeType; clients treat it as absent")
-		return v, true
-	}
-	if msg != "" {
-		c.Fail(code, msg)
-		return v, false
-	}
-	return v, true
+	return msg, code
 }
 
 // shaped checks that v is an object, then checks it against s.

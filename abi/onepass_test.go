@@ -1,0 +1,186 @@
+package abi_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/vectortest"
+)
+
+// TestOnePassVectors sends every vector's request through both paths:
+// where the one pass answers, its response is the general path's, byte
+// for byte.
+func TestOnePassVectors(t *testing.T) {
+	ops, reqs := vectortest.Requests(t)
+	fast := 0
+	for i, req := range reqs {
+		if ops[i] != abi.OpBuild {
+			continue
+		}
+		got, ok := abi.FastBuild(req)
+		if !ok {
+			continue
+		}
+		fast++
+		if want := abi.GeneralHandle(ops[i], req); !bytes.Equal(got, want) {
+			t.Errorf("request %d: the one pass answers\n%q\nthe general path\n%q", i, got, want)
+		}
+	}
+	// The vectors are mostly of faults, which the one pass leaves to the
+	// general path; their successful builds of the common shapes take it.
+	if fast < 20 {
+		t.Errorf("the one pass answered %d vectors' requests, want at least 20", fast)
+	}
+	t.Logf("the one pass answered %d of %d requests", fast, len(reqs))
+}
+
+// onePassShapes are the shapes servers send most: each must take the one
+// pass, and give the general path's bytes.
+var onePassShapes = []struct{ name, kind, input, settings string }{
+	{"weather", "tool", `{"content":[{"type":"text","text":"The weather in Paris is sunny, 21°C."}],"structuredContent":{"city":"Paris","tempC":21,"conditions":"sunny","updated":"2026-07-28T09:00:00Z"},"isError":false}`, ""},
+	{"nested and float", "tool", `{"content":[{"type":"text","text":"Oslo: 3.5°C"}],"structuredContent":{"city":"Oslo","tempC":3.5,"conditions":["cloudy","wind"],"ok":true}}`, ""},
+	{"fallback text", "tool", `{"structuredContent":{"a":[1,-2,3.25e-9,null,true,"x\"\n\u0001é"],"b":{}}}`, ""},
+	{"single block", "tool", `{"content":{"text":"hi","type":"text"},"isError":true}`, ""},
+	{"every block", "tool", `{"content":[
+		{"type":"text","text":"t","annotations":{"audience":["user","assistant"],"priority":0.5,"lastModified":"2026-01-02T03:04:05Z"},"_meta":{"a.b/c":1}},
+		{"type":"image","data":"aGVsbG8=","mimeType":"image/png","annotations":{"priority":1}},
+		{"type":"audio","mimeType":"audio/wav","data":"AAAA"},
+		{"type":"resource_link","uri":"file:///a/b.txt","name":"b","title":"B","description":"d","mimeType":"text/plain","size":12,"icons":[{"src":"https://x.example/i.png","mimeType":"image/png","sizes":["16x16"],"theme":"dark"}]},
+		{"type":"resource","resource":{"uri":"mem://x","mimeType":"text/plain","text":"x"}},
+		{"type":"resource","resource":{"uri":"mem://y","blob":"AAAA","_meta":{}}}
+	],"meta":{"example.com/trace":"abc","n":[1,2]}}`, ""},
+	{"resource", "resource", `{"contents":[{"uri":"file:///r.txt","mimeType":"text/plain","text":"hello"}]}`, ""},
+	{"resource blob and meta", "resource", `{"contents":{"uri":"file:///r.bin","blob":"AAAA"},"meta":{"k":"v"}}`, ""},
+	{"empty contents", "resource", `{"contents":[]}`, ""},
+	{"settings", "tool", `{"content":[{"type":"text","text":"x"}]}`, `{"maxJsonBytes":4096,"maxNodes":100,"maxDepth":64,"canonicalization":"json"}`},
+	{"large text", "tool", `{"content":[{"type":"text","text":"` + strings.Repeat(`line \"quoted\"\tand more text\n`, 4000) + `"}]}`, ""},
+}
+
+func TestOnePassShapes(t *testing.T) {
+	for _, c := range onePassShapes {
+		t.Run(c.name, func(t *testing.T) {
+			req := buildRequest(t, c.kind, c.input, c.settings, false)
+			got, ok := abi.FastBuild(req)
+			if !ok {
+				t.Fatal("the one pass did not take it")
+			}
+			want := abi.GeneralHandle(abi.OpBuild, req)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("the one pass answers\n%q\nthe general path\n%q", got, want)
+			}
+			if !bytes.Equal(abi.Handle(abi.OpBuild, req), want) {
+				t.Fatal("Handle answers otherwise")
+			}
+		})
+	}
+}
+
+// onePassLeaves are requests the one pass leaves to the general path: the
+// general path's answer (an error, or a result) is the only one.
+var onePassLeaves = []struct{ name, kind, input, settings string }{
+	{"no content", "tool", `{"isError":false}`, ""},
+	{"empty content", "tool", `{"content":[]}`, ""},
+	{"unknown option", "tool", `{"content":[],"extra":1}`, ""},
+	{"own budget", "tool", `{"content":[{"type":"text","text":"x"}],"maxJsonBytes":4096}`, ""},
+	{"repeated key", "tool", `{"structuredContent":{"a":1,"a":2}}`, ""},
+	{"unknown block field", "tool", `{"content":[{"type":"text","text":"x","extra":1}]}`, ""},
+	{"bad uri", "tool", `{"content":[{"type":"resource_link","uri":"not a uri","name":"n"}]}`, ""},
+	{"reserved meta key", "tool", `{"content":[{"type":"text","text":"x"}],"meta":{"io.modelcontextprotocol/related-task":{"taskId":"t"}}}`, ""},
+	{"both text and blob", "resource", `{"contents":{"uri":"file:///r","text":"a","blob":"AAAA"}}`, ""},
+	{"over the nodes", "tool", `{"structuredContent":[1,2,3,4,5,6,7,8,9,10]}`, `{"maxNodes":10}`},
+	{"over the bytes", "tool", `{"content":[{"type":"text","text":"` + strings.Repeat("x", 1100) + `"}]}`, `{"maxJsonBytes":1024}`},
+	{"error kind", "error", `{"message":"m"}`, ""},
+	{"value kind", "value", `{"value":1}`, ""},
+	{"many keys", "tool", `{"structuredContent":{` + manyKeys(40) + `}}`, ""},
+}
+
+func manyKeys(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"k` + strings.Repeat("x", i) + `":1`)
+	}
+	return b.String()
+}
+
+func TestOnePassLeaves(t *testing.T) {
+	for _, c := range onePassLeaves {
+		t.Run(c.name, func(t *testing.T) {
+			req := buildRequest(t, c.kind, c.input, c.settings, false)
+			if _, ok := abi.FastBuild(req); ok {
+				t.Fatal("the one pass took it")
+			}
+			if !bytes.Equal(abi.Handle(abi.OpBuild, req), abi.GeneralHandle(abi.OpBuild, req)) {
+				t.Fatal("Handle answers otherwise than the general path")
+			}
+		})
+	}
+}
+
+// buildRequest is the MessagePack build request of a JSON input.
+func buildRequest(t testing.TB, kind, input, settings string, inherit bool) []byte {
+	t.Helper()
+	v, err := content.ParseJSON([]byte(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &abi.Request{Op: abi.OpBuild, Kind: kind, Input: v, Inherit: inherit}
+	if settings != "" {
+		if r.Settings, err = content.ParseJSON([]byte(settings)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return abi.AppendRequest(nil, r)
+}
+
+// FuzzOnePass: wherever the one pass answers a build request, the general
+// path answers with the same bytes. The input is either a whole request
+// (raw set: MessagePack bytes as they come) or a JSON input made into a
+// build request of kind tool or resource, under settings of a small budget
+// or the defaults, so that both the byte level and the shapes are reached.
+func FuzzOnePass(f *testing.F) {
+	ops, reqs := vectortest.Requests(f)
+	for i, req := range reqs {
+		if ops[i] == abi.OpBuild {
+			f.Add(true, byte(0), req)
+		}
+	}
+	for i, c := range onePassShapes {
+		f.Add(false, byte(i), []byte(c.input))
+	}
+	for i, c := range onePassLeaves {
+		f.Add(false, byte(i), []byte(c.input))
+	}
+	f.Fuzz(func(t *testing.T, raw bool, sel byte, data []byte) {
+		req := data
+		if !raw {
+			v, err := content.ParseJSON(data)
+			if err != nil {
+				return
+			}
+			r := &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: v, Inherit: sel&4 != 0}
+			if sel&1 != 0 {
+				r.Kind = "resource"
+			}
+			if sel&2 != 0 {
+				r.Settings = content.NewObject(
+					content.Str("maxJsonBytes", content.NewInt(1024+int64(sel>>3)*16)),
+					content.Str("maxNodes", content.NewInt(1+int64(sel>>3))),
+				)
+			}
+			req = abi.AppendRequest(nil, r)
+		}
+		got, ok := abi.FastBuild(req)
+		if !ok {
+			return
+		}
+		if want := abi.GeneralHandle(abi.OpBuild, req); !bytes.Equal(got, want) {
+			t.Fatalf("request % x: the one pass answers\n%q\nthe general path\n%q", req, got, want)
+		}
+	})
+}
