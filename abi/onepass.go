@@ -1,7 +1,6 @@
 package abi
 
 import (
-	"bytes"
 	"sync/atomic"
 
 	"github.com/mcpresult/mcpresult/content"
@@ -129,7 +128,7 @@ func buildSettings(req []byte, sp span, given bool) (result.Settings, bool) {
 	var s result.Settings
 	if given {
 		raw := req[sp.start:sp.end]
-		if m := lastSettings.Load(); m != nil && bytes.Equal(m.raw, raw) {
+		if m := lastSettings.Load(); m != nil && string(m.raw) == string(raw) {
 			s = m.s
 		} else {
 			over := content.NewError(content.CodeInvalidRequest, "/settings", "too many values")
@@ -140,7 +139,7 @@ func buildSettings(req []byte, sp span, given bool) (result.Settings, bool) {
 			if s, err = settingsFromValue(v); err != nil {
 				return s, false
 			}
-			lastSettings.Store(&settingsMemo{raw: bytes.Clone(raw), s: s})
+			lastSettings.Store(&settingsMemo{raw: append([]byte(nil), raw...), s: s})
 		}
 	}
 	if s.Check() != nil {
