@@ -43,15 +43,16 @@ var onePassShapes = []struct{ name, kind, input, settings string }{
 	{"weather", "tool", `{"content":[{"type":"text","text":"The weather in Paris is sunny, 21°C."}],"structuredContent":{"city":"Paris","tempC":21,"conditions":"sunny","updated":"2026-07-28T09:00:00Z"},"isError":false}`, ""},
 	{"nested and float", "tool", `{"content":[{"type":"text","text":"Oslo: 3.5°C"}],"structuredContent":{"city":"Oslo","tempC":3.5,"conditions":["cloudy","wind"],"ok":true}}`, ""},
 	{"fallback text", "tool", `{"structuredContent":{"a":[1,-2,3.25e-9,null,true,"x\"\n\u0001é"],"b":{}}}`, ""},
-	{"single block", "tool", `{"content":{"text":"hi","type":"text"},"isError":true}`, ""},
 	{"every block", "tool", `{"content":[
 		{"type":"text","text":"t","annotations":{"audience":["user","assistant"],"priority":0.5,"lastModified":"2026-01-02T03:04:05Z"},"_meta":{"a.b/c":1}},
 		{"type":"image","data":"aGVsbG8=","mimeType":"image/png","annotations":{"priority":1}},
-		{"type":"audio","mimeType":"audio/wav","data":"AAAA"},
+		{"type":"audio","data":"AAAA","mimeType":"audio/wav"},
 		{"type":"resource_link","uri":"file:///a/b.txt","name":"b","title":"B","description":"d","mimeType":"text/plain","size":12,"icons":[{"src":"https://x.example/i.png","mimeType":"image/png","sizes":["16x16"],"theme":"dark"}]},
 		{"type":"resource","resource":{"uri":"mem://x","mimeType":"text/plain","text":"x"}},
 		{"type":"resource","resource":{"uri":"mem://y","blob":"AAAA","_meta":{}}}
 	],"meta":{"example.com/trace":"abc","n":[1,2]}}`, ""},
+	{"single block", "tool", `{"content":{"type":"text","text":"hi"},"isError":true}`, ""},
+	{"fallback then meta", "tool", `{"structuredContent":[1,{"a":"b"}],"isError":true,"meta":{"k":{}}}`, ""},
 	{"resource", "resource", `{"contents":[{"uri":"file:///r.txt","mimeType":"text/plain","text":"hello"}]}`, ""},
 	{"resource blob and meta", "resource", `{"contents":{"uri":"file:///r.bin","blob":"AAAA"},"meta":{"k":"v"}}`, ""},
 	{"empty contents", "resource", `{"contents":[]}`, ""},
@@ -81,6 +82,10 @@ func TestOnePassShapes(t *testing.T) {
 // onePassLeaves are requests the one pass leaves to the general path: the
 // general path's answer (an error, or a result) is the only one.
 var onePassLeaves = []struct{ name, kind, input, settings string }{
+	{"single block", "tool", `{"content":{"text":"hi","type":"text"},"isError":true}`, ""},
+	{"out of order", "tool", `{"isError":false,"meta":{"k":1},"structuredContent":{"b":1},"content":[{"text":"t","type":"text","_meta":{"x":[]},"annotations":{"priority":0,"audience":["assistant"]}},{"type":"image","mimeType":"image/png","data":"AAAA"}]}`, ""},
+	{"resource out of order", "resource", `{"meta":{"k":"v"},"contents":[{"text":"hello","uri":"file:///r.txt"},{"mimeType":"application/octet-stream","blob":"AAAA","uri":"file:///b"}]}`, ""},
+	{"fields out of order", "tool", `{"content":[{"type":"audio","mimeType":"audio/wav","data":"AAAA"}]}`, ""},
 	{"no content", "tool", `{"isError":false}`, ""},
 	{"empty content", "tool", `{"content":[]}`, ""},
 	{"unknown option", "tool", `{"content":[],"extra":1}`, ""},

@@ -48,13 +48,16 @@ type shape struct {
 	fields []field
 }
 
-func (s *shape) has(name string) bool {
-	for _, f := range s.fields {
+func (s *shape) has(name string) bool { return s.index(name) >= 0 }
+
+// index returns the place of the field named name, or -1.
+func (s *shape) index(name string) int {
+	for i, f := range s.fields {
 		if f.name == name {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 func (s *shape) names() []string {

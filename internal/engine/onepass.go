@@ -13,13 +13,17 @@ import (
 // the MessagePack of a build request's input, in one pass and without a
 // value tree: it reads each member, checks it with the same rules as the
 // checks of a value tree (the shapes of blocks and contents, stringRule,
-// checkMetaKey, appendString, appendFloat), and writes it at once.
+// checkMetaKey, the escaping of appendString, appendFloat), and writes it
+// at once.
 //
 // It takes only the shapes servers send most: content blocks and resource
 // contents of any type, structured content and _meta of plain JSON values
 // (string keys, no repeated key, no binary data, timestamps or extensions),
-// and no per-call option (maxJsonBytes, canonicalization) or
-// protocol-owned field. On anything else, and on any fault at all, it
+// no per-call option (maxJsonBytes, canonicalization) or protocol-owned
+// field, and every object's members in the order they are written (the
+// result's members; a block's type first, then its fields in the order of
+// its shape), as servers and this package's own helpers give them: the
+// pass reads each value once and writes it at once, with no lookahead. On anything else, and on any fault at all, it
 // answers false and writes nothing that counts: the checks of a value tree
 // (package result's Build) then answer, with the same bytes or with the
 // error. So the one pass never has an error of its own to get right; it
@@ -42,11 +46,6 @@ type OnePass struct {
 type Written struct {
 	Nodes, Values, Read int
 }
-
-// maxScanMembers is the most members of an object with declared fields the
-// pass reads: the largest shape has ten fields, so more repeats one or is
-// unknown (the general path reports which).
-const maxScanMembers = 10
 
 // maxFreeMembers is the most members of a free-form object the pass reads:
 // it finds a repeated key by comparing each key with those before it, and
@@ -87,64 +86,6 @@ func (o OnePass) Resource(dst, input []byte) ([]byte, Written, bool) {
 // within reports whether the output is within MaxBytes.
 func (p *pass) within() bool { return len(p.out)-p.base <= p.o.MaxBytes }
 
-// member is where one member of an object lies: its key, and the first
-// byte of its value in the input.
-type member struct {
-	key string
-	at  int
-}
-
-// scan reads the members of the map at p.i (at most max, each key a
-// string), skipping their values, into ms; it returns them, or false.
-func (p *pass) scan(ms *[maxScanMembers]member, max, depth int) ([]member, bool) {
-	n, ok := p.mapLen()
-	if !ok || n > max {
-		return nil, false
-	}
-	p.values++
-	for j := 0; j < n; j++ {
-		k, ok := p.str()
-		if !ok {
-			return nil, false
-		}
-		p.values++
-		for _, m := range ms[:j] {
-			if m.key == k {
-				return nil, false // repeated
-			}
-		}
-		ms[j] = member{k, p.i}
-		if !p.skip(depth + 1) {
-			return nil, false
-		}
-	}
-	return ms[:n], true
-}
-
-// find returns the value's place of the member named k, or -1.
-func find(ms []member, k string) int {
-	for _, m := range ms {
-		if m.key == k {
-			return m.at
-		}
-	}
-	return -1
-}
-
-// known reports whether every member is one of names.
-func known(ms []member, names ...string) bool {
-	for _, m := range ms {
-		found := false
-		for _, n := range names {
-			found = found || m.key == n
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
 // key writes "k": (k is a field name, which needs no escaping).
 func (p *pass) key(k string) {
 	p.out = append(p.out, '"')
@@ -152,107 +93,145 @@ func (p *pass) key(k string) {
 	p.out = append(p.out, '"', ':')
 }
 
+// member reads the key of an object's next member and returns its place
+// among names, and false for a key that is not among them or that comes
+// before place from (out of order, or repeated).
+func (p *pass) member(names []string, from int) (int, bool) {
+	k, ok := p.str()
+	if !ok {
+		return 0, false
+	}
+	p.values++
+	for x := from; x < len(names); x++ {
+		if names[x] == k {
+			return x, true
+		}
+	}
+	return 0, false
+}
+
+// toolMembers are a tool result's options, in the order of the members
+// they become.
+var toolMembers = []string{"content", "structuredContent", "isError", "meta"}
+
+// tool writes a tool result: its content (or the text fallback of its
+// structured content), structuredContent, isError and _meta.
 func (p *pass) tool() bool {
-	var buf [maxScanMembers]member
-	ms, ok := p.scan(&buf, 4, 0)
-	if !ok || !known(ms, "content", "structuredContent", "isError", "meta") {
+	n, ok := p.mapLen()
+	if !ok {
 		return false
 	}
-	end := p.i
-	isError := false
-	if at := find(ms, "isError"); at >= 0 {
-		switch p.in[at] {
-		case 0xc2:
-		case 0xc3:
-			isError = true
-		default:
-			return false
-		}
-		p.values++
-	}
+	p.values++
 	p.nodes++ // the result object
-	p.out = append(p.out, '{')
-	p.key("content")
-	scAt := find(ms, "structuredContent")
-	if at := find(ms, "content"); at >= 0 {
-		p.i = at
-		if !p.list(3, false) {
+	p.out = append(p.out, `{"content":`...)
+	next := 0  // the earliest member that may come next
+	sc := -1   // where the structured content's JSON starts, when written before any content
+	wrote := 0 // what is written: 1 the content, 2 isError too
+	for j := 0; j < n; j++ {
+		idx, ok := p.member(toolMembers, next)
+		if !ok {
 			return false
 		}
-		if scAt >= 0 {
-			p.out = append(p.out, ',')
-			p.key("structuredContent")
-			p.i = scAt
+		next = idx + 1
+		if idx >= 2 && wrote == 0 {
+			if !p.fallback(sc) {
+				return false
+			}
+			wrote = 1
+		}
+		if idx == 3 && wrote == 1 {
+			p.nodes++
+			p.out = append(p.out, `,"isError":false`...)
+			wrote = 2
+		}
+		switch idx {
+		case 0:
+			if !p.list(3, false) {
+				return false
+			}
+			wrote = 1
+		case 1:
+			if wrote == 0 {
+				sc = len(p.out)
+			} else {
+				p.out = append(p.out, `,"structuredContent":`...)
+			}
 			if !p.free(2) {
 				return false
 			}
+		case 2:
+			if p.i >= len(p.in) || p.in[p.i] != 0xc2 && p.in[p.i] != 0xc3 {
+				return false
+			}
+			p.values++
+			p.nodes++
+			if p.in[p.i] == 0xc3 {
+				p.out = append(p.out, `,"isError":true`...)
+			} else {
+				p.out = append(p.out, `,"isError":false`...)
+			}
+			p.i++
+			wrote = 2
+		case 3:
+			if !p.meta(2, true) {
+				return false
+			}
 		}
-	} else {
-		if scAt < 0 {
-			return false // content_required
-		}
-		// The text fallback is the structured content's JSON: written
-		// first, past the end, then escaped into its text block, and
-		// moved after it.
-		mark := len(p.out)
-		p.i = scAt
-		if !p.free(2) {
-			return false
-		}
-		n := len(p.out) - mark
-		if len(p.out)+n > p.base+p.o.MaxBytes {
-			return false
-		}
-		p.nodes += 4 // the list, the block, its type and its text
-		p.out = append(p.out, `[{"type":"text","text":`...)
-		p.out = appendString(p.out, unsafe.String(unsafe.SliceData(p.out[mark:]), n))
-		p.out = append(p.out, `}],"structuredContent":`...)
-		p.out = append(p.out, p.out[mark:mark+n]...)
-		p.out = append(p.out[:mark], p.out[mark+n:]...)
 	}
-	p.nodes++
-	if isError {
-		p.out = append(p.out, `,"isError":true`...)
-	} else {
+	if wrote == 0 && !p.fallback(sc) {
+		return false
+	}
+	if wrote < 2 {
+		p.nodes++
 		p.out = append(p.out, `,"isError":false`...)
 	}
-	if at := find(ms, "meta"); at >= 0 {
-		p.i = at
-		if !p.meta(2, true) {
-			return false
-		}
-	}
 	p.out = append(p.out, '}')
-	p.i = end
 	return true
 }
 
-func (p *pass) resource() bool {
-	var buf [maxScanMembers]member
-	ms, ok := p.scan(&buf, 2, 0)
-	if !ok || !known(ms, "contents", "meta") {
+// fallback writes the content of a tool result given no content: a text
+// block of the structured content's JSON, which is written at sc (-1: no
+// structured content, which is content_required), then the structured
+// content after it.
+func (p *pass) fallback(sc int) bool {
+	if sc < 0 {
 		return false
 	}
-	end := p.i
-	at := find(ms, "contents")
-	if at < 0 {
+	n := len(p.out) - sc
+	if len(p.out)+n > p.base+p.o.MaxBytes {
+		return false
+	}
+	p.nodes += 4 // the list, the block, its type and its text
+	p.out = append(p.out, `[{"type":"text","text":`...)
+	p.out = appendString(p.out, unsafe.String(unsafe.SliceData(p.out[sc:]), n))
+	p.out = append(p.out, `}],"structuredContent":`...)
+	p.out = append(p.out, p.out[sc:sc+n]...)
+	p.out = append(p.out[:sc], p.out[sc+n:]...)
+	return true
+}
+
+// resourceMembers are a resource result's options, in the order of the
+// members they become.
+var resourceMembers = []string{"contents", "meta"}
+
+// resource writes a resource result: its contents, and _meta.
+func (p *pass) resource() bool {
+	n, ok := p.mapLen()
+	if !ok || n == 0 {
 		return false // missing_field
 	}
+	p.values++
 	p.nodes++
-	p.out = append(p.out, '{')
-	p.key("contents")
-	p.i = at
-	if !p.list(3, true) {
+	p.out = append(p.out, `{"contents":`...)
+	if idx, ok := p.member(resourceMembers, 0); !ok || idx != 0 || !p.list(3, true) {
 		return false
 	}
-	if at := find(ms, "meta"); at >= 0 {
-		p.i = at
-		if !p.meta(2, true) {
+	if n == 2 {
+		if _, ok := p.member(resourceMembers, 1); !ok || !p.meta(2, true) {
 			return false
 		}
 	}
 	p.out = append(p.out, '}')
-	p.i = end
 	return true
 }
 
@@ -265,23 +244,25 @@ func (p *pass) list(depth int, contents bool) bool {
 	}
 	p.nodes++
 	p.out = append(p.out, '[')
-	if isMap(p.in[p.i]) {
-		if !p.entry(depth, contents) {
+	n := 1
+	if !isMap(p.in[p.i]) {
+		var ok bool
+		if n, ok = p.arrayLen(); !ok || n == 0 && !contents {
 			return false
 		}
-		p.out = append(p.out, ']')
-		return true
+		p.values++
 	}
-	n, ok := p.arrayLen()
-	if !ok || n == 0 && !contents {
-		return false
-	}
-	p.values++
 	for j := 0; j < n; j++ {
 		if j > 0 {
 			p.out = append(p.out, ',')
 		}
-		if !p.entry(depth, contents) || !p.within() {
+		ok := false
+		if contents {
+			ok = p.object(&textContentsShape, depth)
+		} else {
+			ok = p.block(depth)
+		}
+		if !ok || !p.within() {
 			return false
 		}
 	}
@@ -289,28 +270,18 @@ func (p *pass) list(depth int, contents bool) bool {
 	return true
 }
 
-// entry writes one entry of a list.
-func (p *pass) entry(depth int, contents bool) bool {
-	if contents {
-		return p.contents(depth)
-	}
-	return p.block(depth)
-}
-
-// block writes a content block at depth, its fields in its shape's order.
+// block writes a content block at depth: its type first, then its fields
+// in the order of its shape.
 func (p *pass) block(depth int) bool {
-	var buf [maxScanMembers]member
-	ms, ok := p.scan(&buf, maxScanMembers, depth)
-	if !ok {
+	n, ok := p.mapLen()
+	if !ok || n == 0 || depth > content.MaxDepth {
 		return false
 	}
-	end := p.i
-	at := find(ms, "type")
-	if at < 0 {
+	if k, ok := p.str(); !ok || k != "type" {
 		return false
 	}
-	p.i = at
-	typ, ok := p.str()
+	p.values += 2 // the block and its first key
+	typ, ok := p.text()
 	if !ok {
 		return false
 	}
@@ -318,80 +289,55 @@ func (p *pass) block(depth int) bool {
 	if s == nil {
 		return false
 	}
-	if !p.object(ms, s, depth) {
-		return false
-	}
-	p.i = end
-	return true
+	p.nodes += 2 // the block, its type
+	p.out = append(p.out, `{"type":`...)
+	p.out = appendString(p.out, typ)
+	return p.fields(s, n-1, 1, depth, true)
 }
 
-// contents writes resource contents at depth.
-func (p *pass) contents(depth int) bool {
-	var buf [maxScanMembers]member
-	ms, ok := p.scan(&buf, maxScanMembers, depth)
-	if !ok {
+// object writes an object at depth against shape s: its fields in the
+// order of the shape. Resource contents are read against the text shape:
+// a blob in the place of text makes them blob contents.
+func (p *pass) object(s *shape, depth int) bool {
+	n, ok := p.mapLen()
+	if !ok || depth > content.MaxDepth {
 		return false
 	}
-	end := p.i
-	text, blob := find(ms, "text") >= 0, find(ms, "blob") >= 0
-	s := &textContentsShape
-	switch {
-	case text == blob:
-		return false // both, or neither
-	case blob:
-		s = &blobContentsShape
-	}
-	if !p.object(ms, s, depth) {
-		return false
-	}
-	p.i = end
-	return true
-}
-
-// shaped writes the object at p.i (at depth) against shape s.
-func (p *pass) shaped(s *shape, depth int) bool {
-	var buf [maxScanMembers]member
-	ms, ok := p.scan(&buf, maxScanMembers, depth)
-	if !ok {
-		return false
-	}
-	end := p.i
-	if !p.object(ms, s, depth) {
-		return false
-	}
-	p.i = end
-	return true
-}
-
-// object writes the members ms of an object at depth against shape s: its
-// declared fields in the shape's order, an empty _meta left out.
-func (p *pass) object(ms []member, s *shape, depth int) bool {
-	if depth > content.MaxDepth {
-		return false
-	}
-	for _, m := range ms {
-		if !s.has(m.key) {
-			return false
-		}
-	}
+	p.values++
 	p.nodes++
 	p.out = append(p.out, '{')
-	first := true
-	for _, f := range s.fields {
-		at := find(ms, f.name)
-		if at < 0 {
-			if f.required {
+	return p.fields(s, n, 0, depth, false)
+}
+
+// fields writes the n members left of an object at depth against shape s,
+// the next of them no earlier than field next; wrote says whether a field
+// is written already.
+func (p *pass) fields(s *shape, n, next, depth int, wrote bool) bool {
+	for j := 0; j < n; j++ {
+		k, ok := p.str()
+		if !ok {
+			return false
+		}
+		p.values++
+		f := s.index(k)
+		if f < 0 && s == &textContentsShape && k == "blob" {
+			s, f = &blobContentsShape, s.index("text")
+		}
+		if f < next {
+			return false // unknown, out of order or repeated
+		}
+		for _, skipped := range s.fields[next:f] {
+			if skipped.required {
 				return false
 			}
-			continue
 		}
+		next = f + 1
 		mark := len(p.out)
-		if !first {
+		if wrote {
 			p.out = append(p.out, ',')
 		}
-		p.key(f.name)
-		p.i = at
-		keep, ok := p.field(f.kind, depth+1)
+		p.key(k)
+		keep, ok := p.field(s.fields[f].kind, depth+1)
 		if !ok {
 			return false
 		}
@@ -399,7 +345,12 @@ func (p *pass) object(ms []member, s *shape, depth int) bool {
 			p.out = p.out[:mark]
 			continue
 		}
-		first = false
+		wrote = true
+	}
+	for _, missing := range s.fields[next:] {
+		if missing.required {
+			return false
+		}
 	}
 	p.out = append(p.out, '}')
 	return true
@@ -416,9 +367,9 @@ func (p *pass) field(k fieldKind, depth int) (keep, ok bool) {
 		}
 		return len(p.out) > mark, true
 	case fAnnotations:
-		return true, p.shaped(&annotationsShape, depth)
+		return true, p.object(&annotationsShape, depth)
 	case fContents:
-		return true, p.contents(depth)
+		return true, p.object(&textContentsShape, depth)
 	case fIcons, fSizes, fAudience:
 		n, ok := p.arrayLen()
 		if !ok || depth > content.MaxDepth {
@@ -433,12 +384,12 @@ func (p *pass) field(k fieldKind, depth int) (keep, ok bool) {
 				p.out = append(p.out, ',')
 			}
 			if k == fIcons {
-				if !p.shaped(&iconShape, depth+1) {
+				if !p.object(&iconShape, depth+1) {
 					return false, false
 				}
 				continue
 			}
-			s, ok := p.text()
+			s, ok := p.stringValue()
 			if !ok {
 				return false, false
 			}
@@ -448,8 +399,6 @@ func (p *pass) field(k fieldKind, depth int) (keep, ok bool) {
 				}
 				roles[j] = s
 			}
-			p.nodes++
-			p.out = appendString(p.out, s)
 		}
 		p.out = append(p.out, ']')
 		return true, true
@@ -482,18 +431,13 @@ func (p *pass) field(k fieldKind, depth int) (keep, ok bool) {
 		p.out = strconv.AppendInt(p.out, n, 10)
 		return true, true
 	}
-	s, ok := p.text()
+	s, ok := p.stringValue()
 	if !ok {
 		return false, false
 	}
 	if msg, _ := stringRule(k, s); msg != "" {
 		return false, false
 	}
-	if len(p.out)+len(s)+2 > p.base+p.o.MaxBytes {
-		return false, false
-	}
-	p.nodes++
-	p.out = appendString(p.out, s)
 	return true, true
 }
 
@@ -547,13 +491,8 @@ func (p *pass) free(depth int) bool {
 		p.out = append(p.out, ']')
 		return true
 	case isStr(c):
-		s, ok := p.text()
-		if !ok || len(p.out)+len(s)+2 > p.base+p.o.MaxBytes {
-			return false
-		}
-		p.nodes++
-		p.out = appendString(p.out, s)
-		return true
+		_, ok := p.stringValue()
+		return ok
 	case c == 0xc0:
 		p.i++
 		p.out = append(p.out, "null"...)
@@ -601,7 +540,7 @@ func (p *pass) object2(depth int, meta bool) bool {
 	base := p.nkeys
 	for j := 0; j < n; j++ {
 		k, ok := p.str()
-		if !ok || !utf8.ValidString(k) {
+		if !ok {
 			return false
 		}
 		p.values++
@@ -623,10 +562,9 @@ func (p *pass) object2(depth int, meta bool) bool {
 		if j > 0 {
 			p.out = append(p.out, ',')
 		}
-		if len(p.out)+len(k)+3 > p.base+p.o.MaxBytes {
+		if !p.write(k) {
 			return false
 		}
-		p.out = appendString(p.out, k)
 		p.out = append(p.out, ':')
 		if !p.free(depth+1) || !p.within() {
 			return false
@@ -722,6 +660,29 @@ func (p *pass) str() (string, bool) {
 	return s, true
 }
 
+// stringValue reads a string value and writes it, and reports it, or
+// false for one that is not valid UTF-8.
+func (p *pass) stringValue() (string, bool) {
+	s, ok := p.str()
+	if !ok || !p.write(s) {
+		return "", false
+	}
+	p.values++
+	p.nodes++
+	return s, true
+}
+
+// write writes s as a JSON string, or reports false for one that is not
+// valid UTF-8 or whose bytes alone pass MaxBytes.
+func (p *pass) write(s string) bool {
+	if len(p.out)+len(s)+2 > p.base+p.o.MaxBytes {
+		return false
+	}
+	var ok bool
+	p.out, ok = appendValid(p.out, s)
+	return ok
+}
+
 // text reads a string value of valid UTF-8.
 func (p *pass) text() (string, bool) {
 	s, ok := p.str()
@@ -784,40 +745,4 @@ func (p *pass) float() (float64, bool) {
 	}
 	u, ok := p.uint(8)
 	return math.Float64frombits(u), ok
-}
-
-// skip steps over one value at depth, checking only that its bytes are
-// whole; it leaves deeper nesting than a result may have to the general
-// path.
-func (p *pass) skip(depth int) bool {
-	if p.i >= len(p.in) || depth > content.MaxDepth+1 {
-		return false
-	}
-	c := p.in[p.i]
-	switch {
-	case c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3:
-		p.i++
-		return true
-	case isStr(c):
-		_, ok := p.str()
-		return ok
-	case isMap(c), isArray(c):
-		var n int
-		var ok bool
-		if isMap(c) {
-			n, ok = p.mapLen()
-			n *= 2
-		} else {
-			n, ok = p.arrayLen()
-		}
-		for j := 0; ok && j < n; j++ {
-			ok = p.skip(depth + 1)
-		}
-		return ok
-	case c >= 0xca && c <= 0xd3:
-		size := [...]int{4, 8, 1, 2, 4, 8, 1, 2, 4, 8}[c-0xca]
-		_, ok := p.uint(size)
-		return ok
-	}
-	return false // bin, ext, 0xc1: the general path reads them
 }
