@@ -12,6 +12,9 @@ func ReadAllPacked() (restore func()) {
 // general path answers.
 var FastBuild = fastBuild
 
+// FastSerialize is FastBuild for the serialize op.
+var FastSerialize = fastSerialize
+
 // GeneralHandle is Handle without the one pass: the general path alone.
 func GeneralHandle(op Op, req []byte) []byte {
 	onePass = false

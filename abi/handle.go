@@ -18,8 +18,16 @@ func Handle(op Op, req []byte) (resp []byte) {
 			resp = AppendError(nil, content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)"))
 		}
 	}()
-	if op == OpBuild && onePass {
-		if resp, ok := fastBuild(req); ok {
+	if onePass {
+		var resp []byte
+		ok := false
+		switch op {
+		case OpBuild:
+			resp, ok = fastBuild(req)
+		case OpSerialize:
+			resp, ok = fastSerialize(req)
+		}
+		if ok {
 			return resp
 		}
 	}

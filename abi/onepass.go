@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -21,94 +22,161 @@ var buildKeys = []string{"kind", "input", "settings", "inherit"}
 // length is known, so that the JSON is written once, in place.
 const builtRoom = 16
 
+// spans reads the top level of a request whose keys are keys (requestKeys'
+// order), each given at most once: where each value lies, and which were
+// given (bit j: keys[j]); the values are stepped over, not read. False for
+// anything else, which the general path reports.
+func spans(req []byte, keys []string) (at [maxMembers]span, seen uint, ok bool) {
+	d := decoder{data: req, maxDepth: content.MaxParseDepth + 1, left: len(req), skip: true}
+	n, ok := d.mapHeader()
+	if !ok || n > maxMembers {
+		return at, 0, false
+	}
+	for j := uint64(0); j < n; j++ {
+		if !isStr(d.next()) {
+			return at, 0, false
+		}
+		k := d.value(1)
+		if d.err != nil {
+			return at, 0, false
+		}
+		idx := keyIndex(keys, k.Str())
+		if idx < 0 || seen&(1<<idx) != 0 {
+			return at, 0, false
+		}
+		seen |= 1 << idx
+		end, ok := engine.Skip(req, d.i)
+		if !ok {
+			return at, 0, false
+		}
+		at[idx] = span{d.i, end}
+		d.i = end
+	}
+	return at, seen, d.i == len(req)
+}
+
 // fastBuild answers a build request of kind tool or resource in one pass
 // from its MessagePack to the response (see engine.OnePass), or reports
 // false: for any other request, any shape the pass does not take, and any
 // fault, which the general path then answers. When it answers, the
 // response is the same bytes as the general path's.
 func fastBuild(req []byte) ([]byte, bool) {
-	d := decoder{data: req, maxDepth: content.MaxParseDepth + 1, left: len(req), skip: true}
-	n, ok := d.mapHeader()
-	if !ok || n > maxMembers {
+	at, seen, ok := spans(req, buildKeys)
+	if !ok || seen&3 != 3 {
 		return nil, false
 	}
-	var kind string
-	var set span
-	var input []byte // the input, then its JSON
-	var w engine.Written
-	var seen uint
-	for j := uint64(0); j < n; j++ {
-		if !isStr(d.next()) {
-			return nil, false
-		}
-		k := d.value(1)
-		if d.err != nil {
-			return nil, false
-		}
-		idx := keyIndex(buildKeys, k.Str())
-		if idx < 0 || seen&(1<<idx) != 0 || idx == 1 && seen&1 == 0 {
-			return nil, false // the input before the kind: the general path
-		}
-		seen |= 1 << idx
-		start := d.i
-		switch c := d.next(); idx {
-		case 0:
-			if !isStr(c) {
-				return nil, false
-			}
-			kind = d.value(1).Str()
-		case 1:
-			// The input is written as it is read, bounded by the
-			// largest budget there is; the budget of the settings,
-			// which may come after it, is checked once they are read.
-			p := engine.OnePass{MaxBytes: result.MaxMaxJSONBytes}
-			rest := req[start:]
-			input = make([]byte, builtRoom, builtRoom+len(rest)+len(rest)/8+160)
-			ok := false
-			switch kind {
-			case result.KindTool:
-				input, w, ok = p.Tool(input, rest)
-			case result.KindResource:
-				input, w, ok = p.Resource(input, rest)
-			}
-			if !ok {
-				return nil, false
-			}
-			d.i += w.Read
-		case 2:
-			d.skipValue(1)
-			set = span{start, d.i}
-		case 3:
-			if c != 0xc2 && c != 0xc3 {
-				return nil, false
-			}
-			d.i++ // inherit refuses only options the pass leaves to the general path
-		}
-		if d.err != nil {
-			return nil, false
-		}
+	kind := string(req[at[0].start:at[0].end]) // a MessagePack string of the kinds the pass takes
+	if inherit := req[at[3].start:at[3].end]; seen&8 != 0 && (len(inherit) != 1 || inherit[0] != 0xc2 && inherit[0] != 0xc3) {
+		return nil, false // inherit refuses only options the pass leaves to the general path
 	}
-	if d.i != len(req) || seen&3 != 3 {
-		return nil, false
-	}
-	s, ok := buildSettings(req, set, seen&4 != 0)
+	s, ok := requestSettings(req, at[2], seen&4 != 0)
 	if !ok {
+		return nil, false
+	}
+	in := req[at[1].start:at[1].end]
+	p := engine.OnePass{MaxBytes: s.MaxJSONBytes}
+	buf := outBuffer(len(in), s.MaxJSONBytes)
+	var w engine.Written
+	switch kind {
+	case "\xa4tool":
+		buf, w, ok = p.Tool(buf, in)
+	case "\xa8resource":
+		buf, w, ok = p.Resource(buf, in)
+	default:
 		return nil, false
 	}
 	// The input holds no maxJsonBytes of its own (the pass leaves such an
 	// input to the general path), so the byte bound is the settings'.
-	limit, _, _ := inputLimit(OpBuild, kind, 0, s)
-	buf := input
-	if w.Nodes > s.MaxNodes || w.Values > limit || len(buf)-builtRoom > s.MaxJSONBytes {
+	limit, _, _ := inputLimit(OpBuild, result.KindTool, 0, s)
+	if !ok || w.Read != len(in) || w.Nodes > s.MaxNodes || w.Values > limit {
 		return nil, false
 	}
+	return appendSettings(appendKey(okResponse(buf, 3), "settings"), s), true
+}
+
+// outBuffer is the buffer the one pass writes a result of an input of n
+// bytes into, with room for the response's header before it: its JSON
+// takes a little more than the input, and never more than the budget.
+func outBuffer(n, maxBytes int) []byte {
+	return make([]byte, builtRoom, builtRoom+min(n+n/8+160, maxBytes+64))
+}
+
+// okResponse writes the header of a response of m members, "ok": true,
+// then "json", before the JSON the pass wrote into buf (see builtRoom),
+// and returns the response.
+func okResponse(buf []byte, m int) []byte {
 	var h [builtRoom]byte
-	hdr := AppendMapHeader(h[:0], 3)
+	hdr := AppendMapHeader(h[:0], m)
 	hdr = AppendBool(appendKey(hdr, "ok"), true)
 	hdr = appendStrHeader(appendKey(hdr, "json"), len(buf)-builtRoom)
 	resp := buf[builtRoom-len(hdr):]
 	copy(resp, hdr)
-	return appendSettings(appendKey(resp, "settings"), s), true
+	return resp
+}
+
+// serializeKeys are the keys of a serialize request, in requestKeys' order.
+var serializeKeys = []string{"result", "options", "settings"}
+
+// fastSerialize answers a serialize request in one pass from its
+// MessagePack to the response (see engine.OnePass.Result), or reports
+// false, as fastBuild does.
+func fastSerialize(req []byte) ([]byte, bool) {
+	at, seen, ok := spans(req, serializeKeys)
+	if !ok || seen&1 == 0 {
+		return nil, false
+	}
+	plan, ok := serializePlan(req, at[1], seen&2 != 0)
+	if !ok {
+		return nil, false
+	}
+	s, ok := requestSettings(req, at[2], seen&4 != 0)
+	if !ok {
+		return nil, false
+	}
+	in := req[at[0].start:at[0].end]
+	buf, w, ok := engine.OnePass{MaxBytes: s.MaxJSONBytes, Serialize: plan}.Result(outBuffer(len(in), s.MaxJSONBytes), in)
+	// The result's values (and keys) are bounded as its conversion and
+	// checks bound them: by maxNodes, and by what maxJsonBytes allows.
+	if !ok || w.Read != len(in) || w.Nodes > s.MaxNodes || w.Values > min(s.MaxNodes, (s.MaxJSONBytes+1)/2) {
+		return nil, false
+	}
+	return okResponse(buf, 2), true
+}
+
+// planMemo is the serialize options last given and what they say, as
+// settingsMemo is for settings.
+type planMemo struct {
+	raw  []byte
+	plan *engine.Serialize
+}
+
+var lastPlan atomic.Pointer[planMemo]
+
+// serializePlan returns how the one pass writes a result with the options
+// of a serialize request (at sp, when given); false when the general path
+// answers (options with a fault, or that the pass leaves to it).
+func serializePlan(req []byte, sp span, given bool) (*engine.Serialize, bool) {
+	var raw []byte
+	if given {
+		raw = req[sp.start:sp.end]
+	}
+	if m := lastPlan.Load(); m != nil && string(m.raw) == string(raw) {
+		return m.plan, m.plan != nil
+	}
+	v := content.Null()
+	if given {
+		over := content.NewError(content.CodeInvalidRequest, "/options", "too many values")
+		var err error
+		if v, _, _, err = decodeSpan(req, sp, true, MaxSmallValues, over, false); err != nil {
+			return nil, false
+		}
+	}
+	plan, err := resultlink.SerializePlan(v)
+	if err != nil {
+		return nil, false
+	}
+	lastPlan.Store(&planMemo{raw: append([]byte(nil), raw...), plan: plan})
+	return plan, plan != nil
 }
 
 // settingsMemo is the settings of the last build request that gave any,
@@ -121,10 +189,10 @@ type settingsMemo struct {
 
 var lastSettings atomic.Pointer[settingsMemo]
 
-// buildSettings returns the settings of a build request (at sp, when
+// requestSettings returns the settings of a request (at sp, when
 // given) with their defaults filled in, read as the general path reads
 // them; false when they have a fault, which the general path reports.
-func buildSettings(req []byte, sp span, given bool) (result.Settings, bool) {
+func requestSettings(req []byte, sp span, given bool) (result.Settings, bool) {
 	var s result.Settings
 	if given {
 		raw := req[sp.start:sp.end]

@@ -15,26 +15,30 @@ import (
 // for byte.
 func TestOnePassVectors(t *testing.T) {
 	ops, reqs := vectortest.Requests(t)
-	fast := 0
+	fast := map[abi.Op]int{}
 	for i, req := range reqs {
-		if ops[i] != abi.OpBuild {
-			continue
+		var got []byte
+		ok := false
+		switch ops[i] {
+		case abi.OpBuild:
+			got, ok = abi.FastBuild(req)
+		case abi.OpSerialize:
+			got, ok = abi.FastSerialize(req)
 		}
-		got, ok := abi.FastBuild(req)
 		if !ok {
 			continue
 		}
-		fast++
+		fast[ops[i]]++
 		if want := abi.GeneralHandle(ops[i], req); !bytes.Equal(got, want) {
 			t.Errorf("request %d: the one pass answers\n%q\nthe general path\n%q", i, got, want)
 		}
 	}
 	// The vectors are mostly of faults, which the one pass leaves to the
 	// general path; their successful builds of the common shapes take it.
-	if fast < 20 {
-		t.Errorf("the one pass answered %d vectors' requests, want at least 20", fast)
+	if fast[abi.OpBuild] < 100 || fast[abi.OpSerialize] < 20 {
+		t.Errorf("the one pass answered %d build and %d serialize requests of the vectors, want at least 100 and 20", fast[abi.OpBuild], fast[abi.OpSerialize])
 	}
-	t.Logf("the one pass answered %d of %d requests", fast, len(reqs))
+	t.Logf("the one pass answered %d build and %d serialize requests of %d", fast[abi.OpBuild], fast[abi.OpSerialize], len(reqs))
 }
 
 // onePassShapes are the shapes servers send most: each must take the one
@@ -143,15 +147,17 @@ func buildRequest(t testing.TB, kind, input, settings string, inherit bool) []by
 	return abi.AppendRequest(nil, r)
 }
 
-// FuzzOnePass: wherever the one pass answers a build request, the general
-// path answers with the same bytes. The input is either a whole request
-// (raw set: MessagePack bytes as they come) or a JSON input made into a
-// build request of kind tool or resource, under settings of a small budget
-// or the defaults, so that both the byte level and the shapes are reached.
+// FuzzOnePass: wherever the one pass answers a build or serialize
+// request, the general path answers with the same bytes. The input is
+// either a whole request (raw set: MessagePack bytes as they come, tried
+// as both ops) or a JSON value made into a request: a build of kind tool
+// or resource, or a serialize with options of every kind the pass takes,
+// under settings of a small budget or the defaults, so that both the byte
+// level and the shapes are reached.
 func FuzzOnePass(f *testing.F) {
 	ops, reqs := vectortest.Requests(f)
 	for i, req := range reqs {
-		if ops[i] == abi.OpBuild {
+		if ops[i] == abi.OpBuild || ops[i] == abi.OpSerialize {
 			f.Add(true, byte(0), req)
 		}
 	}
@@ -161,31 +167,132 @@ func FuzzOnePass(f *testing.F) {
 	for i, c := range onePassLeaves {
 		f.Add(false, byte(i), []byte(c.input))
 	}
+	for i, c := range serializeShapes {
+		f.Add(false, byte(8|i<<4), []byte(c.result))
+	}
 	f.Fuzz(func(t *testing.T, raw bool, sel byte, data []byte) {
-		req := data
-		if !raw {
-			v, err := content.ParseJSON(data)
-			if err != nil {
-				return
-			}
-			r := &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: v, Inherit: sel&4 != 0}
-			if sel&1 != 0 {
-				r.Kind = "resource"
-			}
-			if sel&2 != 0 {
-				r.Settings = content.NewObject(
-					content.Str("maxJsonBytes", content.NewInt(1024+int64(sel>>3)*16)),
-					content.Str("maxNodes", content.NewInt(1+int64(sel>>3))),
-				)
-			}
-			req = abi.AppendRequest(nil, r)
-		}
-		got, ok := abi.FastBuild(req)
-		if !ok {
+		if raw {
+			differ(t, abi.OpBuild, data)
+			differ(t, abi.OpSerialize, data)
 			return
 		}
-		if want := abi.GeneralHandle(abi.OpBuild, req); !bytes.Equal(got, want) {
-			t.Fatalf("request % x: the one pass answers\n%q\nthe general path\n%q", req, got, want)
+		v, err := content.ParseJSON(data)
+		if err != nil {
+			return
 		}
+		var settings content.Value
+		if sel&2 != 0 {
+			settings = content.NewObject(
+				content.Str("maxJsonBytes", content.NewInt(1024+int64(sel>>3)*16)),
+				content.Str("maxNodes", content.NewInt(1+int64(sel>>3))),
+			)
+		}
+		if sel&8 != 0 {
+			r := &abi.Request{Op: abi.OpSerialize, Input: v, Settings: settings}
+			if o := serializeShapes[int(sel>>4)%len(serializeShapes)].options; o != "" {
+				r.Options, _ = content.ParseJSON([]byte(o))
+			}
+			differ(t, abi.OpSerialize, abi.AppendRequest(nil, r))
+			return
+		}
+		r := &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: v, Inherit: sel&4 != 0, Settings: settings}
+		if sel&1 != 0 {
+			r.Kind = "resource"
+		}
+		differ(t, abi.OpBuild, abi.AppendRequest(nil, r))
 	})
+}
+
+// differ fails if the one pass answers req otherwise than the general
+// path.
+func differ(t *testing.T, op abi.Op, req []byte) {
+	var got []byte
+	ok := false
+	if op == abi.OpBuild {
+		got, ok = abi.FastBuild(req)
+	} else {
+		got, ok = abi.FastSerialize(req)
+	}
+	if !ok {
+		return
+	}
+	if want := abi.GeneralHandle(op, req); !bytes.Equal(got, want) {
+		t.Fatalf("op %d, request % x: the one pass answers\n%q\nthe general path\n%q", op, req, got, want)
+	}
+}
+
+// serializeShapes are built results serialized with options the one pass
+// takes: each must take it, and give the general path's bytes.
+var serializeShapes = []struct{ name, result, options string }{
+	{"latest", `{"content":[{"type":"text","text":"hi"}],"structuredContent":{"a":1},"isError":false}`, ``},
+	{"finalize", `{"content":[{"type":"text","text":"hi"}],"isError":false,"_meta":{"k":1}}`, `{"finalize":true}`},
+	{"resource finalize", `{"contents":[{"uri":"file:///a","text":"x"}],"_meta":{"k":1}}`, `{"finalize":{"ttlMs":5000,"cacheScope":"public"}}`},
+	{"resource latest", `{"contents":[]}`, `{"protocolVersion":"2026-07-28"}`},
+	{"2025-11-25", `{"content":[{"type":"resource_link","uri":"file:///a","name":"a","icons":[{"src":"https://x.example/i.png"}]}],"structuredContent":{"a":[1,2]},"isError":true}`, `{"protocolVersion":"2025-11-25","finalize":true,"format":"wire","unsupported":"error"}`},
+	{"2025-06-18", `{"content":[{"type":"text","text":"t","annotations":{"lastModified":"2026-01-02T03:04:05Z"}}],"structuredContent":{}}`, `{"protocolVersion":"2025-06-18"}`},
+	{"2024-11-05", `{"content":[{"type":"image","data":"AAAA","mimeType":"image/png"}]}`, `{"protocolVersion":"2024-11-05"}`},
+	{"scalar structured content", `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, ``},
+}
+
+// serializeLeaves are serialize requests the one pass leaves to the
+// general path.
+var serializeLeaves = []struct{ name, result, options string }{
+	{"jcs", `{"content":[{"type":"text","text":"hi"}]}`, `{"format":"jcs"}`},
+	{"server info", `{"content":[{"type":"text","text":"hi"}]}`, `{"finalize":{"serverInfo":{"name":"s","version":"1"}}}`},
+	{"wrapped structured content", `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, `{"protocolVersion":"2025-11-25"}`},
+	{"no structured content in the revision", `{"content":[{"type":"text","text":"1"}],"structuredContent":{"a":1}}`, `{"protocolVersion":"2025-03-26"}`},
+	{"converted block", `{"content":[{"type":"resource_link","uri":"file:///a","name":"a"}]}`, `{"protocolVersion":"2025-03-26"}`},
+	{"field not in the revision", `{"content":[{"type":"text","text":"t","_meta":{"k":1}}]}`, `{"protocolVersion":"2025-03-26"}`},
+	{"content not first", `{"isError":false,"content":[{"type":"text","text":"hi"}]}`, ``},
+	{"single block", `{"content":{"type":"text","text":"hi"}}`, ``},
+	{"protocol-owned field", `{"resultType":"complete","content":[{"type":"text","text":"hi"}]}`, ``},
+	{"bad options", `{"content":[{"type":"text","text":"hi"}]}`, `{"protocolVersion":"1999-01-01"}`},
+}
+
+func TestOnePassSerialize(t *testing.T) {
+	for _, c := range serializeShapes {
+		t.Run(c.name, func(t *testing.T) {
+			req := serializeRequest(t, c.result, c.options, "")
+			got, ok := abi.FastSerialize(req)
+			if !ok {
+				t.Fatal("the one pass did not take it")
+			}
+			if want := abi.GeneralHandle(abi.OpSerialize, req); !bytes.Equal(got, want) {
+				t.Fatalf("the one pass answers\n%q\nthe general path\n%q", got, want)
+			}
+		})
+	}
+	for _, c := range serializeLeaves {
+		t.Run(c.name, func(t *testing.T) {
+			req := serializeRequest(t, c.result, c.options, "")
+			if _, ok := abi.FastSerialize(req); ok {
+				t.Fatal("the one pass took it")
+			}
+			if !bytes.Equal(abi.Handle(abi.OpSerialize, req), abi.GeneralHandle(abi.OpSerialize, req)) {
+				t.Fatal("Handle answers otherwise than the general path")
+			}
+		})
+	}
+}
+
+// serializeRequest is the MessagePack serialize request of a JSON result
+// and options.
+func serializeRequest(t testing.TB, res, options, settings string) []byte {
+	t.Helper()
+	v, err := content.ParseJSON([]byte(res))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &abi.Request{Op: abi.OpSerialize, Input: v}
+	if options != "" {
+		if r.Options, err = content.ParseJSON([]byte(options)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if settings != "" {
+		if r.Settings, err = content.ParseJSON([]byte(settings)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return abi.AppendRequest(nil, r)
 }

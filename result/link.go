@@ -15,6 +15,7 @@ func init() {
 	resultlink.SerializeValue = func(s resultlink.Settings, v any, options content.Value) ([]byte, error) {
 		return serializeValue(Settings(s), v, options)
 	}
+	resultlink.SerializePlan = serializePlan
 	resultlink.ValidateValue = func(s resultlink.Settings, v any, options content.Value) (*resultlink.Report, error) {
 		r, err := validateValue(Settings(s), v, options)
 		return (*resultlink.Report)(r), err

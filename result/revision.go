@@ -98,10 +98,10 @@ func (r revision) Defines(object, field string) bool {
 	return true
 }
 
-// The names of the result objects for Defines (a block type is "resource").
+// The names of the result objects for Defines.
 const (
-	toolResult     = "tool result"
-	resourceResult = "resource result"
+	toolResult     = engine.ToolResult
+	resourceResult = engine.ResourceResult
 )
 
 // resultObject is the Defines name of a result kind.

@@ -205,6 +205,27 @@ func serializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	return serialize(out, kind, s, so)
 }
 
+// serializePlan is what the one pass of the serialize op needs of its
+// options (see resultlink.SerializePlan).
+func serializePlan(options content.Value) (*engine.Serialize, error) {
+	o, err := serializeOptionsFromValue(options)
+	if err != nil {
+		return nil, err
+	}
+	so, err := o.check()
+	if err != nil {
+		return nil, err
+	}
+	if so.format != content.Wire || so.finalize != nil && so.finalize.ServerInfo != nil {
+		return nil, nil
+	}
+	p := &engine.Serialize{Revision: so.rev, AnyStructured: so.rev.structuredAnyValue(), Finalize: so.finalize != nil}
+	if f := so.finalize; f != nil {
+		p.TTLMs, p.CacheScope = f.TTLMs, f.CacheScope
+	}
+	return p, nil
+}
+
 var validateOptionNames = []string{"kind", "protocolVersion", "stage"}
 
 // validateValue validates a value with options given as a value in wire

@@ -36,9 +36,39 @@ import (
 // counted against the budget (see Written), which it may only know once
 // the input is read: a result at a bound is left to the general path,
 // which reports it.
+//
+// With Serialize set, the pass writes a built result (the serialize op's
+// input, in wire names) for a protocol revision instead.
 type OnePass struct {
-	MaxBytes int
+	MaxBytes  int
+	Serialize *Serialize
 }
+
+// Serialize is how the serialize op writes a built result for a protocol
+// revision, as far as the one pass writes it: a result whose fields and
+// block types Revision all defines, so that the revision changes nothing
+// of it but the protocol-owned members a finalize adds. Anything the
+// revision would change (a field it lacks, a block type it converts,
+// structured content it wraps) is left to the general path.
+type Serialize struct {
+	// Revision says which fields the revision defines.
+	Revision Revision
+	// AnyStructured says whether structured content may be any JSON value
+	// (else only an object: the general path wraps any other).
+	AnyStructured bool
+	// Finalize adds the protocol-owned members the revision defines:
+	// resultType first, and a resource result's ttlMs and cacheScope.
+	Finalize   bool
+	TTLMs      int64
+	CacheScope string // "public" or "private"
+}
+
+// The names of the result objects for Revision.Defines (a block type is
+// "resource").
+const (
+	ToolResult     = "tool result"
+	ResourceResult = "resource result"
+)
 
 // Written is what a pass read and wrote: the JSON values it wrote (as
 // Budget counts a result's), the values and keys it read (an input's
@@ -73,6 +103,16 @@ type pass struct {
 func (o OnePass) Tool(dst, input []byte) ([]byte, Written, bool) {
 	p := pass{in: input, out: dst, base: len(dst), o: o}
 	ok := p.tool() && p.within()
+	return p.out, Written{p.nodes, p.values, p.i}, ok
+}
+
+// Result is Tool for the serialize op (o.Serialize set): the built result
+// at the start of input (in wire names: a tool result's content,
+// structuredContent, isError and _meta, or a resource result's contents and
+// _meta) written for the revision.
+func (o OnePass) Result(dst, input []byte) ([]byte, Written, bool) {
+	p := pass{in: input, out: dst, base: len(dst), o: o}
+	ok := o.Serialize != nil && p.built() && p.within()
 	return p.out, Written{p.nodes, p.values, p.i}, ok
 }
 
@@ -160,17 +200,9 @@ func (p *pass) tool() bool {
 				return false
 			}
 		case 2:
-			if p.i >= len(p.in) || p.in[p.i] != 0xc2 && p.in[p.i] != 0xc3 {
+			if !p.isError() {
 				return false
 			}
-			p.values++
-			p.nodes++
-			if p.in[p.i] == 0xc3 {
-				p.out = append(p.out, `,"isError":true`...)
-			} else {
-				p.out = append(p.out, `,"isError":false`...)
-			}
-			p.i++
 			wrote = 2
 		case 3:
 			if !p.meta(2, true) {
@@ -198,12 +230,13 @@ func (p *pass) fallback(sc int) bool {
 		return false
 	}
 	n := len(p.out) - sc
-	if len(p.out)+n > p.base+p.o.MaxBytes {
-		return false
+	text := unsafe.String(unsafe.SliceData(p.out[sc:]), n)
+	if len(p.out)+n+escapedLen(text)+32 > p.base+p.o.MaxBytes {
+		return false // the JSON twice, once as text
 	}
 	p.nodes += 4 // the list, the block, its type and its text
 	p.out = append(p.out, `[{"type":"text","text":`...)
-	p.out = appendString(p.out, unsafe.String(unsafe.SliceData(p.out[sc:]), n))
+	p.out = appendString(p.out, text)
 	p.out = append(p.out, `}],"structuredContent":`...)
 	p.out = append(p.out, p.out[sc:sc+n]...)
 	p.out = append(p.out[:sc], p.out[sc+n:]...)
@@ -245,7 +278,7 @@ func (p *pass) list(depth int, contents bool) bool {
 	p.nodes++
 	p.out = append(p.out, '[')
 	n := 1
-	if !isMap(p.in[p.i]) {
+	if !isMap(p.in[p.i]) || p.o.Serialize != nil { // a built result's lists are arrays
 		var ok bool
 		if n, ok = p.arrayLen(); !ok || n == 0 && !contents {
 			return false
@@ -270,6 +303,129 @@ func (p *pass) list(depth int, contents bool) bool {
 	return true
 }
 
+// defines reports whether the revision a built result is written for
+// defines a field of an object (see Revision); a build defines every one.
+func (p *pass) defines(object, field string) bool {
+	return p.o.Serialize == nil || p.o.Serialize.Revision.Defines(object, field)
+}
+
+// builtToolMembers are a built tool result's members, in their order.
+var builtToolMembers = []string{"content", "structuredContent", "isError", "_meta"}
+
+// built writes a built result for a revision: a tool result, or a
+// resource result (its first member contents).
+func (p *pass) built() bool {
+	n, ok := p.mapLen()
+	if !ok || n == 0 {
+		return false
+	}
+	p.values++
+	p.nodes++ // the result object
+	at := p.i
+	k, ok := p.str()
+	if !ok {
+		return false
+	}
+	p.i = at
+	ser := p.o.Serialize
+	object := ToolResult
+	if k == "contents" {
+		object = ResourceResult
+	}
+	p.out = append(p.out, '{')
+	fin := ser.Finalize && ser.Revision.Defines(object, "resultType")
+	if fin {
+		p.nodes++
+		p.out = append(p.out, `"resultType":"complete",`...)
+	}
+	if object == ResourceResult {
+		p.out = append(p.out, `"contents":`...)
+		if _, ok := p.member(resourceMembers, 0); !ok || !p.list(3, true) {
+			return false
+		}
+		if fin {
+			scope := ser.CacheScope
+			if scope == "" {
+				scope = "private"
+			}
+			p.nodes += 2
+			p.out = append(p.out, `,"ttlMs":`...)
+			p.out = strconv.AppendInt(p.out, ser.TTLMs, 10)
+			p.out = append(p.out, `,"cacheScope":`...)
+			p.out = appendString(p.out, scope)
+		}
+		if n == 2 {
+			if k, ok := p.str(); !ok || k != "_meta" || !p.meta(2, true) {
+				return false
+			}
+			p.values++
+		}
+		p.out = append(p.out, '}')
+		return n <= 2
+	}
+	p.out = append(p.out, `"content":`...)
+	next := 0
+	wrote := false // isError
+	for j := 0; j < n; j++ {
+		idx, ok := p.member(builtToolMembers, next)
+		if !ok || j == 0 && idx != 0 {
+			return false // content comes first: the general path reads any other
+		}
+		next = idx + 1
+		if idx == 3 && !wrote {
+			p.nodes++
+			p.out = append(p.out, `,"isError":false`...)
+			wrote = true
+		}
+		switch idx {
+		case 0:
+			if !p.list(3, false) {
+				return false
+			}
+		case 1:
+			if !ser.Revision.Defines(ToolResult, "structuredContent") ||
+				!ser.AnyStructured && (p.i >= len(p.in) || !isMap(p.in[p.i])) {
+				return false
+			}
+			p.out = append(p.out, `,"structuredContent":`...)
+			if !p.free(2) {
+				return false
+			}
+		case 2:
+			if !p.isError() {
+				return false
+			}
+			wrote = true
+		case 3:
+			if !p.meta(2, true) {
+				return false
+			}
+		}
+	}
+	if !wrote {
+		p.nodes++
+		p.out = append(p.out, `,"isError":false`...)
+	}
+	p.out = append(p.out, '}')
+	return true
+}
+
+// isError writes a result's isError member.
+func (p *pass) isError() bool {
+	if p.i >= len(p.in) || p.in[p.i] != 0xc2 && p.in[p.i] != 0xc3 {
+		return false
+	}
+	p.values++
+	p.nodes++
+	if p.in[p.i] == 0xc3 {
+		p.out = append(p.out, `,"isError":true`...)
+	} else {
+		p.out = append(p.out, `,"isError":false`...)
+	}
+	p.i++
+	return true
+}
+
 // block writes a content block at depth: its type first, then its fields
 // in the order of its shape.
 func (p *pass) block(depth int) bool {
@@ -286,7 +442,7 @@ func (p *pass) block(depth int) bool {
 		return false
 	}
 	s := blockShape(typ)
-	if s == nil {
+	if s == nil || !p.defines(typ, "") {
 		return false
 	}
 	p.nodes += 2 // the block, its type
@@ -323,8 +479,8 @@ func (p *pass) fields(s *shape, n, next, depth int, wrote bool) bool {
 		if f < 0 && s == &textContentsShape && k == "blob" {
 			s, f = &blobContentsShape, s.index("text")
 		}
-		if f < next {
-			return false // unknown, out of order or repeated
+		if f < next || !p.defines(s.name, k) {
+			return false // unknown, out of order, repeated, or not in the revision
 		}
 		for _, skipped := range s.fields[next:f] {
 			if skipped.required {
@@ -675,7 +831,9 @@ func (p *pass) stringValue() (string, bool) {
 // write writes s as a JSON string, or reports false for one that is not
 // valid UTF-8 or whose bytes alone pass MaxBytes.
 func (p *pass) write(s string) bool {
-	if len(p.out)+len(s)+2 > p.base+p.o.MaxBytes {
+	// Measured before it is copied (an escape takes up to six bytes), so
+	// that the pass never writes past the budget by more than a token.
+	if room := p.base + p.o.MaxBytes - len(p.out); len(s)+2 > room || 6*len(s)+2 > room && escapedLen(s) > room {
 		return false
 	}
 	var ok bool
@@ -745,4 +903,74 @@ func (p *pass) float() (float64, bool) {
 	}
 	u, ok := p.uint(8)
 	return math.Float64frombits(u), ok
+}
+
+// Skip steps over the MessagePack value at in[i:] and returns where it
+// ends, checking only that its bytes are whole: a loop over the values
+// left to step over (a map's header adds two for each member, an array's
+// one for each item), without recursion, so that no nesting costs stack.
+// Binary data and extensions, which the one pass leaves to the general
+// path, are false, as is 0xc1.
+func Skip(in []byte, i int) (int, bool) {
+	for left := 1; left > 0; left-- {
+		if i >= len(in) || left > len(in)-i {
+			return 0, false // each value takes a byte at least
+		}
+		c := in[i]
+		switch {
+		case c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3:
+			i++
+		case c&0xe0 == 0xa0:
+			i += 1 + int(c&0x1f)
+		case c&0xf0 == 0x80:
+			i++
+			left += 2 * int(c&0x0f)
+		case c&0xf0 == 0x90:
+			i++
+			left += int(c & 0x0f)
+		default:
+			size := 0 // the bytes of the length or value after c
+			switch c {
+			case 0xcc, 0xd0, 0xd9:
+				size = 1
+			case 0xcd, 0xd1, 0xda, 0xdc, 0xde:
+				size = 2
+			case 0xca, 0xce, 0xd2, 0xdb, 0xdd, 0xdf:
+				size = 4
+			case 0xcb, 0xcf, 0xd3:
+				size = 8
+			default:
+				return 0, false
+			}
+			if len(in)-i < 1+size {
+				return 0, false
+			}
+			var u uint64
+			for _, b := range in[i+1 : i+1+size] {
+				u = u<<8 | uint64(b)
+			}
+			i += 1 + size
+			switch c {
+			case 0xd9, 0xda, 0xdb: // a string of u bytes
+				if u > uint64(len(in)-i) {
+					return 0, false
+				}
+				i += int(u)
+			case 0xdc, 0xdd: // an array of u items
+				if u > uint64(len(in)-i) {
+					return 0, false
+				}
+				left += int(u)
+			case 0xde, 0xdf: // a map of u members
+				if u > uint64(len(in)-i)/2 {
+					return 0, false
+				}
+				left += 2 * int(u)
+			}
+		}
+	}
+	if i > len(in) {
+		return 0, false
+	}
+	return i, true
 }

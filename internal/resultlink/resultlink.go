@@ -10,7 +10,10 @@
 // result.Report(r) convert them.
 package resultlink
 
-import "github.com/mcpresult/mcpresult/content"
+import (
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
+)
 
 // MaxFindings is the most errors (and, separately, warnings) a validation
 // reports; result.Report's doc says so.
@@ -52,6 +55,14 @@ var (
 	// version}, ttlMs, cacheScope}) and unsupported ("convert"/"error").
 	// The value is checked first, as a built result.
 	SerializeValue func(s Settings, v any, options content.Value) ([]byte, error)
+
+	// SerializePlan reads serialize options given as a value, as
+	// SerializeValue reads them, and says how the one pass writes a built
+	// result with them (see engine.Serialize); nil, with no error, for
+	// options the pass leaves to the general path (the JCS format, a
+	// finalize with serverInfo), and nil with the error of options that
+	// have one.
+	SerializePlan func(options content.Value) (*engine.Serialize, error)
 
 	// ValidateValue validates a value with options in wire names (kind,
 	// protocolVersion, stage): an unknown or repeated option, or one of the
