@@ -365,6 +365,15 @@ export class Encoder {
     this.pos += n;
   }
 
+  /** raw writes bytes that are already MessagePack (a value encoded once
+   * and sent in many requests). */
+  raw(u8) {
+    const n = u8.length;
+    this.ensure(n);
+    this.buf.set(u8, this.pos);
+    this.pos += n;
+  }
+
   /** A Date as the MessagePack timestamp extension (-1, 96-bit form). */
   timestamp(ms) {
     this.ensure(15);
@@ -664,6 +673,68 @@ export function decode(bytes) {
   return v;
 }
 
+/** How every successful build response begins (abi.AppendBuilt): a map of
+ * three members, "ok": true, then the key "json"; its string follows, then
+ * the key "settings" and their map, last. */
+const BUILT = Uint8Array.of(0x83, 0xa2, 0x6f, 0x6b, 0xc3, 0xa4, 0x6a, 0x73, 0x6f, 0x6e);
+const SETTINGS_KEY = Uint8Array.of(0xa8, 0x73, 0x65, 0x74, 0x74, 0x69, 0x6e, 0x67, 0x73);
+
+/**
+ * readBuilt reads a build's response of exactly the shape the module writes
+ * for a result it built, without walking it as a map: the JSON string, and
+ * the settings as their MessagePack bytes (a view of b, left to the caller
+ * to decode, or to compare with those of the call before). Anything else (a
+ * failure, another shape, a truncated string) gives null, for decode to
+ * read and report.
+ */
+export function readBuilt(b) {
+  const len = b.length;
+  if (len < BUILT.length + 1 + SETTINGS_KEY.length + 1) return null;
+  for (let i = 0; i < BUILT.length; i++) if (b[i] !== BUILT[i]) return null;
+  let p = BUILT.length;
+  const c = b[p++];
+  let n;
+  if ((c & 0xe0) === 0xa0) n = c & 0x1f;
+  else if (c === 0xd9) n = b[p++];
+  else if (c === 0xda) {
+    n = (b[p] << 8) | b[p + 1];
+    p += 2;
+  } else if (c === 0xdb) {
+    n = ((b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]) >>> 0;
+    p += 4;
+  } else return null;
+  const end = p + n;
+  if (end + SETTINGS_KEY.length >= len) return null;
+  for (let i = 0; i < SETTINGS_KEY.length; i++) if (b[end + i] !== SETTINGS_KEY[i]) return null;
+  const m = b[end + SETTINGS_KEY.length];
+  if ((m & 0xf0) !== 0x80 && m !== 0xde && m !== 0xdf) return null;
+  return { json: utf8(b, p, n), settings: b.subarray(end + SETTINGS_KEY.length) };
+}
+
+/** utf8 decodes n bytes of b from start as UTF-8 (a malformed sequence
+ * becomes U+FFFD, as TextDecoder makes it). A loop is faster than
+ * TextDecoder's call only for the shortest ASCII strings (keys, codes);
+ * from about a dozen bytes on, TextDecoder is (Node 20). */
+function utf8(b, start, n) {
+  if (n < 12) {
+    let s = "";
+    for (let i = start; i < start + n; i++) {
+      const c = b[i];
+      if (c >= 0x80) return textDecoder.decode(b.subarray(start, start + n));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return textDecoder.decode(b.subarray(start, start + n));
+}
+
+/** equalBytes reports whether a and b hold the same bytes. */
+export function equalBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 class Decoder {
   constructor(bytes) {
     this.b = bytes;
@@ -763,17 +834,7 @@ class Decoder {
     this.need(n);
     const start = this.pos;
     this.pos += n;
-    if (n < 48) {
-      // short ASCII strings: faster without TextDecoder's call
-      let s = "";
-      for (let i = start; i < start + n; i++) {
-        const c = this.b[i];
-        if (c >= 0x80) return textDecoder.decode(this.b.subarray(start, start + n));
-        s += String.fromCharCode(c);
-      }
-      return s;
-    }
-    return textDecoder.decode(this.b.subarray(start, start + n));
+    return utf8(this.b, start, n);
   }
 
   array(n) {
