@@ -52,6 +52,7 @@ export class Engine {
     // and, decoded once, their frozen value (a run of builds almost always
     // has the same)
     this.built = null;
+    this.info = null; // the info op's response, which a module never changes
     this.stats = { instances: 0, discarded: 0, recycled: 0, maxMemoryBytes: 0 };
   }
 
