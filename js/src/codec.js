@@ -688,27 +688,29 @@ const SETTINGS_KEY = Uint8Array.of(0xa8, 0x73, 0x65, 0x74, 0x74, 0x69, 0x6e, 0x6
  * read and report.
  */
 export function readBuilt(b) {
-  const len = b.length;
-  if (len < BUILT.length + 1 + SETTINGS_KEY.length + 1) return null;
-  for (let i = 0; i < BUILT.length; i++) if (b[i] !== BUILT[i]) return null;
-  let p = BUILT.length;
-  const c = b[p++];
-  let n;
-  if ((c & 0xe0) === 0xa0) n = c & 0x1f;
-  else if (c === 0xd9) n = b[p++];
-  else if (c === 0xda) {
-    n = (b[p] << 8) | b[p + 1];
-    p += 2;
-  } else if (c === 0xdb) {
-    n = ((b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]) >>> 0;
-    p += 4;
-  } else return null;
-  const end = p + n;
-  if (end + SETTINGS_KEY.length >= len) return null;
-  for (let i = 0; i < SETTINGS_KEY.length; i++) if (b[end + i] !== SETTINGS_KEY[i]) return null;
-  const m = b[end + SETTINGS_KEY.length];
+  if (!startsWith(b, 0, BUILT)) return null;
+  const c = b[BUILT.length]; // a str (fixstr, str 8, 16 or 32) or another shape
+  if ((c & 0xe0) !== 0xa0 && (c < 0xd9 || c > 0xdb)) return null;
+  const d = new Decoder(b);
+  d.pos = BUILT.length;
+  let json;
+  try {
+    json = d.read();
+  } catch {
+    return null; // cut short
+  }
+  if (!startsWith(b, d.pos, SETTINGS_KEY)) return null;
+  const at = d.pos + SETTINGS_KEY.length;
+  const m = b[at];
   if ((m & 0xf0) !== 0x80 && m !== 0xde && m !== 0xdf) return null;
-  return { json: utf8(b, p, n), settings: b.subarray(end + SETTINGS_KEY.length) };
+  return { json, settings: b.subarray(at) };
+}
+
+/** startsWith reports whether b holds prefix at p. */
+function startsWith(b, p, prefix) {
+  if (p + prefix.length > b.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (b[p + i] !== prefix[i]) return false;
+  return true;
 }
 
 /** utf8 decodes n bytes of b from start as UTF-8 (a malformed sequence
@@ -730,9 +732,7 @@ function utf8(b, start, n) {
 
 /** equalBytes reports whether a and b hold the same bytes. */
 export function equalBytes(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return a.length === b.length && startsWith(a, 0, b);
 }
 
 class Decoder {
