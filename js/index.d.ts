@@ -304,8 +304,9 @@ export interface McpResult {
   build(kind: "tool" | "resource" | "error" | "value", input: unknown, options?: { settings?: Settings; inherit?: boolean }): ToolResult | ResourceResult;
   info(): ModuleInfo;
   stats(): Stats;
-  /** The settings of forServer or of load({settings}) (undefined for the
-   * defaults). */
+  /** The settings of forServer or of load({settings}): a frozen copy made
+   * with the API, which later changes to the object given do not reach
+   * (undefined for the defaults). */
   readonly settings: Readonly<Settings> | undefined;
 }
 

@@ -7,7 +7,7 @@ import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
 import { isObject, setMember } from "./objects.js";
 import { Engine, checkModule } from "./engine.js";
-import { send, parse, buildRequest, resultRequest, schemaRequest, infoRequest, maxBytesOf, maxNodesOf } from "./request.js";
+import { send, parse, buildRequest, resultRequest, schemaRequest, infoRequest, maxBytesOf, maxNodesOf, asSettings, ownSettings } from "./request.js";
 import { text, media, resourceLink, embeddedResource, contents } from "./blocks.js";
 import { wrap } from "./wrap.js";
 
@@ -19,11 +19,26 @@ const CALL_ERRORS = new Set(CALL_ERROR_CODES);
 
 /** The one registry of the results built here: for each, the exact JSON
  * the module wrote (jsonOf), the settings the result was built with (so
- * that serialize measures the budget the result was built under), and a
+ * that serialize measures the budget the result was built under; a record
+ * of request.js, its bytes those of the module's response), and a
  * token of the API that built it (whose wrap hands it on unchecked). The
  * token is an empty object of its own, not the API: a result a caller
  * keeps must not keep the API, its engine and the module's memory alive. */
 const builtResults = new WeakMap();
+
+/** The calls of each API that only this package's adapters make, by the
+ * API (which is frozen and has only the public calls). */
+const internals = new WeakMap();
+
+/** internalsOf gives the internal calls of api, or undefined (a value that
+ * is not an API of this copy of the package):
+ * serializeObject(result, options) is serialize with output "object" for
+ * options without an output member, giving {value, exact}: the object, and
+ * whether it may hold a BigInt (false: it was read with JSON.parse, and so
+ * holds none). */
+export function internalsOf(api) {
+  return internals.get(api);
+}
 
 /** builtBy gives what the registry holds of v, or undefined. */
 function builtBy(v) {
@@ -44,7 +59,7 @@ export function instantiate(module, options, capabilities) {
   checkModule(module);
   const engine = new Engine(module, options, capabilities);
   if (capabilities.startAtLoad) engine.start();
-  return makeApi(engine, options.settings, false);
+  return makeApi(engine, ownSettings(options.settings), false);
 }
 
 // afterOptions gives the error of a value past the budget (limit), or
@@ -61,21 +76,41 @@ function afterOptions(limit, check) {
 }
 
 /**
- * makeApi returns the API over an engine: with settings (the runtime's
- * own, or forServer's), and inherit (builds may not override them).
+ * makeApi returns the API over an engine: with own, the record of its
+ * settings (ownSettings of the runtime's, or of forServer's), and inherit
+ * (builds may not override them).
  */
-function makeApi(engine, settings, inherit) {
+function makeApi(engine, own, inherit) {
+  const settings = own.value;
   /** owner marks the results this API built, in builtResults. */
   const owner = {};
   /** build is the ABI's build: kind tool, resource, error or value. */
   function build(kind, input, opts) {
-    const s = opts && opts.settings !== undefined ? opts.settings : settings;
+    const set = opts && opts.settings !== undefined ? asSettings(opts.settings) : own;
     const inh = opts && opts.inherit !== undefined ? opts.inherit : inherit;
-    const { enc, root } = buildRequest(engine, kind, input, s, inh);
+    const { enc, root } = buildRequest(engine, kind, input, set, inh);
     const resp = send(engine, enc, OP_BUILD, root);
     const out = parse(enc, resp.json);
-    builtResults.set(out, { json: resp.json, settings: resp.settings, owner });
+    // the engine's record of the response's settings, or (a response it did
+    // not read itself) the decoded settings, written per request
+    builtResults.set(out, { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner });
     return out;
+  }
+
+  /** written sends a serialize of result with the module's options opts,
+   * under the settings the result was built with (else the API's), and
+   * gives the JSON and the request's encoder (for parse). */
+  function written(result, opts) {
+    const b = builtBy(result);
+    const s = b !== undefined ? b.settings : own;
+    let enc;
+    try {
+      enc = resultRequest(engine, "result", result, opts, s, true);
+    } catch (e) {
+      if (!(e instanceof EncodeLimit)) throw e;
+      throw afterOptions(e, () => send(engine, resultRequest(engine, "result", null, opts, s), OP_SERIALIZE, null));
+    }
+    return { enc, json: send(engine, enc, OP_SERIALIZE, result).json };
   }
 
   function serialize(result, options) {
@@ -89,30 +124,26 @@ function makeApi(engine, settings, inherit) {
       opts = { ...options };
       delete opts.output;
     }
-    const b = builtBy(result);
-    const s = b !== undefined ? b.settings : settings;
-    let enc;
-    try {
-      enc = resultRequest(engine, "result", result, opts, s, true);
-    } catch (e) {
-      if (!(e instanceof EncodeLimit)) throw e;
-      throw afterOptions(e, () => send(engine, resultRequest(engine, "result", null, opts, s), OP_SERIALIZE, null));
-    }
-    const json = send(engine, enc, OP_SERIALIZE, result).json;
+    const { enc, json } = written(result, opts);
     return output === "object" ? parse(enc, json) : json;
+  }
+
+  function serializeObject(result, opts) {
+    const { enc, json } = written(result, opts);
+    return { value: parse(enc, json), exact: enc.bigIntegers !== null };
   }
 
   function validate(value, options) {
     let enc;
     try {
-      enc = resultRequest(engine, "value", value, options, settings, true);
+      enc = resultRequest(engine, "value", value, options, own, true);
     } catch (e) {
       if (!(e instanceof EncodeLimit)) throw e;
       // A value past the budget is reported as the Go packages report a Go
       // value past it (content.Plain stops there): invalid, with the
       // budget's finding at "" alone. The options and settings are checked
       // first, as there, by the module on an empty value.
-      send(engine, resultRequest(engine, "value", null, options, settings), OP_VALIDATE, null);
+      send(engine, resultRequest(engine, "value", null, options, own), OP_VALIDATE, null);
       const message = e.code === "max_nodes" ? msgMaxNodes(maxNodesOf(settings)) : e.code === "max_depth" ? msgMaxDepth(MAX_RESULT_DEPTH) : msgMaxBytes(maxBytesOf(settings));
       return { valid: false, errors: [{ code: e.code, path: "", message }], warnings: [] };
     }
@@ -129,29 +160,33 @@ function makeApi(engine, settings, inherit) {
     const options = protocolVersion === undefined ? undefined : isObject(protocolVersion) ? protocolVersion : { protocolVersion };
     let enc;
     try {
-      enc = schemaRequest(engine, schema, options, settings, true);
+      enc = schemaRequest(engine, schema, options, own, true);
     } catch (e) {
       if (!(e instanceof EncodeLimit)) throw e;
-      throw afterOptions(e, () => send(engine, schemaRequest(engine, true, options, settings, false), OP_OUTPUT_SCHEMA, true));
+      throw afterOptions(e, () => send(engine, schemaRequest(engine, true, options, own, false), OP_OUTPUT_SCHEMA, true));
     }
     const resp = send(engine, enc, OP_OUTPUT_SCHEMA, schema);
     return typeof resp.json === "string" ? parse(enc, resp.json) : undefined;
   }
 
+  // info answers from the engine's first info call: what a module reports
+  // (its versions, revisions and default settings) never changes. Each
+  // caller gets copies, which it may change.
   function info() {
-    const r = send(engine, infoRequest(engine), OP_INFO, undefined);
+    engine.info ??= send(engine, infoRequest(engine), OP_INFO, undefined);
+    const r = engine.info;
     return {
       module: r.module,
       abi: r.abi,
       abiMinor: r.abiMinor,
-      protocolVersions: r.protocolVersions,
+      protocolVersions: Array.isArray(r.protocolVersions) ? [...r.protocolVersions] : r.protocolVersions,
       latestProtocolVersion: r.latestProtocolVersion,
-      settings: r.settings,
+      settings: isObject(r.settings) ? { ...r.settings } : r.settings,
     };
   }
 
   function forServer(serverSettings) {
-    const s = serverSettings === undefined ? {} : serverSettings;
+    const s = ownSettings(serverSettings === undefined ? {} : serverSettings);
     // the settings are checked now, not at the first result (a validate
     // call checks them as every op does, and reports on the value instead
     // of failing on it)
@@ -201,7 +236,11 @@ function makeApi(engine, settings, inherit) {
     build,
     info,
     stats: () => ({ ...engine.stats }),
-    settings: settings === undefined ? undefined : Object.freeze({ ...settings }),
+    // the frozen copy ownSettings made, or a frozen copy of settings it
+    // kept as they are
+    settings: settings === undefined ? undefined : own.copy ? settings : Object.freeze({ ...settings }),
   };
-  return Object.freeze(api);
+  Object.freeze(api);
+  internals.set(api, { serializeObject });
+  return api;
 }

@@ -365,6 +365,15 @@ export class Encoder {
     this.pos += n;
   }
 
+  /** raw writes bytes that are already MessagePack (a value encoded once
+   * and sent in many requests). */
+  raw(u8) {
+    const n = u8.length;
+    this.ensure(n);
+    this.buf.set(u8, this.pos);
+    this.pos += n;
+  }
+
   /** A Date as the MessagePack timestamp extension (-1, 96-bit form). */
   timestamp(ms) {
     this.ensure(15);
@@ -664,6 +673,68 @@ export function decode(bytes) {
   return v;
 }
 
+/** How every successful build response begins (abi.AppendBuilt): a map of
+ * three members, "ok": true, then the key "json"; its string follows, then
+ * the key "settings" and their map, last. */
+const BUILT = Uint8Array.of(0x83, 0xa2, 0x6f, 0x6b, 0xc3, 0xa4, 0x6a, 0x73, 0x6f, 0x6e);
+const SETTINGS_KEY = Uint8Array.of(0xa8, 0x73, 0x65, 0x74, 0x74, 0x69, 0x6e, 0x67, 0x73);
+
+/**
+ * readBuilt reads a build's response of exactly the shape the module writes
+ * for a result it built, without walking it as a map: the JSON string, and
+ * the settings as their MessagePack bytes (a view of b, left to the caller
+ * to decode, or to compare with those of the call before). Anything else (a
+ * failure, another shape, a truncated string) gives null, for decode to
+ * read and report.
+ */
+export function readBuilt(b) {
+  if (!startsWith(b, 0, BUILT)) return null;
+  const c = b[BUILT.length]; // a str (fixstr, str 8, 16 or 32) or another shape
+  if ((c & 0xe0) !== 0xa0 && (c < 0xd9 || c > 0xdb)) return null;
+  const d = new Decoder(b);
+  d.pos = BUILT.length;
+  let json;
+  try {
+    json = d.read();
+  } catch {
+    return null; // cut short
+  }
+  if (!startsWith(b, d.pos, SETTINGS_KEY)) return null;
+  const at = d.pos + SETTINGS_KEY.length;
+  const m = b[at];
+  if ((m & 0xf0) !== 0x80 && m !== 0xde && m !== 0xdf) return null;
+  return { json, settings: b.subarray(at) };
+}
+
+/** startsWith reports whether b holds prefix at p. */
+function startsWith(b, p, prefix) {
+  if (p + prefix.length > b.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (b[p + i] !== prefix[i]) return false;
+  return true;
+}
+
+/** utf8 decodes n bytes of b from start as UTF-8 (a malformed sequence
+ * becomes U+FFFD, as TextDecoder makes it). A loop is faster than
+ * TextDecoder's call only for the shortest ASCII strings (keys, codes);
+ * from about a dozen bytes on, TextDecoder is (Node 20). */
+function utf8(b, start, n) {
+  if (n < 12) {
+    let s = "";
+    for (let i = start; i < start + n; i++) {
+      const c = b[i];
+      if (c >= 0x80) return textDecoder.decode(b.subarray(start, start + n));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return textDecoder.decode(b.subarray(start, start + n));
+}
+
+/** equalBytes reports whether a and b hold the same bytes. */
+export function equalBytes(a, b) {
+  return a.length === b.length && startsWith(a, 0, b);
+}
+
 class Decoder {
   constructor(bytes) {
     this.b = bytes;
@@ -763,17 +834,7 @@ class Decoder {
     this.need(n);
     const start = this.pos;
     this.pos += n;
-    if (n < 48) {
-      // short ASCII strings: faster without TextDecoder's call
-      let s = "";
-      for (let i = start; i < start + n; i++) {
-        const c = this.b[i];
-        if (c >= 0x80) return textDecoder.decode(this.b.subarray(start, start + n));
-        s += String.fromCharCode(c);
-      }
-      return s;
-    }
-    return textDecoder.decode(this.b.subarray(start, start + n));
+    return utf8(this.b, start, n);
   }
 
   array(n) {

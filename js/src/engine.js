@@ -3,8 +3,8 @@
 // do in a Capabilities record, or in wasi.js, with the reason beside it.
 
 import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
-import { Encoder, decode } from "./codec.js";
-import { ABI_VERSION, MAX_REQUEST } from "./facts.js";
+import { Encoder, decode, readBuilt, equalBytes } from "./codec.js";
+import { ABI_VERSION, MAX_REQUEST, OP_BUILD } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { isObject } from "./objects.js";
 
@@ -48,6 +48,11 @@ export class Engine {
     this.exports = null;
     this.memory = null;
     this.encoder = new Encoder(); // reused from call to call
+    // the record of the settings of the last build's response: their bytes
+    // and, decoded once, their frozen value (a run of builds almost always
+    // has the same)
+    this.built = null;
+    this.info = null; // the info op's response, which a module never changes
     this.stats = { instances: 0, discarded: 0, recycled: 0, maxMemoryBytes: 0 };
   }
 
@@ -95,7 +100,8 @@ export class Engine {
 
   /** call sends the encoder's current request to op and returns the decoded
    * response. A trap, an exit or a malformed response discards the
-   * instance and throws McpResultError internal. */
+   * instance and throws McpResultError internal. The response of a build
+   * that succeeded is read without walking it (see builtResponse). */
   call(op, req) {
     if (req.length > MAX_REQUEST) {
       throw new McpResultError("max_bytes", "", "the request is larger than the module accepts");
@@ -111,7 +117,8 @@ export class Engine {
       const rptr = Number(packed >> 32n);
       const rlen = Number(packed & 0xffffffffn);
       // a fresh view: the call may have grown (and so detached) the memory
-      resp = decode(new Uint8Array(this.memory.buffer, rptr, rlen));
+      const view = new Uint8Array(this.memory.buffer, rptr, rlen);
+      resp = (op === OP_BUILD ? this.builtResponse(view) : null) ?? decode(view);
       ex.mcpresult_free(ptr);
       ex.mcpresult_free(rptr);
     } catch (err) {
@@ -131,6 +138,29 @@ export class Engine {
       this.stats.recycled++;
     }
     return resp;
+  }
+
+  /** builtResponse reads the response of a build that succeeded, of
+   * exactly the shape the module writes (readBuilt): {ok: true, json,
+   * settings, built}, where built is the record of the settings (see
+   * request.js): their frozen value (settings) and their bytes, which a
+   * request may send as they are; when the module answers the same
+   * settings as for the build before, the very same record. Any other
+   * response gives null, for decode. */
+  builtResponse(view) {
+    const r = readBuilt(view);
+    if (r === null) return null;
+    let last = this.built;
+    if (last === null || !equalBytes(last.bytes, r.settings)) {
+      let value;
+      try {
+        value = decode(r.settings);
+      } catch {
+        return null; // decode reports the whole response
+      }
+      last = this.built = { bytes: r.settings.slice(), value: Object.freeze(value) };
+    }
+    return { ok: true, json: r.json, settings: last.value, built: last };
   }
 }
 

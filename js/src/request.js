@@ -4,7 +4,7 @@
 // about results is checked in the module, so a JS caller gets the same
 // bytes, checks and codes as a Go caller.
 
-import { EncodeLimit, applyToJSON, wellFormed, parseExact, msgMaxBytes, msgMaxNodes, MODE_JSON, MODE_STRICT } from "./codec.js";
+import { Encoder, EncodeLimit, applyToJSON, wellFormed, parseExact, msgMaxBytes, msgMaxNodes, MODE_JSON, MODE_STRICT } from "./codec.js";
 import {
   NODE_ALLOWANCE,
   MIN_MAX_JSON_BYTES,
@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_NODES,
   MAX_RESULT_DEPTH,
   MAX_PARSE_DEPTH,
+  MAX_REQUEST,
 } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { fail } from "./explain.js";
@@ -103,6 +104,62 @@ function member(enc, key, v) {
   enc.value(v, MODE_STRICT, 1, MAX_RESULT_DEPTH);
 }
 
+/**
+ * The settings a request sends are a record {value, bytes}: the value (what
+ * the budgets and the canonicalization are read from) and, when they were
+ * encoded once, their MessagePack bytes, which each request copies rather
+ * than walking the value again (undefined: the value is written per
+ * request).
+ *
+ * @typedef {{ value: unknown, bytes: Uint8Array | undefined, copy?: boolean }} SettingsRecord
+ */
+
+/** asSettings gives the record of settings given for one call. */
+export function asSettings(value) {
+  return { value, bytes: undefined };
+}
+
+/** ownSettings gives the record of an API's own settings: a plain object is
+ * copied and frozen (changing the object given to load or forServer
+ * afterwards changes nothing; copy says so), and encoded once when its
+ * members are only strings, numbers, booleans, null and undefined; anything
+ * else is kept as it is and written per request, where the module refuses
+ * it as before. */
+export function ownSettings(s) {
+  if (!isObject(s)) return asSettings(s);
+  const proto = Object.getPrototypeOf(s);
+  if (proto !== Object.prototype && proto !== null) return asSettings(s);
+  const value = Object.freeze({ ...s });
+  return { value, bytes: encodeOnce(value), copy: true };
+}
+
+/** encodeOnce gives the MessagePack bytes of settings of scalars, or
+ * undefined (settings of other members, or too large for a request). */
+function encodeOnce(value) {
+  for (const k of Object.keys(value)) {
+    const x = value[k];
+    if (x !== null && x !== undefined && typeof x !== "string" && typeof x !== "number" && typeof x !== "boolean") return undefined;
+  }
+  const enc = new Encoder();
+  enc.begin(MAX_REQUEST);
+  try {
+    enc.value(value, MODE_STRICT, 1, MAX_RESULT_DEPTH);
+  } catch {
+    return undefined; // refused per request, as before
+  }
+  return enc.bytes().slice();
+}
+
+/** settingsMember writes the settings of a request (set holds some). */
+function settingsMember(enc, set) {
+  if (set.bytes === undefined) {
+    member(enc, "settings", set.value);
+    return;
+  }
+  enc.string("settings");
+  enc.raw(set.bytes);
+}
+
 /** send sends enc's request to op over engine and ends it; a failed
  * response is thrown as the McpResultError of the value root. */
 export function send(engine, enc, op, root) {
@@ -142,9 +199,10 @@ export function parse(enc, json) {
 }
 
 /** buildRequest writes the request of a build of kind (tool, resource,
- * error or value) with settings s and inherit inh, and gives it with the
- * input as written (root, for the paths of its errors). */
-export function buildRequest(engine, kind, input, s, inh) {
+ * error or value) with the settings of set and inherit inh, and gives it
+ * with the input as written (root, for the paths of its errors). */
+export function buildRequest(engine, kind, input, set, inh) {
+  const s = set.value;
   let mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
   let maxBytes = maxBytesOf(s);
   if (isObject(input)) {
@@ -164,7 +222,7 @@ export function buildRequest(engine, kind, input, s, inh) {
     } else {
       writeInput(enc, input, mode, MAX_RESULT_DEPTH, maxNodesOf(s), maxBytes, NODE_ALLOWANCE);
     }
-    if (s !== undefined) member(enc, "settings", s);
+    if (s !== undefined) settingsMember(enc, set);
     if (inh) {
       enc.string("inherit");
       enc.bool(true);
@@ -175,8 +233,9 @@ export function buildRequest(engine, kind, input, s, inh) {
 
 /** resultRequest writes the request of a serialize (key "result") or
  * validate (key "value"): the value (in the settings' mode; a resource
- * result always strict), the options, the settings. */
-export function resultRequest(engine, key, v, options, s, keepInputLimit) {
+ * result always strict), the options, the settings of set. */
+export function resultRequest(engine, key, v, options, set, keepInputLimit) {
+  const s = set.value;
   let mode = modeOf(isObject(s) ? s.canonicalization : undefined);
   if (isObject(v) && v.contents !== undefined && v.content === undefined) mode = MODE_STRICT;
   const has = options !== undefined;
@@ -191,15 +250,16 @@ export function resultRequest(engine, key, v, options, s, keepInputLimit) {
       // as large as the budget allows
       writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), NODE_ALLOWANCE, key === "value");
       if (has) member(enc, "options", options);
-      if (s !== undefined) member(enc, "settings", s);
+      if (s !== undefined) settingsMember(enc, set);
     },
     keepInputLimit,
   );
 }
 
 /** schemaRequest writes the request of an outputSchema: the schema, the
- * options, the settings. */
-export function schemaRequest(engine, schema, options, s, keepInputLimit) {
+ * options, the settings of set. */
+export function schemaRequest(engine, schema, options, set, keepInputLimit) {
+  const s = set.value;
   return encode(
     engine,
     (enc) => {
@@ -207,7 +267,7 @@ export function schemaRequest(engine, schema, options, s, keepInputLimit) {
       enc.string("schema");
       writeInput(enc, schema, MODE_STRICT, MAX_RESULT_DEPTH, maxNodesOf(s), maxBytesOf(s), NODE_ALLOWANCE);
       if (options) member(enc, "options", options);
-      if (s !== undefined) member(enc, "settings", s);
+      if (s !== undefined) settingsMember(enc, set);
     },
     keepInputLimit,
   );

@@ -28,6 +28,25 @@
 // and the response to tools/list is given each output schema as
 // outputSchema(schema, revision) writes it, the zod schema converted as the
 // SDK converts it (toJsonSchemaCompat, pipeStrategy "output").
+//
+// What a tool call does here, and why. The handler's result goes through
+// wrap (a result this API built is handed on as it is; anything else is
+// validated as a handler's result), then the tool's output schema, with
+// the SDK's zod helpers, when it has one, then one serialize for the
+// negotiated revision. That call stays for every result, built here or
+// not: the module writes the result for the revision (drops or wraps what
+// the revision lacks, adds what finalize adds) and checks it again, since
+// a handler may change a result after building it. Nothing of it is made
+// per call that can be made once: the options of each revision are made
+// once and sent as they are, and the settings the result was built with go
+// as the bytes its build answered. The JSON the module writes is parsed
+// once, into the object the SDK is handed: McpServer parses every tool
+// result with its CallToolResultSchema (zod) and sends what that gives,
+// which its transports write with JSON.stringify, so the SDK needs an
+// object, and one the handler does not hold (Node 20 has no JSON.rawJSON
+// to hand it the JSON as it is). That object is walked for a BigInt
+// (forSdk) only when its request held one; otherwise JSON.parse made it,
+// and it holds none.
 
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
@@ -37,6 +56,7 @@ import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@mo
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
 import { ClientError, McpResultError } from "./errors.js";
 import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+import { internalsOf } from "./api.js";
 
 export { ClientError, McpResultError } from "./errors.js";
 export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
@@ -234,7 +254,19 @@ export function adapt(server, mcp, options = {}) {
     return connect(transport);
   };
 
-  const serialize = (result, version) => forSdk(mcp.serialize(result, { protocolVersion: version, output: "object", finalize }), "");
+  // serialize writes a result for a revision, as the object the SDK is
+  // handed. The options of each revision are made once; with the API's
+  // internal call, they go to the module as they are, and only an object
+  // that may hold a BigInt (its request held one) is walked by forSdk.
+  const internal = internalsOf(mcp);
+  const optionsOf = new Map(); // revision -> the module's options
+  const serialize = (result, version) => {
+    if (internal === undefined) return forSdk(mcp.serialize(result, { protocolVersion: version, output: "object", finalize }), "");
+    let opts = optionsOf.get(version);
+    if (opts === undefined) optionsOf.set(version, (opts = Object.freeze({ protocolVersion: version, finalize })));
+    const { value, exact } = internal.serializeObject(result, opts);
+    return exact ? forSdk(value, "") : value;
+  };
 
   // The handler McpServer calls for a tool: the user's, guarded by wrap,
   // its structured content checked against the output schema, and the
