@@ -21,13 +21,13 @@ func benchSmallStructured() map[string]any {
 
 var benchText100KB = strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
 
-// BenchmarkRoundTrip is a tools/call of the official Go SDK's client to
+// BenchmarkGoSDKRoundTrip is a tools/call of the official Go SDK's client to
 // its server over the in-memory transport, the SDK's latest revision: the
 // tool registered with mcp.AddTool, its handler returning the SDK's
 // CallToolResult (plain), beside the same tool registered with
 // sdk.AddTool, its handler returning the same result built by mcpresult
 // (adapted), which the adapter writes for the client's revision.
-func BenchmarkRoundTrip(b *testing.B) {
+func BenchmarkGoSDKRoundTrip(b *testing.B) {
 	ctx := context.Background()
 	plain := mcp.NewServer(&mcp.Implementation{Name: "plain", Version: "v1.0.0"}, nil)
 	mcp.AddTool(plain, &mcp.Tool{Name: "small"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
