@@ -1,5 +1,7 @@
 // The Node figures of make bench: the package end to end against a pure-JS
-// baseline, where the time of a call goes, the first result in a new
+// baseline (the small and 100 KB results, and the shapes of the Go
+// benchmarks: the README's weather result, nested structured content, a
+// resource result), where the time of a call goes, the first result in a new
 // process, an instance's memory, and the package's MessagePack codec against
 // msgpackr and @msgpack/msgpack. It prints one line per run in the form of
 // go test -bench (name, iterations, value unit pairs), which
