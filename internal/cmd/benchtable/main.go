@@ -404,6 +404,9 @@ func (b *bench) nodeRows(w io.Writer) {
 	fmt.Fprintf(w, "| %s, a new process: import / `load()` / first call; `load()` apart: compile / instance start (no compilation cache between processes) | | %s; %s | |\n",
 		node, nums("ms", 1e6, 1, b.medFirst("ns-import"), b.medFirst("ns-load"), b.medFirst("ns-call")),
 		nums("ms", 1e6, 1, med("BenchmarkNodeFirstResultParts", "ns-compile"), med("BenchmarkNodeFirstResultParts", "ns-instance")))
+	js, nd := med("BenchmarkNodeBaselineSmallAfterWork", "ns/op"), med("BenchmarkNodeToolSmallAfterWork", "ns/op")
+	fmt.Fprintf(w, "| %s, small tool result, `mcp.tool` beside pure JS, each call after other JavaScript work (caches cold, as in a server) | %s | %s | %s |\n",
+		node, dur(js), dur(nd), ratio(nd, js))
 	fmt.Fprintf(w, "| %s, a small tool call in parts: `mcp.info()` / raw info call / raw build call / encode request / decode response / `JSON.parse` of the result | | %s | |\n",
 		node, nums("µs", 1e3, 1, med("BenchmarkNodeInfo", "ns/op"), med("BenchmarkNodeRawInfo", "ns/op"),
 			med("BenchmarkNodeRawBuildSmall", "ns/op"), med("BenchmarkNodeEncodeBuildSmall", "ns/op"),
