@@ -241,17 +241,23 @@ tools/conformance/node_modules/.installed: tools/conformance/package.json tools/
 	cd tools/conformance && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The performance table: the native baselines and the module under wazero,
-# measured side by side in one run (medians of 5), with the ratios and the
-# budgets; the Node figures join it with the JS package; and a second table
-# puts the native figures beside the two peer Go SDKs (tools/peerbench, a
-# module of its own), measured in the same run.
+# The performance tables, from one run: every budget with its figure, what
+# it is measured beside, the ratio and the verdict (met, or missed by how
+# much); the shapes (a small tool result, the README's weather result, a
+# small nested one, a resource result, 100 KB of text) natively, with the
+# official Go SDK, under wazero and in Node; the figures without a budget;
+# and the native figures beside the two peer Go SDKs (tools/peerbench, a
+# module of its own). Medians of 5 runs. js/bench/roundtrip.mjs times
+# tools/call round trips through the official TypeScript SDK over stdio
+# (three servers as child processes); package sdk's benchmark times them
+# through the official Go SDK in memory.
 bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed $(JS_WASM)
 	@mkdir -p $(BIN)
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host | tee $(BIN)/bench.txt
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host ./sdk | tee $(BIN)/bench.txt
 	cd tools/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
 	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
-	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt < $(BIN)/bench.txt
+	node $(JS)/bench/roundtrip.mjs | tee $(BIN)/bench-roundtrip.txt
+	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt < $(BIN)/bench.txt
 
 clean:
 	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules

@@ -125,3 +125,46 @@ func BenchmarkInstanceMemory(b *testing.B) {
 		h.Close(context.Background())
 	}
 }
+
+// The shapes of result's BenchmarkShape (the same requests), for the table
+// beside the native figures, the official Go SDK and Node.
+var shapes = []struct{ name, kind, input string }{
+	{"weather", "tool", `{"structuredContent":{"city":"Paris","tempC":18.5}}`},
+	{"nested", "tool", `{"content":[{"type":"text","text":"Oslo: 3.5°C, cloudy, wind."}],"structuredContent":{"city":"Oslo","tempC":3.5,"conditions":["cloudy","wind"],"ok":true}}`},
+	{"resource", "resource", `{"contents":[{"uri":"docs://readme","mimeType":"text/plain","text":"Hello from mcpresult."}]}`},
+}
+
+// BenchmarkModuleShape builds each shape through the module with Host.Call,
+// as BenchmarkModuleBuildSmallTool does.
+func BenchmarkModuleShape(b *testing.B) {
+	h := testHost(b)
+	for _, s := range shapes {
+		req := encoded(b, abi.OpBuild, s.kind, s.input)
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := h.Call(context.Background(), abi.OpBuild, req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkModuleBuildSmallToolAPI is the small tool build through the
+// API a Go program calls (Host.Build of a parsed request, the result's
+// JSON kept), beside BenchmarkModuleBuildSmallTool's raw Host.Call.
+func BenchmarkModuleBuildSmallToolAPI(b *testing.B) {
+	h := testHost(b)
+	input, err := content.ParseJSON([]byte(smallRequest))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := h.Build(context.Background(), result.KindTool, input, result.BuildOptions{})
+		if err != nil || len(r.JSON()) == 0 {
+			b.Fatal(err)
+		}
+	}
+}

@@ -118,3 +118,34 @@ func BenchmarkSerializeSharedPrefixKeys(b *testing.B) {
 		})
 	}
 }
+
+// The shapes of the performance table besides the small tool result and
+// the 100 KB text result: the README's weather result (structured content
+// only, the text copy made by the build), a tool result with nested
+// structured content, and a resource result of one text entry. host's and
+// tools/peerbench's benchmarks, and js/bench/bench.mjs, build the same ones.
+var shapes = []struct{ name, kind, input string }{
+	{"weather", "tool", `{"structuredContent":{"city":"Paris","tempC":18.5}}`},
+	{"nested", "tool", `{"content":[{"type":"text","text":"Oslo: 3.5°C, cloudy, wind."}],"structuredContent":{"city":"Oslo","tempC":3.5,"conditions":["cloudy","wind"],"ok":true}}`},
+	{"resource", "resource", `{"contents":[{"uri":"docs://readme","mimeType":"text/plain","text":"Hello from mcpresult."}]}`},
+}
+
+// BenchmarkShape builds each shape natively from its parsed request, as
+// the module does (the JSON is written by the build).
+func BenchmarkShape(b *testing.B) {
+	for _, s := range shapes {
+		req, err := content.ParseJSON([]byte(s.input))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r, err := result.Build(s.kind, req, result.BuildOptions{})
+				if err != nil || len(r.JSON()) == 0 {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,5 +1,7 @@
 // The Node figures of make bench: the package end to end against a pure-JS
-// baseline, where the time of a call goes, the first result in a new
+// baseline (the small and 100 KB results, and the shapes of the Go
+// benchmarks: the README's weather result, nested structured content, a
+// resource result), where the time of a call goes, the first result in a new
 // process, an instance's memory, and the package's MessagePack codec against
 // msgpackr and @msgpack/msgpack. It prints one line per run in the form of
 // go test -bench (name, iterations, value unit pairs), which
@@ -49,6 +51,44 @@ function small() {
 
 function big() {
   return { content: [{ type: "text", text: TEXT_100KB }] };
+}
+
+// The shapes of the Go benchmarks (result's BenchmarkShape, host's
+// BenchmarkModuleShape, tools/peerbench's BenchmarkPeerGoSDKShape): the
+// README's weather result (structured content only; the package writes its
+// text copy, the baseline makes it with JSON.stringify), nested structured
+// content, and a resource result of one text entry. Each has the package's
+// call and the pure-JS baseline's object.
+const SHAPES = {
+  weather: {
+    tool: () => mcp.tool({ structuredContent: { city: "Paris", tempC: 18.5 } }),
+    plain: () => {
+      const sc = { city: "Paris", tempC: 18.5 };
+      return { content: [{ type: "text", text: JSON.stringify(sc) }], structuredContent: sc };
+    },
+    schema: "tool",
+  },
+  nested: {
+    tool: () => mcp.tool(nested()),
+    plain: nested,
+    schema: "tool",
+  },
+  resource: {
+    tool: () => mcp.resource(resource()),
+    plain: resource,
+    schema: "resource",
+  },
+};
+
+function nested() {
+  return {
+    content: [{ type: "text", text: "Oslo: 3.5°C, cloudy, wind." }],
+    structuredContent: { city: "Oslo", tempC: 3.5, conditions: ["cloudy", "wind"], ok: true },
+  };
+}
+
+function resource() {
+  return { contents: [{ uri: "docs://readme", mimeType: "text/plain", text: "Hello from mcpresult." }] };
 }
 
 // ---------------------------------------------------------------------------
@@ -108,7 +148,7 @@ const WARMUP_MS = Number(option("warmup-ms", "500"));
 const { load } = await import("mcpresult");
 const { Encoder, decode, MODE_STRICT, MAX_RESULT_DEPTH } = await import("../src/codec.js");
 const { createWasi } = await import("../src/wasi.js");
-const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
+const { CallToolResultSchema, ReadResourceResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
 // The MessagePack codecs measured beside the package's own live in
 // tools/jstest (make bench installs it), resolved from there.
 const { createRequire } = await import("node:module");
@@ -178,10 +218,10 @@ const mcp = await load();
 
 // The pure-JS baseline: the same object built, written with JSON.stringify
 // and checked with the official SDK's schema.
-function baseline(build) {
+function baseline(build, schema = CallToolResultSchema) {
   const o = build();
   const json = JSON.stringify(o);
-  CallToolResultSchema.parse(o);
+  schema.parse(o);
   return json;
 }
 
@@ -271,6 +311,15 @@ if (typeof jsonSmall !== "string" || typeof json100KB !== "string") throw new Er
   emit("BenchmarkNodeWasiCallsSmall", n, [["calls/op", total / n]]);
 }
 
+// each shape: the package's result is the baseline's object, but for the
+// members only the package writes (resultType, isError false)
+for (const [name, shape] of Object.entries(SHAPES)) {
+  const { resultType, isError, ...ours } = shape.tool();
+  if (!isDeepStrictEqual(ours, shape.plain()) || (isError !== undefined && isError !== false)) {
+    throw new Error(`shape ${name}: the package wrote ${JSON.stringify(shape.tool())}, the baseline ${JSON.stringify(shape.plain())}`);
+  }
+}
+
 // --- the codecs ----------------------------------------------------------------
 
 // The same requests as JS objects, built once: the package's Encoder (which
@@ -348,6 +397,11 @@ const benches = [
   ["BenchmarkNodeJSONStringify100KB", () => JSON.stringify(big())],
   ["BenchmarkNodeSchemaParse100KB", () => CallToolResultSchema.parse(big())],
 ];
+for (const [name, shape] of Object.entries(SHAPES)) {
+  const schema = shape.schema === "resource" ? ReadResourceResultSchema : CallToolResultSchema;
+  benches.push([`BenchmarkNodeShape/${name}`, shape.tool]);
+  benches.push([`BenchmarkNodeShapeBaseline/${name}`, () => baseline(shape.plain, schema)]);
+}
 for (const [name, f] of Object.entries(encoders)) {
   benches.push([`BenchmarkCodecEncode/small/${name}`, () => f(reqObjSmall).length]);
   benches.push([`BenchmarkCodecEncode/100KB/${name}`, () => f(reqObj100KB).length]);
@@ -412,6 +466,32 @@ for (let run = 0; run < COUNT; run++) {
     }
     samples.sort((x, y) => x - y);
     emit(b.name, ops, [["ns/op", samples[samples.length >> 1]]]);
+  }
+}
+
+// A call as a server makes it: after other JavaScript work (here a JSON
+// round trip of a 2,000-entry array, about what an SDK does around a
+// call), which leaves the module's code and memory out of the CPU's
+// caches. Each op is timed alone (the work before it is not), the median
+// of 300 per run; the pure-JS baseline is timed the same way. Skipped by
+// --filter.
+if (FILTER === undefined) {
+  const work = Array.from({ length: 2000 }, (_, k) => ({ k, s: "x" + k }));
+  const afterWork = (f) => {
+    const samples = [];
+    for (let i = 0; i < 300; i++) {
+      use(JSON.parse(JSON.stringify(work)).length);
+      const t0 = process.hrtime.bigint();
+      use(f());
+      samples.push(Number(process.hrtime.bigint() - t0));
+    }
+    samples.sort((x, y) => x - y);
+    return samples[samples.length >> 1];
+  };
+  for (let run = 0; run < COUNT; run++) {
+    gc();
+    emit("BenchmarkNodeToolSmallAfterWork", 300, [["ns/op", afterWork(() => mcp.tool(small()))]]);
+    emit("BenchmarkNodeBaselineSmallAfterWork", 300, [["ns/op", afterWork(() => baseline(small))]]);
   }
 }
 

@@ -80,9 +80,53 @@ func BenchmarkPeerMcpGoText100KB(b *testing.B) {
 	marshalLoop(b, len(text), func() any { return mcpGoText(text) })
 }
 
-// decode is the JSON value of out, without the two members that only
-// mcpresult writes here (see the package doc): resultType "complete", and
-// isError when false.
+// goSDKShapes are result/bench_test.go's shapes (the README's weather
+// result, nested structured content, a resource of one text entry) as the
+// official Go SDK's result types, built anew on each call as a handler
+// builds its result; the weather result's text is the structured content's
+// JSON, the copy mcpresult makes.
+var goSDKShapes = []struct {
+	name string
+	ours func() (*result.Result, error)
+	sdk  func() any
+}{
+	{"weather",
+		func() (*result.Result, error) {
+			return result.Tool(result.StructuredContent(map[string]any{"city": "Paris", "tempC": 18.5}))
+		},
+		func() any {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"city":"Paris","tempC":18.5}`}},
+				StructuredContent: map[string]any{"city": "Paris", "tempC": 18.5}}
+		}},
+	{"nested",
+		func() (*result.Result, error) {
+			return result.Tool(result.Content(content.Text("Oslo: 3.5°C, cloudy, wind.")),
+				result.StructuredContent(map[string]any{"city": "Oslo", "tempC": 3.5, "conditions": []any{"cloudy", "wind"}, "ok": true}))
+		},
+		func() any {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "Oslo: 3.5°C, cloudy, wind."}},
+				StructuredContent: map[string]any{"city": "Oslo", "tempC": 3.5, "conditions": []any{"cloudy", "wind"}, "ok": true}}
+		}},
+	{"resource",
+		func() (*result.Result, error) {
+			return result.Resource(result.Contents(content.TextResource("docs://readme", "Hello from mcpresult.", content.WithMIMEType("text/plain"))))
+		},
+		func() any {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "docs://readme", MIMEType: "text/plain", Text: "Hello from mcpresult."}}}
+		}},
+}
+
+// BenchmarkPeerGoSDKShape builds each shape with the official Go SDK's
+// types and writes it with json.Marshal.
+func BenchmarkPeerGoSDKShape(b *testing.B) {
+	for _, s := range goSDKShapes {
+		b.Run(s.name, func(b *testing.B) { marshalLoop(b, 0, s.sdk) })
+	}
+}
+
+// decode is the JSON value of out, without the members that only one side
+// writes here (see the package doc): resultType "complete" and isError
+// when false (mcpresult), ttlMs 0 and cacheScope "" (the official Go SDK).
 func decode(t *testing.T, what string, out []byte) map[string]any {
 	t.Helper()
 	var v map[string]any
@@ -94,6 +138,14 @@ func decode(t *testing.T, what string, out []byte) map[string]any {
 	}
 	if v["isError"] == false {
 		delete(v, "isError")
+	}
+	// the official Go SDK writes a resource result's caching members even
+	// when unset (zero), which mcpresult leaves out
+	if v["ttlMs"] == float64(0) {
+		delete(v, "ttlMs")
+	}
+	if v["cacheScope"] == "" {
+		delete(v, "cacheScope")
 	}
 	return v
 }
@@ -117,7 +169,7 @@ func TestPeersWriteTheSameResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
+	cases := []struct {
 		name string
 		ours []byte
 		peer any
@@ -126,7 +178,19 @@ func TestPeersWriteTheSameResult(t *testing.T) {
 		{"mcp-go, small tool", r.JSON(), mcpGoSmall(sc)},
 		{"official Go SDK, 100 KB text", bigOut, goSDKText(text)},
 		{"mcp-go, 100 KB text", bigOut, mcpGoText(text)},
-	} {
+	}
+	for _, s := range goSDKShapes {
+		r, err := s.ours()
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		cases = append(cases, struct {
+			name string
+			ours []byte
+			peer any
+		}{"official Go SDK, " + s.name, r.JSON(), s.sdk()})
+	}
+	for _, c := range cases {
 		out, err := json.Marshal(c.peer)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
