@@ -89,3 +89,41 @@ func BenchmarkFastBuildSmallTool(b *testing.B) {
 		abi.FastBuild(req)
 	}
 }
+
+// text100KB is the build and serialize requests of a 100 KB text result
+// (prose with quotes and line breaks), serialized with finalize.
+func text100KB(b *testing.B) (build, serialize []byte) {
+	line := "The quick brown fox said \"hello\"\tand jumped over the lazy dog.\n"
+	text := ""
+	for len(text) < 100*1024 {
+		text += line
+	}
+	block := content.NewObject(content.Str("type", content.NewString("text")), content.Str("text", content.NewString(text)))
+	input := content.NewObject(content.Str("content", content.NewArray(block)))
+	built := content.NewObject(content.Str("content", content.NewArray(block)), content.Str("isError", content.NewBool(false)))
+	fin, _ := content.ParseJSON([]byte(`{"finalize":true}`))
+	return abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input}),
+		abi.AppendRequest(nil, &abi.Request{Op: abi.OpSerialize, Input: built, Options: fin})
+}
+
+// BenchmarkHandleText100KB is a 100 KB text result built, then its
+// result serialized, through Handle; General is the general path alone.
+func BenchmarkHandleText100KB(b *testing.B) {
+	build, serialize := text100KB(b)
+	b.SetBytes(100 * 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		abi.Handle(abi.OpBuild, build)
+		abi.Handle(abi.OpSerialize, serialize)
+	}
+}
+
+func BenchmarkHandleGeneralText100KB(b *testing.B) {
+	build, serialize := text100KB(b)
+	b.SetBytes(100 * 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		abi.GeneralHandle(abi.OpBuild, build)
+		abi.GeneralHandle(abi.OpSerialize, serialize)
+	}
+}

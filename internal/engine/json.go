@@ -48,43 +48,6 @@ func appendEscaped(dst []byte, c byte) []byte {
 	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 }
 
-// appendValid is appendString for a string not yet checked: it reports
-// whether s is valid UTF-8 (when it is not, what it appended is to be
-// dropped), checking it as it escapes it, in one pass over its bytes
-// rather than two. Plain ASCII goes eight bytes at a time.
-func appendValid(dst []byte, s string) ([]byte, bool) {
-	const tops = 0x8080808080808080
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		for i+8 <= len(s) {
-			if x := word(s, i); x&tops != 0 || escapes(x) {
-				break
-			}
-			i += 8
-		}
-		if i >= len(s) {
-			break
-		}
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				return dst, false
-			}
-			i += size
-		case c < 0x20 || c == '"' || c == '\\':
-			dst = appendEscaped(append(dst, s[start:i]...), c)
-			i++
-			start = i
-		default:
-			i++
-		}
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"'), true
-}
-
 // nextEscape returns the index of the first byte of s at or after i that
 // JSON escapes, or len(s): eight bytes at a time, straight to the escaped
 // one, and the last few a byte at a time. appendString and escapedLen go

@@ -151,26 +151,36 @@ func (p *pass) member(names []string, from int) (int, bool) {
 }
 
 // toolMembers are a tool result's options, in the order of the members
-// they become.
-var toolMembers = []string{"content", "structuredContent", "isError", "meta"}
+// they become; builtToolMembers are a built result's members (serialize's
+// input), in their order.
+var (
+	toolMembers      = []string{"content", "structuredContent", "isError", "meta"}
+	builtToolMembers = []string{"content", "structuredContent", "isError", "_meta"}
+)
 
-// tool writes a tool result: its content (or the text fallback of its
-// structured content), structuredContent, isError and _meta.
+// tool writes a tool result: its content (for a build, or the text
+// fallback of its structured content), structuredContent, isError and
+// _meta.
 func (p *pass) tool() bool {
 	n, ok := p.mapLen()
 	if !ok {
 		return false
 	}
 	p.values++
-	p.nodes++ // the result object
-	p.out = append(p.out, `{"content":`...)
+	ser := p.o.Serialize
+	members := toolMembers
+	if ser != nil {
+		members = builtToolMembers
+	}
+	p.open(ToolResult)
+	p.out = append(p.out, `"content":`...)
 	next := 0  // the earliest member that may come next
 	sc := -1   // where the structured content's JSON starts, when written before any content
 	wrote := 0 // what is written: 1 the content, 2 isError too
 	for j := 0; j < n; j++ {
-		idx, ok := p.member(toolMembers, next)
-		if !ok {
-			return false
+		idx, ok := p.member(members, next)
+		if !ok || ser != nil && j == 0 && idx != 0 {
+			return false // a built result's content comes first: the general path reads any other
 		}
 		next = idx + 1
 		if idx >= 2 && wrote == 0 {
@@ -191,6 +201,10 @@ func (p *pass) tool() bool {
 			}
 			wrote = 1
 		case 1:
+			if ser != nil && (!ser.Revision.Defines(ToolResult, "structuredContent") ||
+				!ser.AnyStructured && (p.i >= len(p.in) || !isMap(p.in[p.i]))) {
+				return false // a revision without it, or that wraps it
+			}
 			if wrote == 0 {
 				sc = len(p.out)
 			} else {
@@ -244,23 +258,43 @@ func (p *pass) fallback(sc int) bool {
 }
 
 // resourceMembers are a resource result's options, in the order of the
-// members they become.
-var resourceMembers = []string{"contents", "meta"}
+// members they become; builtResourceMembers a built one's.
+var (
+	resourceMembers      = []string{"contents", "meta"}
+	builtResourceMembers = []string{"contents", "_meta"}
+)
 
-// resource writes a resource result: its contents, and _meta.
+// resource writes a resource result: its contents (for a finalize, then
+// ttlMs and cacheScope), and _meta.
 func (p *pass) resource() bool {
 	n, ok := p.mapLen()
-	if !ok || n == 0 {
-		return false // missing_field
+	if !ok || n == 0 || n > 2 {
+		return false // missing_field, or unknown
 	}
 	p.values++
-	p.nodes++
-	p.out = append(p.out, `{"contents":`...)
-	if idx, ok := p.member(resourceMembers, 0); !ok || idx != 0 || !p.list(3, true) {
+	ser := p.o.Serialize
+	members := resourceMembers
+	if ser != nil {
+		members = builtResourceMembers
+	}
+	p.open(ResourceResult)
+	p.out = append(p.out, `"contents":`...)
+	if idx, ok := p.member(members, 0); !ok || idx != 0 || !p.list(3, true) {
 		return false
 	}
+	if ser != nil && ser.Finalize && ser.Revision.Defines(ResourceResult, "ttlMs") {
+		scope := ser.CacheScope
+		if scope == "" {
+			scope = "private"
+		}
+		p.nodes += 2
+		p.out = append(p.out, `,"ttlMs":`...)
+		p.out = strconv.AppendInt(p.out, ser.TTLMs, 10)
+		p.out = append(p.out, `,"cacheScope":`...)
+		p.out = appendString(p.out, scope)
+	}
 	if n == 2 {
-		if _, ok := p.member(resourceMembers, 1); !ok || !p.meta(2, true) {
+		if _, ok := p.member(members, 1); !ok || !p.meta(2, true) {
 			return false
 		}
 	}
@@ -309,105 +343,30 @@ func (p *pass) defines(object, field string) bool {
 	return p.o.Serialize == nil || p.o.Serialize.Revision.Defines(object, field)
 }
 
-// builtToolMembers are a built tool result's members, in their order.
-var builtToolMembers = []string{"content", "structuredContent", "isError", "_meta"}
-
-// built writes a built result for a revision: a tool result, or a
-// resource result (its first member contents).
+// built writes a built result for a revision: a resource result when its
+// first member is contents, else a tool result.
 func (p *pass) built() bool {
-	n, ok := p.mapLen()
-	if !ok || n == 0 {
-		return false
-	}
-	p.values++
-	p.nodes++ // the result object
 	at := p.i
-	k, ok := p.str()
-	if !ok {
+	if _, ok := p.mapLen(); !ok {
 		return false
 	}
+	k, ok := p.str()
 	p.i = at
-	ser := p.o.Serialize
-	object := ToolResult
-	if k == "contents" {
-		object = ResourceResult
+	if ok && k == "contents" {
+		return p.resource()
 	}
+	return p.tool()
+}
+
+// open writes the start of a result object: with a finalize for a
+// revision that defines it, resultType first.
+func (p *pass) open(object string) {
+	p.nodes++ // the result object
 	p.out = append(p.out, '{')
-	fin := ser.Finalize && ser.Revision.Defines(object, "resultType")
-	if fin {
+	if ser := p.o.Serialize; ser != nil && ser.Finalize && ser.Revision.Defines(object, "resultType") {
 		p.nodes++
 		p.out = append(p.out, `"resultType":"complete",`...)
 	}
-	if object == ResourceResult {
-		p.out = append(p.out, `"contents":`...)
-		if _, ok := p.member(resourceMembers, 0); !ok || !p.list(3, true) {
-			return false
-		}
-		if fin {
-			scope := ser.CacheScope
-			if scope == "" {
-				scope = "private"
-			}
-			p.nodes += 2
-			p.out = append(p.out, `,"ttlMs":`...)
-			p.out = strconv.AppendInt(p.out, ser.TTLMs, 10)
-			p.out = append(p.out, `,"cacheScope":`...)
-			p.out = appendString(p.out, scope)
-		}
-		if n == 2 {
-			if k, ok := p.str(); !ok || k != "_meta" || !p.meta(2, true) {
-				return false
-			}
-			p.values++
-		}
-		p.out = append(p.out, '}')
-		return n <= 2
-	}
-	p.out = append(p.out, `"content":`...)
-	next := 0
-	wrote := false // isError
-	for j := 0; j < n; j++ {
-		idx, ok := p.member(builtToolMembers, next)
-		if !ok || j == 0 && idx != 0 {
-			return false // content comes first: the general path reads any other
-		}
-		next = idx + 1
-		if idx == 3 && !wrote {
-			p.nodes++
-			p.out = append(p.out, `,"isError":false`...)
-			wrote = true
-		}
-		switch idx {
-		case 0:
-			if !p.list(3, false) {
-				return false
-			}
-		case 1:
-			if !ser.Revision.Defines(ToolResult, "structuredContent") ||
-				!ser.AnyStructured && (p.i >= len(p.in) || !isMap(p.in[p.i])) {
-				return false
-			}
-			p.out = append(p.out, `,"structuredContent":`...)
-			if !p.free(2) {
-				return false
-			}
-		case 2:
-			if !p.isError() {
-				return false
-			}
-			wrote = true
-		case 3:
-			if !p.meta(2, true) {
-				return false
-			}
-		}
-	}
-	if !wrote {
-		p.nodes++
-		p.out = append(p.out, `,"isError":false`...)
-	}
-	p.out = append(p.out, '}')
-	return true
 }
 
 // isError writes a result's isError member.
@@ -836,9 +795,11 @@ func (p *pass) write(s string) bool {
 	if room := p.base + p.o.MaxBytes - len(p.out); len(s)+2 > room || 6*len(s)+2 > room && escapedLen(s) > room {
 		return false
 	}
-	var ok bool
-	p.out, ok = appendValid(p.out, s)
-	return ok
+	if !utf8.ValidString(s) {
+		return false
+	}
+	p.out = appendString(p.out, s)
+	return true
 }
 
 // text reads a string value of valid UTF-8.
