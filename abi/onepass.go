@@ -167,7 +167,8 @@ func serializePlan(req []byte, sp span, given bool) (*engine.Serialize, bool) {
 	if given {
 		over := content.NewError(content.CodeInvalidRequest, "/options", "too many values")
 		var err error
-		if v, _, _, err = decodeSpan(req, sp, true, MaxSmallValues, over, false); err != nil {
+		// not shared: the plan is kept past the request (its cacheScope)
+		if v, _, _, err = decodeSpan(req, sp, false, MaxSmallValues, over, false); err != nil {
 			return nil, false
 		}
 	}

@@ -296,3 +296,23 @@ func serializeRequest(t testing.TB, res, options, settings string) []byte {
 	}
 	return abi.AppendRequest(nil, r)
 }
+
+// TestOnePassKeepsNothingOfARequest: what the one pass keeps from one
+// request to the next (the settings and options it read last) is its own
+// copy: a host reuses a request's memory once the call has returned.
+func TestOnePassKeepsNothingOfARequest(t *testing.T) {
+	res := `{"contents":[{"uri":"file:///a","text":"x"}]}`
+	opts := `{"finalize":{"ttlMs":5,"cacheScope":"public"}}`
+	set := `{"maxJsonBytes":5000,"canonicalization":"json"}`
+	first := serializeRequest(t, res, opts, set)
+	want, ok := abi.FastSerialize(first)
+	if !ok {
+		t.Fatal("the one pass did not take it")
+	}
+	for i := range first {
+		first[i] = 'x' // the host writes the next request over it
+	}
+	if got, _ := abi.FastSerialize(serializeRequest(t, res, opts, set)); !bytes.Equal(got, want) {
+		t.Fatalf("after the first request's memory changed:\n%q\nwant\n%q", got, want)
+	}
+}

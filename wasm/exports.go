@@ -62,8 +62,23 @@ func alloc(size int32) int32 {
 	if size < 0 || size > abi.MaxRequest {
 		return 0
 	}
+	if spare != nil && cap(spare) >= int(size) {
+		b := spare[:size]
+		spare = nil
+		return int32(keep(b))
+	}
 	return int32(keep(make([]byte, size)))
 }
+
+// spare is the last request buffer freed, when it is small: the next
+// request of no more bytes is written into it rather than into a new
+// allocation (a host sends one request after another, of similar sizes).
+// Its old bytes are never read: the host writes the request over them and
+// the call reads no further.
+var spare []byte
+
+// maxSpare is the largest buffer kept as the spare.
+const maxSpare = 64 << 10
 
 // mcpresult_free releases a buffer from mcpresult_alloc or a response;
 // an unknown or already freed pointer does nothing.
@@ -71,6 +86,9 @@ func alloc(size int32) int32 {
 //go:wasmexport mcpresult_free
 func free(ptr int32) {
 	if i, ok := find(uint32(ptr)); ok {
+		if b := buffers[i].b; cap(b) <= maxSpare && cap(b) > cap(spare) {
+			spare = b
+		}
 		copy(buffers[i:], buffers[i+1:])
 		buffers[len(buffers)-1] = buffer{} // drop the reference
 		buffers = buffers[:len(buffers)-1]
