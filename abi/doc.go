@@ -97,6 +97,20 @@
 // may still see a request run out of memory: the Go host answers it with
 // max_bytes and replaces the instance (package host).
 //
+// # One pass
+//
+// Handle answers the build requests of a tool or resource result and the
+// serialize requests of a built result that servers send most in one pass,
+// from the request's MessagePack to the response, without a value tree
+// (see the internal engine's OnePass): members in the order they are
+// written, plain JSON values, no per-call option, a revision that changes
+// nothing of the result but what a finalize adds. Any other request, and
+// any request with a fault, takes the general path, which the above
+// describes. The two answer with the same bytes; the tests run every
+// vector's request through both, and a fuzz target compares them. The one
+// pass keeps within the same memory: what it writes is bounded by the
+// settings' maxJsonBytes, read before the input.
+//
 // # Why MessagePack
 //
 // Why MessagePack, and why a codec of its own: MessagePack carries what JSON

@@ -12,6 +12,12 @@
 // a walk reads an object's keys and values in turn with Index, as a tree
 // holds them.
 //
+// OnePass (onepass.go) is the other way in: the module's one pass from a
+// request's MessagePack straight to a result's JSON, for the common shapes,
+// calling the same rules (stringRule, the shapes, checkMetaKey, the
+// writer's escaping) with a traversal of its own, and leaving everything
+// else, faults included, to the checks of a value tree.
+//
 //	c := engine.NewChecker(engine.CheckOptions{Mode: content.JSON, MaxNodes: 1000, MaxBytes: 1 << 20})
 //	out := c.Free(content.FromGo(map[string]any{"when": time.Unix(0, 0).UTC(), "n": 1}), 2)
 //	b, err := engine.AppendJSON(nil, out, content.Wire) // {"n":1,"when":"1970-01-01T00:00:00.000Z"}
