@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -17,36 +18,44 @@ const hexDigits = "0123456789abcdef"
 // below U+0020 as \u00xx, and nothing else. s must be valid UTF-8 (checks
 // reject anything else before writing).
 func appendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := nextEscape(s, 0); i < len(s); i = nextEscape(s, i+1) {
-		dst = appendEscaped(append(dst, s[start:i]...), s[i])
-		start = i + 1
+	dst = append(slices.Grow(dst, len(s)+2), '"')
+	i := 0
+	for i+8 <= len(s) {
+		x := word(s, i)
+		if !escapes(x) {
+			dst = appendWord(dst, x)
+			i += 8
+			continue
+		}
+		// The bytes before the escaped one, written as the whole word
+		// and cut after them: no copy of a few bytes an escape.
+		k, n := firstEscape(x), len(dst)
+		dst = appendEscape(appendWord(dst, x)[:n+k], s[i+k])
+		i += k + 1
 	}
-	dst = append(dst, s[start:]...)
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			dst = appendEscape(dst, c)
+		} else {
+			dst = append(dst, c)
+		}
+	}
 	return append(dst, '"')
 }
 
-// appendEscaped appends the escape of a byte JSON escapes.
-func appendEscaped(dst []byte, c byte) []byte {
-	switch c {
-	case '"':
-		return append(dst, '\\', '"')
-	case '\\':
-		return append(dst, '\\', '\\')
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
+// appendEscape appends the escape of a byte JSON escapes.
+func appendEscape(dst []byte, c byte) []byte {
+	if e := shortEscapes[c]; e != 0 {
+		return append(dst, '\\', e)
 	}
 	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 }
+
+// shortEscapes holds the letter of the two-byte escape of each byte that
+// has one (\n for a line feed), and 0 for the rest: of the bytes JSON
+// escapes, those are written \u00XX. A table (static data) rather than a
+// switch, so that text that escapes often costs a load an escape.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // nextEscape returns the index of the first byte of s at or after i that
 // JSON escapes, or len(s): eight bytes at a time, straight to the escaped

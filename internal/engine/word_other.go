@@ -11,3 +11,9 @@ func word(s string, i int) uint64 {
 	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
 		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
+
+// appendWord appends the eight bytes of x, a word as word reads it (the
+// least significant byte first).
+func appendWord(dst []byte, x uint64) []byte {
+	return append(dst, byte(x), byte(x>>8), byte(x>>16), byte(x>>24), byte(x>>32), byte(x>>40), byte(x>>48), byte(x>>56))
+}
