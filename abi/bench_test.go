@@ -14,6 +14,10 @@ import (
 //
 //	GOOS=wasip1 GOARCH=wasm go test -c -o abi.wasm ./abi
 //	go run github.com/tetratelabs/wazero/cmd/wazero@v1.12.0 run abi.wasm -test.run='^$' -test.bench=Handle
+//
+// and under V8, as the module runs in Node:
+//
+//	node js/bench/guest.mjs abi.wasm -test.run='^$' -test.bench=Handle
 
 // smallBuild is the MessagePack request of the small tool result that
 // host's and result's benchmarks build.
