@@ -172,11 +172,7 @@ func serializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 		return nil, err
 	}
 	s = s.withDefaults()
-	o, err := serializeOptionsFromValue(options)
-	if err != nil {
-		return nil, err
-	}
-	so, err := o.check()
+	so, err := serializeOptsFromValue(options)
 	if err != nil {
 		return nil, err
 	}
@@ -205,14 +201,20 @@ func serializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	return serialize(out, kind, s, so)
 }
 
+// serializeOptsFromValue reads and checks serialize options given as a
+// value.
+func serializeOptsFromValue(options content.Value) (serializeOpts, error) {
+	o, err := serializeOptionsFromValue(options)
+	if err != nil {
+		return serializeOpts{}, err
+	}
+	return o.check()
+}
+
 // serializePlan is what the one pass of the serialize op needs of its
 // options (see resultlink.SerializePlan).
 func serializePlan(options content.Value) (*engine.Serialize, error) {
-	o, err := serializeOptionsFromValue(options)
-	if err != nil {
-		return nil, err
-	}
-	so, err := o.check()
+	so, err := serializeOptsFromValue(options)
 	if err != nil {
 		return nil, err
 	}

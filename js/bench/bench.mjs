@@ -27,6 +27,7 @@ import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
+import { small, big } from "./inputs.mjs";
 
 const args = process.argv.slice(2);
 function option(name, def) {
@@ -35,23 +36,6 @@ function option(name, def) {
 }
 
 const WASM_URL = new URL("../mcpresult.wasm", import.meta.url);
-
-// The requests: the ~200-byte tool result of the Go benchmarks (host's
-// smallRequest) and a 100 KB text result (host's text100KB), built anew
-// for each call as a handler builds its result.
-const TEXT_100KB = 'lorem ipsum "dolor" sit amet\n'.repeat(Math.floor((100 * 1024) / 30));
-
-function small() {
-  return {
-    content: [{ type: "text", text: "The weather in Paris is sunny, 21°C." }],
-    structuredContent: { city: "Paris", tempC: 21, conditions: "sunny", updated: "2026-07-28T09:00:00Z" },
-    isError: false,
-  };
-}
-
-function big() {
-  return { content: [{ type: "text", text: TEXT_100KB }] };
-}
 
 // The shapes of the Go benchmarks (result's BenchmarkShape, host's
 // BenchmarkModuleShape, tools/peerbench's BenchmarkPeerGoSDKShape): the

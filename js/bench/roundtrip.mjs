@@ -24,25 +24,12 @@
 // server and tool first, default 200). Nothing here passes or fails on time.
 
 import { fileURLToPath } from "node:url";
+import { small, big } from "./inputs.mjs";
 
 const args = process.argv.slice(2);
 function option(name, def) {
   const i = args.indexOf("--" + name);
   return i >= 0 ? args[i + 1] : def;
-}
-
-const TEXT_100KB = 'lorem ipsum "dolor" sit amet\n'.repeat(Math.floor((100 * 1024) / 30));
-
-function small() {
-  return {
-    content: [{ type: "text", text: "The weather in Paris is sunny, 21°C." }],
-    structuredContent: { city: "Paris", tempC: 21, conditions: "sunny", updated: "2026-07-28T09:00:00Z" },
-    isError: false,
-  };
-}
-
-function big() {
-  return { content: [{ type: "text", text: TEXT_100KB }] };
 }
 
 const KINDS = ["plain", "tool", "adapted"];
