@@ -13,34 +13,35 @@ import (
 // the MessagePack of a build request's input, in one pass and without a
 // value tree: it reads each member, checks it with the same rules as the
 // checks of a value tree (the shapes of blocks and contents, stringRule,
-// checkMetaKey, the escaping of appendString, appendFloat), and writes it
-// at once.
+// checkMetaKey, utf8.ValidString, appendString, appendFloat), and writes
+// it at once.
 //
 // It takes only the shapes servers send most: content blocks and resource
 // contents of any type, structured content and _meta of plain JSON values
-// (string keys, no repeated key, no binary data, timestamps or extensions),
-// no per-call option (maxJsonBytes, canonicalization) or protocol-owned
-// field, and every object's members in the order they are written (the
-// result's members; a block's type first, then its fields in the order of
-// its shape), as servers and this package's own helpers give them: the
-// pass reads each value once and writes it at once, with no lookahead. On anything else, and on any fault at all, it
-// answers false and writes nothing that counts: the checks of a value tree
-// (package result's Build) then answer, with the same bytes or with the
-// error. So the one pass never has an error of its own to get right; it
-// only has to be sure, when it answers true, that the general path would
-// have succeeded with the same bytes, which the tests check for every
-// vector and a differential fuzz target for arbitrary requests.
+// (string keys, no repeated key, no binary data, timestamps or
+// extensions), no per-call option (maxJsonBytes, canonicalization) or
+// protocol-owned field, and every object's members in the order they are
+// written (the result's members; a block's type first, then its fields in
+// the order of its shape), as servers and this package's own helpers give
+// them: the pass reads each value once and writes it at once, with no
+// lookahead. On anything else, and on any fault at all, it answers false
+// and writes nothing that counts: the checks of a value tree (package
+// result's Build) then answer, with the same bytes or with the error. So
+// the one pass never has an error of its own to get right; it only has to
+// be sure, when it answers true, that the general path would have
+// succeeded with the same bytes, which the tests check for every vector
+// and a differential fuzz target for arbitrary requests.
 //
 // The pass stops as soon as its output passes MaxBytes (a bound on the
 // memory it takes, whatever the input); the caller then checks what it
-// counted against the budget (see Written), which it may only know once
-// the input is read: a result at a bound is left to the general path,
-// which reports it.
-//
-// With Serialize set, the pass writes a built result (the serialize op's
-// input, in wire names) for a protocol revision instead.
+// counted against the budget (see Written): a result at a bound is left to
+// the general path, which reports it.
 type OnePass struct {
-	MaxBytes  int
+	// MaxBytes is the result's byte budget (maxJsonBytes).
+	MaxBytes int
+	// Serialize, when set, makes the pass write a built result (the
+	// serialize op's input, in wire names) for a protocol revision, with
+	// Result, instead of a build's.
 	Serialize *Serialize
 }
 
@@ -58,9 +59,12 @@ type Serialize struct {
 	AnyStructured bool
 	// Finalize adds the protocol-owned members the revision defines:
 	// resultType first, and a resource result's ttlMs and cacheScope.
-	Finalize   bool
-	TTLMs      int64
-	CacheScope string // "public" or "private"
+	Finalize bool
+	// TTLMs is a finalized resource result's ttlMs.
+	TTLMs int64
+	// CacheScope is a finalized resource result's cacheScope: "public",
+	// or "private" ("" too).
+	CacheScope string
 }
 
 // The names of the result objects for Revision.Defines (a block type is
@@ -70,11 +74,15 @@ const (
 	ResourceResult = "resource result"
 )
 
-// Written is what a pass read and wrote: the JSON values it wrote (as
-// Budget counts a result's), the values and keys it read (an input's
-// decode counts its values), and the bytes of the input it read.
+// Written is what a pass read and wrote.
 type Written struct {
-	Nodes, Values, Read int
+	// Nodes are the JSON values it wrote, as Budget counts a result's.
+	Nodes int
+	// Values are the values and keys it read (an input's decode counts
+	// its values).
+	Values int
+	// Read is how many bytes of the input it read.
+	Read int
 }
 
 // maxFreeMembers is the most members of a free-form object the pass reads:
