@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/schemac"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
@@ -18,7 +18,7 @@ import (
 const maxSchemaFindings = 20
 
 // schemaURL is the address the output schema is compiled under: nothing is
-// ever loaded from it, nor from any other address (see noLoader).
+// ever loaded from it, nor from any other address (see internal/schemac).
 const schemaURL = "urn:mcpresult:check:output-schema"
 
 // The two dialects clients validate output schemas with: the Go SDK
@@ -30,35 +30,6 @@ var schemaDrafts = []struct {
 	{"2020-12", jsonschema.Draft2020},
 	{"draft-07", jsonschema.Draft7},
 }
-
-// noLoader refuses every remote or file reference: an output schema comes
-// from the server being checked and must not make the checker read files
-// or the network.
-type noLoader struct{}
-
-// Load refuses url.
-func (noLoader) Load(url string) (any, error) {
-	return nil, errors.New("references outside the schema are not loaded")
-}
-
-// lenientRegexp compiles with Go's regexp and, for an ECMAScript pattern
-// that RE2 does not support (lookaround, backreferences), accepts every
-// string rather than call a schema invalid that JavaScript clients accept.
-func lenientRegexp(s string) (jsonschema.Regexp, error) {
-	if re, err := regexp.Compile(s); err == nil {
-		return re, nil
-	}
-	return anyString(s), nil
-}
-
-// anyString is a pattern RE2 cannot compile, which matches every string.
-type anyString string
-
-// MatchString matches every string.
-func (anyString) MatchString(string) bool { return true }
-
-// String is the pattern as written.
-func (a anyString) String() string { return string(a) }
 
 // compiledSchema is the output schema compiled under one dialect.
 type compiledSchema struct {
@@ -112,10 +83,8 @@ func (f *findings) compileOutputSchema(raw []byte) []compiledSchema {
 			strings.Join(failed, " or "), reason))
 	}()
 	for _, d := range drafts {
-		c := jsonschema.NewCompiler()
+		c := schemac.New()
 		c.DefaultDraft(d.draft)
-		c.UseLoader(noLoader{})
-		c.UseRegexpEngine(lenientRegexp)
 		if err := c.AddResource(schemaURL, doc); err != nil {
 			f.add(Error, CodeOutputSchemaInvalid, "", "the tool's outputSchema cannot be read as a schema")
 			return nil

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"runtime/debug"
 	"sync"
 
@@ -16,6 +15,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpresult/mcpresult/internal/schemac"
 )
 
 // Options say how an Adapter writes results. The zero value builds and
@@ -415,12 +416,6 @@ type outputSchema struct {
 // from it or from any other address.
 const schemaURL = "urn:mcpresult:sdk:output-schema"
 
-type noLoader struct{}
-
-func (noLoader) Load(string) (any, error) {
-	return nil, errors.New("references outside the schema are not loaded")
-}
-
 func compileOutputSchema(schema any) (*outputSchema, error) {
 	raw, err := json.Marshal(schema)
 	if err != nil {
@@ -437,9 +432,7 @@ func compileOutputSchema(schema any) (*outputSchema, error) {
 	if err != nil {
 		return nil, content.NewError(content.CodeInvalidJSON, "/outputSchema", "the output schema is not JSON")
 	}
-	c := jsonschema.NewCompiler()
-	c.UseLoader(noLoader{})
-	c.UseRegexpEngine(lenientRegexp)
+	c := schemac.New()
 	if err := c.AddResource(schemaURL, doc); err != nil {
 		return nil, content.NewError(content.CodeInvalidValue, "/outputSchema", "the output schema is not a JSON Schema")
 	}
@@ -449,22 +442,6 @@ func compileOutputSchema(schema any) (*outputSchema, error) {
 	}
 	return &outputSchema{value: v, compiled: compiled}, nil
 }
-
-// lenientRegexp compiles a pattern with Go's regexp and, for an ECMAScript
-// pattern RE2 does not support (lookaround, backreferences), accepts every
-// string rather than refuse a schema that JavaScript clients accept.
-func lenientRegexp(s string) (jsonschema.Regexp, error) {
-	if re, err := regexp.Compile(s); err == nil {
-		return re, nil
-	}
-	return anyString(s), nil
-}
-
-// anyString is a pattern RE2 cannot compile, which matches every string.
-type anyString string
-
-func (anyString) MatchString(string) bool { return true }
-func (a anyString) String() string        { return string(a) }
 
 // reroot puts an error of the schema under /outputSchema.
 func reroot(err error) error {
