@@ -126,9 +126,12 @@ test-js: $(JS)/node_modules/.installed tools/jstest/node_modules/.installed tool
 # fails the run) driven headless with puppeteer-core; pages bundled by
 # esbuild and Vite run every vector, and the README's WebMCP quick start
 # registers its tool through @mcp-b/webmcp-polyfill, each result checked
-# against the official schema and against Node and Go (bin/mcpresult).
-# The spec reporter prints the module's start-up time in the page and the
-# bundles' sizes (reported, never asserted).
+# against the official schema and against Node and Go (bin/mcpresult);
+# then a tool registered on Chromium's own WebMCP, called through the
+# browser's testing entry found by what the page has (document.modelContext
+# or navigator.modelContextTesting). The spec reporter prints the entry it
+# used, the module's start-up time in the page and the bundles' sizes
+# (reported, never asserted).
 # tools/browser has the bundlers, the client and the polyfill, pinned and
 # installed here only.
 .PHONY: test-browser
