@@ -96,21 +96,37 @@ fuzz:
 # The whole test suite: static checks, the Go tests with the race detector
 # (the conformance vectors, examples and unit tests), the packed requests of
 # every op and shape at 4, 16 and 60 MB (without it: they measure memory),
-# the portable form of
-# the string writer (-tags purego) and the core on a 32-bit machine (386),
-# the check that the oracle-generated vectors are what their generator
-# writes, the independent oracles (official MCP schemas, RFC 8785), and the
-# one Go module of its own (the peer benchmarks, which need mcp-go: vetted,
-# its tests run).
-test: vet fmt-check vectors-check oracle $(JS)/node_modules/.installed
+# the portable form of the string writer (-tags purego) and the core on a
+# 32-bit machine (386), the check that the oracle-generated vectors are what
+# their generator writes, the independent oracles (official MCP schemas,
+# RFC 8785), the one Go module of its own (the peer benchmarks, which need
+# mcp-go: vetted, its tests run), the JS package in Node, Deno, Bun, workerd
+# and Chromium, and the official SDKs' clients against the quick starts.
+# What every suite needs is installed first (a failed install stops here);
+# then tools/suites.sh runs every suite, whatever the ones before it gave,
+# and prints one line per suite (pass or FAIL, its time), the end of what
+# each failing one printed, and fails if one failed.
+TEST_SUITES := vet fmt-check vectors-check oracle test-go test-go-packed test-go-purego test-go-386 test-peerbench test-js test-browser sdkproof
+
+test: $(JS)/node_modules/.installed $(ORACLE)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed tools/browser/node_modules/.installed tools/sdkproof/node_modules/.installed
+	$(GO) mod download
+	MAKE="$(MAKE)" tools/suites.sh --label "make test" $(TEST_SUITES)
+
+.PHONY: test-go test-go-packed test-go-purego test-go-386 test-peerbench
+test-go:
 	$(GO) test -race -count=1 ./...
+
+test-go-packed:
 	$(GO) test -count=1 -run 'TestPacked' ./host
+
+test-go-purego:
 	$(GO) test -count=1 -tags purego ./internal/engine
+
+test-go-386:
 	GOARCH=386 $(GO) test -count=1 ./content ./internal/engine ./result ./abi
+
+test-peerbench:
 	cd tools/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
-	$(MAKE) test-js
-	$(MAKE) test-browser
-	$(MAKE) sdkproof
 
 # The JS package's tests: its type declarations compiled against a typed
 # example (tsc), then every vector and the oracles through the public API in
@@ -126,9 +142,12 @@ test-js: $(JS)/node_modules/.installed tools/jstest/node_modules/.installed tool
 # fails the run) driven headless with puppeteer-core; pages bundled by
 # esbuild and Vite run every vector, and the README's WebMCP quick start
 # registers its tool through @mcp-b/webmcp-polyfill, each result checked
-# against the official schema and against Node and Go (bin/mcpresult).
-# The spec reporter prints the module's start-up time in the page and the
-# bundles' sizes (reported, never asserted).
+# against the official schema and against Node and Go (bin/mcpresult);
+# then a tool registered on Chromium's own WebMCP, called through the
+# browser's testing entry found by what the page has (document.modelContext
+# or navigator.modelContextTesting). The spec reporter prints the entry it
+# used, the module's start-up time in the page and the bundles' sizes
+# (reported, never asserted).
 # tools/browser has the bundlers, the client and the polyfill, pinned and
 # installed here only.
 .PHONY: test-browser

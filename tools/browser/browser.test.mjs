@@ -17,7 +17,11 @@
 //     that is byte for byte what Node (the package's default entry) and Go
 //     (the command line) write for the same input;
 //   - registerTool's rules through the polyfill (pages/webmcp.js), and
-//     Chromium's own WebMCP without the polyfill (pages/native.js).
+//     Chromium's own WebMCP without the polyfill (pages/native.js), its
+//     tool called through the browser's testing entry, whichever the
+//     browser has (document.modelContext.executeTool, or the earlier
+//     navigator.modelContextTesting.executeTool), which the spec
+//     reporter names.
 //
 // The module's start-up in the page (fetch and compile, then the first
 // call) and the bundles' sizes are printed, never asserted.
@@ -346,37 +350,54 @@ test("WebMCP: registerTool's rules (detection, budget, fallbacks, guard) through
   }
 });
 
+/** The flags that turn on the browser's own WebMCP: the experimental web
+ * platform features (where Debian's Chromium has it), and its features by
+ * name (WebMCP, and WebMCPTesting for the testing entry), should a build
+ * take them out of that set; a name a build does not know is ignored. */
+const webmcpFlags = ["--enable-experimental-web-platform-features", "--enable-features=WebMCP,WebMCPTesting"];
+
 test("WebMCP: Chromium's own WebMCP, no polyfill", async (t) => {
   const { load } = await import("mcpresult");
   const mcp = await load();
   const revision = mcp.info().latestProtocolVersion;
   const validate = revisionSchema(revision).definition("CallToolResult");
-  // Chromium's WebMCP is behind this flag in the Chromium Debian ships
-  nativeBrowser = await launch(["--enable-experimental-web-platform-features"]);
-  t.diagnostic(`chromium ${await nativeBrowser.version()}`);
+  nativeBrowser = await launch(webmcpFlags);
+  const version = await nativeBrowser.version();
+  t.diagnostic(`chromium ${version}, launched with ${webmcpFlags.join(" ")}`);
   const { page, logs } = await open("/native/index.html", nativeBrowser);
   try {
     await page.waitForFunction(() => window.pageReady === true, { timeout: 20_000 }).catch((e) => assert.fail(`the page never got ready (${e.message})\n${logs.join("\n")}`));
     const setUp = await page.evaluate(() => window.setUp());
-    // Chromium 148 has it at navigator.modelContext only; a later one may
-    // have document.modelContext, which registerTool takes first
+    // registerTool takes document.modelContext, else the earlier drafts'
+    // navigator.modelContext: whichever the browser has
     assert.equal(setUp.polyfill, false, "the browser's own WebMCP");
     assert.ok(["navigator.modelContext", "document.modelContext"].includes(setUp.found), `registerTool found ${setUp.found}`);
+    assert.equal(setUp.own, true, `${setUp.found}.registerTool is the browser's own (native code)`);
     t.diagnostic(`registerTool found Chromium's ${setUp.found}`);
+    // the testing entry, found by what the page has (pages/native.js)
+    const entry = await page.evaluate(() => window.testingEntry());
+    const found = Object.entries(entry.found).map(([k, v]) => `${k}: ${v}`).join("; ");
+    assert.notEqual(entry.used, "none", `the browser (${version}) has no WebMCP testing entry this test knows (${entry.known?.join(", ")}); the page has ${found}`);
+    assert.equal(entry.own, true, `the testing entry ${entry.used} is not the browser's own; the page has ${found}`);
+    t.diagnostic(`testing entry: ${entry.used} (the page has ${found})`);
+    const echo = { name: "echo", description: "Echoes its word", inputSchema: { type: "object", properties: { word: { type: "string" } }, required: ["word"] } };
+    if (entry.tools !== undefined) assert.deepEqual(entry.tools, [echo], `the tools ${entry.used} lists`);
+    else t.diagnostic(`${entry.used} lists no tools: the calls by name show the registration`);
     const calls = [
       { word: "hello", node: (m) => m.tool({ structuredContent: { word: "hello" } }) },
       { word: "", node: (m) => m.error("say a word", "echo.empty") },
       { word: "secret", node: (m) => m.tool({ content: [{ type: "text", text: "tool execution failed" }], isError: true }) },
     ];
     for (const c of calls) {
-      // the testing interface gives the result as the browser hands it on
-      const got = await page.evaluate((word) => navigator.modelContextTesting.executeTool("echo", JSON.stringify({ word })), c.word);
+      // the testing entry gives the result as the browser hands it on
+      const got = await page.evaluate((word) => window.callTool("echo", { word }), c.word).catch((e) => assert.fail(`${entry.used} refused ${JSON.stringify(c.word)}: ${e.message}\n${logs.join("\n")}`));
       assert.equal(typeof got, "string", `executeTool gave ${JSON.stringify(got)}`);
       assert.ok(validate(JSON.parse(got)), `${c.word}: the ${revision} schema refuses ${got}: ${JSON.stringify(validate.errors)}`);
       assert.equal(got, mcp.serialize(c.node(mcp), { protocolVersion: revision, finalize: true }), `${JSON.stringify(c.word)}: the page and Node differ`);
       t.diagnostic(`${JSON.stringify(c.word)} → ${got}`);
     }
     assert.deepEqual(await page.evaluate(() => window.privateErrors()), ["the secret stays here"]);
+    assert.deepEqual(logs.filter((l) => l.startsWith("pageerror") || l.startsWith("requestfailed")), [], "the page ran without error");
   } finally {
     await page.close();
   }
