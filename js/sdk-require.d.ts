@@ -6,7 +6,7 @@
 // ES module (src/sdk.js), which Node's require loads from 20.19 and 22.12
 // on: TypeScript models it with module node20 or nodenext; under node16 and
 // node18, which model a Node without require(esm), a CommonJS file cannot
-// import the package (TS1479), as such a Node cannot require it.
+// import the package (TS1471, TS1479), as such a Node cannot require it.
 
 import type {
   McpServer,
