@@ -2,6 +2,13 @@
 // TypeScript SDK 1.x (from 1.23.0) whose every result is written for the
 // revision its connection negotiated. The SDK is an optional peer
 // dependency: these declarations need it installed.
+//
+// The SDK ships an ES module build and a CommonJS one, each with its own
+// declarations, and their classes (McpServer, ResourceTemplate) are distinct
+// types: a CommonJS file's McpServer is not an ES module's. This file is
+// what an ES module imports (it names the SDK's ES module build);
+// sdk-require.d.ts, which package.json's "types" condition gives a
+// CommonJS file's require, is the same API over the CommonJS build.
 
 import type {
   McpServer,
@@ -64,16 +71,46 @@ export interface ToolConfig<InputArgs, OutputArgs> {
 export type ReadResourceHandler = (uri: URL, extra: HandlerExtra) => Returns<ResourceHandlerResult>;
 export type ReadResourceTemplateHandler = (uri: URL, variables: Variables, extra: HandlerExtra) => Returns<ResourceHandlerResult>;
 
-/** The server adapt returns: the same object, whose registerTool and
- * registerResource take handlers that return this package's results. */
-export type AdaptedServer<S extends McpServer = McpServer> = Omit<S, "registerTool" | "registerResource"> & {
+/** The classes and records of one build of the SDK that an adapted server
+ * names: the ES module build's are EsmServerTypes, the CommonJS build's
+ * are in sdk-require.d.ts. */
+export interface SdkServerTypes {
+  server: object;
+  registeredTool: unknown;
+  registeredResource: unknown;
+  registeredResourceTemplate: unknown;
+  resourceTemplate: unknown;
+}
+
+/** The SDK's ES module build: what this file imports. */
+export interface EsmServerTypes extends SdkServerTypes {
+  server: McpServer;
+  registeredTool: RegisteredTool;
+  registeredResource: RegisteredResource;
+  registeredResourceTemplate: RegisteredResourceTemplate;
+  resourceTemplate: ResourceTemplate;
+}
+
+/** The server adapt returns, over the SDK build T that S comes from: the
+ * same object, whose registerTool and registerResource take handlers that
+ * return this package's results. */
+export type AdaptedServerOf<T extends SdkServerTypes, S extends T["server"]> = Omit<S, "registerTool" | "registerResource"> & {
   registerTool<
     OutputArgs extends ZodRawShapeCompat | AnySchema,
     InputArgs extends undefined | ZodRawShapeCompat | AnySchema = undefined,
-  >(name: string, config: ToolConfig<InputArgs, OutputArgs>, handler: ToolHandler<InputArgs>): RegisteredTool;
-  registerResource(name: string, uri: string, config: ResourceMetadata, read: ReadResourceHandler): RegisteredResource;
-  registerResource(name: string, template: ResourceTemplate, config: ResourceMetadata, read: ReadResourceTemplateHandler): RegisteredResourceTemplate;
+  >(name: string, config: ToolConfig<InputArgs, OutputArgs>, handler: ToolHandler<InputArgs>): T["registeredTool"];
+  registerResource(name: string, uri: string, config: ResourceMetadata, read: ReadResourceHandler): T["registeredResource"];
+  registerResource(
+    name: string,
+    template: T["resourceTemplate"],
+    config: ResourceMetadata,
+    read: ReadResourceTemplateHandler,
+  ): T["registeredResourceTemplate"];
 };
+
+/** The server adapt returns: the same object, whose registerTool and
+ * registerResource take handlers that return this package's results. */
+export type AdaptedServer<S extends McpServer = McpServer> = AdaptedServerOf<EsmServerTypes, S>;
 
 /** Where a private failure happened. */
 export type FailurePlace = { tool: string } | { resource: string; uri: string };

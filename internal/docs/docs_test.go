@@ -47,6 +47,18 @@ const (
 	// with the command line built from this source first on the PATH; it
 	// must exit 0.
 	run
+	// clone: shell commands run, as a project beside its clone of the
+	// repository runs them, in a new Go module (a main that imports
+	// packages of the repository: testdata/clone/main.go) beside a link to
+	// the repository named mcpresult; after them the module must build,
+	// with its go.mod and go.sum as they left them, and print what it
+	// prints.
+	clone
+	// esbuild: an esbuild command each of whose options is one that
+	// tools/browser (make test-browser) bundles the README's page with
+	// before it runs it in Chromium, and which sets every option that
+	// tools/browser sets of those the page needs.
+	esbuild
 )
 
 // source says where one block comes from.
@@ -54,6 +66,9 @@ type source struct {
 	kind kind
 	file string // inFile: the file, relative to root
 	node bool   // run: the command needs Node and js/node_modules
+	// check, when set, checks more of an inFile block, given that file:
+	// what it says against what the tests use.
+	check func(t *testing.T, b block, file string)
 }
 
 // blocks names every code block of pages by its first line (trimmed): a
@@ -62,11 +77,14 @@ type source struct {
 var blocks = map[string]source{
 	// README.md
 	"make demo   # builds the example results in testdata/examples, then a real MCP client calls the example server": {kind: makeTargets},
-	"go get github.com/mcpresult/mcpresult":                                                                                     {kind: install},
-	"npm install mcpresult":                                                                                                     {kind: install},
-	"go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@latest":                                                       {kind: install},
-	"go build -o bin/mcpresult ./host/cmd/mcpresult":                                                                            {kind: run},
-	"name: mcp-check":                                                                                                           {file: "docs/ci/github-actions.yml"},
+	"go get github.com/mcpresult/mcpresult":                                             {kind: install},
+	"go mod edit -replace github.com/mcpresult/mcpresult=../mcpresult":                  {kind: clone},
+	"npx esbuild app.mjs --bundle --format=esm --platform=browser --outfile=app/app.js": {kind: esbuild},
+	`name = "quickstart-worker"`:                                                        {file: "js/examples/worker-sdk.mjs", check: checkWranglerConfig},
+	"npm install mcpresult":                                                             {kind: install},
+	"go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@latest":               {kind: install},
+	"go build -o bin/mcpresult ./host/cmd/mcpresult":                                    {kind: run},
+	"name: mcp-check": {file: "docs/ci/github-actions.yml"},
 	"// Content blocks, kept exactly as given.":                                                                                 {file: "result/example_quickstart_test.go"},
 	`import { load, McpResultError } from "mcpresult";`:                                                                         {file: "js/examples/api-quickstart.mjs"},
 	`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`:                                                      {file: "js/examples/quickstart.mjs"},
@@ -228,7 +246,7 @@ func TestDocBlocks(t *testing.T) {
 		targets[m[1]] = true
 	}
 	used := map[string]bool{}
-	var toRun []block
+	var toRun, clones []block
 	for _, page := range glob(t, pages) {
 		bs, _, _ := parse(t, page)
 		for _, b := range bs {
@@ -249,6 +267,9 @@ func TestDocBlocks(t *testing.T) {
 				if !contains(normalize(strings.Split(string(data), "\n")), normalize(b.text)) {
 					t.Errorf("%s:%d: the block is not in %s as it is written there (line for line, comment markers and indentation aside)", b.page, b.line, src.file)
 				}
+				if src.check != nil {
+					src.check(t, b, src.file)
+				}
 			case makeTargets:
 				if !isShell(b.lang) {
 					t.Errorf("%s:%d: a block of commands is marked %q, not sh", b.page, b.line, b.lang)
@@ -267,12 +288,24 @@ func TestDocBlocks(t *testing.T) {
 					}
 				}
 			case install:
-				if !isShell(b.lang) || len(b.text) != 1 ||
-					!(strings.HasPrefix(first, "go get ") || strings.HasPrefix(first, "go install ") || strings.HasPrefix(first, "npm install ")) {
+				if !isShell(b.lang) || len(b.text) != 1 {
 					t.Errorf("%s:%d: not a one-line installation command", b.page, b.line)
+				} else if err := installsThis(first); err != nil {
+					t.Errorf("%s:%d: %v", b.page, b.line, err)
 				}
 			case run:
 				toRun = append(toRun, b)
+			case clone:
+				if !isShell(b.lang) {
+					t.Errorf("%s:%d: a block of commands is marked %q, not sh", b.page, b.line, b.lang)
+				}
+				clones = append(clones, b)
+			case esbuild:
+				if !isShell(b.lang) || len(b.text) != 1 {
+					t.Errorf("%s:%d: not a one-line command", b.page, b.line)
+				} else {
+					checkEsbuild(t, b)
+				}
 			}
 		}
 	}
@@ -281,11 +314,14 @@ func TestDocBlocks(t *testing.T) {
 			t.Errorf("no page has the block %q any more: remove it from the table", first)
 		}
 	}
-	if len(toRun) == 0 {
+	if len(toRun) == 0 && len(clones) == 0 {
 		return
 	}
 	if testing.Short() {
 		t.Skip("-short: the commands of the pages are not run")
+	}
+	for _, b := range clones {
+		t.Run(filepath.Base(b.page)+":"+firstLine(b), func(t *testing.T) { runInClone(t, b) })
 	}
 	bin := t.TempDir()
 	build := exec.Command(goTool(), "build", "-o", filepath.Join(bin, "mcpresult"), "./host/cmd/mcpresult")

@@ -1,9 +1,15 @@
 // The quick start's server in a Cloudflare Worker: McpServer over the SDK's
 // web-standard Streamable HTTP transport, without sessions (a server per
 // request, each written for the revision of its MCP-Protocol-Version
-// header), at POST /mcp. wrangler bundles it (main = "worker-sdk.mjs"; no
-// compatibility flag needed); "mcpresult" resolves to the package's
-// "workerd" entry, which imports mcpresult.wasm precompiled.
+// header), at POST /mcp. wrangler bundles it, with this wrangler.toml beside
+// it (a compatibility_date, which wrangler needs; no compatibility flag):
+//
+//   name = "quickstart-worker"
+//   main = "worker-sdk.mjs"
+//   compatibility_date = "2025-09-01"
+//
+// "mcpresult" resolves to the package's "workerd" entry, which imports
+// mcpresult.wasm precompiled.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";

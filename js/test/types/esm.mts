@@ -1,0 +1,71 @@
+// The code of commonjs.cts as an ES module (a .mts file is one whatever
+// package.json's "type" says), compiled (never run) by `tsc -p
+// test/types/tsconfig.json`: its imports resolve with the "import"
+// condition, to the SDK's ES module build and to sdk.d.ts.
+
+import { McpServer, ResourceTemplate, type RegisteredResourceTemplate, type RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import * as mcpresult from "mcpresult";
+import * as edge from "mcpresult/edge";
+import * as sdk from "mcpresult/sdk";
+import * as webmcp from "mcpresult/webmcp";
+
+export async function main(compiled: WebAssembly.Module): Promise<void> {
+  const mcp: mcpresult.McpResult = await mcpresult.load();
+  const places: sdk.FailurePlace[] = [];
+
+  const plain = sdk.adapt(new McpServer({ name: "x", version: "1" }), mcp);
+  const server: sdk.AdaptedServer<McpServer> = sdk.adapt(new McpServer({ name: "typed", version: "1.0.0" }), mcp, {
+    onError: (err: unknown, where: sdk.FailurePlace) => {
+      places.push(where);
+      console.error(err);
+    },
+    finalize: { serverInfo: { name: "typed", version: "1.0.0" } },
+  });
+
+  const weather: RegisteredTool = server.registerTool(
+    "weather",
+    { description: "weather", inputSchema: { city: z.string() }, outputSchema: { city: z.string(), tempC: z.number() } },
+    async ({ city }, extra) => {
+      const v: mcpresult.ProtocolVersion = sdk.protocolVersion(extra);
+      if (city === "") throw new sdk.ClientError("which city?", "no_city");
+      return mcp.tool({ structuredContent: { city, tempC: 21.5, v } });
+    },
+  );
+  weather.disable();
+  plain.registerTool("list", { outputSchema: z.array(z.number()) }, () => mcp.tool({ structuredContent: [1, 2, 3] }));
+
+  // the ES module build's ResourceTemplate, and its record back
+  const template: RegisteredResourceTemplate = server.registerResource(
+    "t",
+    new ResourceTemplate("docs://{id}", { list: undefined }),
+    {},
+    (uri, { id }) => mcp.resource({ contents: mcp.textResource(uri.href, String(id)) }),
+  );
+  template.remove();
+  server.registerResource("doc", "docs://a", { mimeType: "text/plain" }, (uri) => ({ contents: [{ uri: uri.href, text: "a" }] }));
+  const failed: "resource read failed" = sdk.RESOURCE_FAILED_TEXT;
+
+  // the other entry points
+  const onEdge: edge.McpResult = await edge.load({ module: compiled });
+  const built: edge.ToolResult = onEdge.tool({ content: onEdge.text("from the edge") });
+  if (webmcp.modelContext() !== undefined) {
+    await webmcp.registerTool(mcp, {
+      name: "weather",
+      description: "Weather for a city",
+      execute: async ({ city }: { city: string }) => mcp.tool({ structuredContent: { city } }),
+    });
+  }
+  const isOurs: boolean = new mcpresult.McpResultError("internal", "", "x") instanceof sdk.McpResultError;
+
+  // @ts-expect-error a handler returns a result, not a string
+  server.registerTool("bad", {}, () => "text");
+  // @ts-expect-error a resource template, not a number
+  server.registerResource("n", 5, {}, () => ({ contents: [] }));
+  // @ts-expect-error adapt takes the loaded API
+  sdk.adapt(new McpServer({ name: "x", version: "1" }), {});
+  // @ts-expect-error adapt takes an McpServer
+  sdk.adapt({ name: "x" }, mcp);
+
+  console.log(places, failed, built, isOurs);
+}
