@@ -21,7 +21,7 @@ test("no declared name is one of the SDK's type names", () => {
   const sdkTypes = join(dirname(require.resolve("@modelcontextprotocol/sdk/types.js")), "types.d.ts");
   const theirs = new Set(exported(readFileSync(sdkTypes, "utf8")));
   assert.ok(theirs.has("CallToolResult") && theirs.has("ContentBlock"), `read no SDK type names from ${sdkTypes}`);
-  for (const file of ["index.d.ts", "edge.d.ts", "sdk.d.ts", "webmcp.d.ts"]) {
+  for (const file of ["index.d.ts", "edge.d.ts", "sdk.d.ts", "sdk-require.d.ts", "webmcp.d.ts"]) {
     const ours = exported(readFileSync(join(PKG, file), "utf8"));
     assert.ok(ours.length > 0, `${file} declares nothing`);
     assert.deepEqual(ours.filter((n) => theirs.has(n)), [], `${file} shadows the SDK's types`);
