@@ -65,7 +65,33 @@
 // its severity (error or warning): invalid_base64, missing_text_fallback,
 // field_not_in_revision, max_bytes… (content.Codes lists them). A result
 // that is not JSON, or a response with neither result nor error, is
-// invalid_json (error). Beyond those:
+// invalid_json (error).
+//
+// One of them is graded by what a client loses: field_not_in_revision for
+// the structuredContent of a tool result, in a revision that does not
+// define it (before 2025-06-18), whose clients ignore it and read only
+// content. It is info when content carries the same data, and a warning
+// otherwise (the message says which, and where the copy is). A value is
+// carried by a text block whose text is JSON of the same value (parsed:
+// numbers by value, objects whatever their key order, any whitespace), by
+// a text block whose text is the value itself (a string, "" included), or
+// by the content list, or one of its blocks, that is the same value (the
+// image that {"content": [image]} repeats). structuredContent is carried
+// when it is carried whole, or when it is an object each of whose members
+// is carried or is a boolean or null: a one-member wrapper
+// ({"entities": [...]} with the array's JSON as text, {"content": text}),
+// members each in a block of their own, a message beside
+// "success": true, an empty object. A boolean or null is let go: a flag
+// says little that the text and isError do not, and no text can be read
+// for it. Members count at the top level only, and whole: text that is
+// part of a string, the JSON of a value one level down, or a member (a
+// number, a string, an array) that no block carries beside one that is
+// carried leaves it a warning, as data is lost. Every other field that a
+// revision lacks (a block's _meta, annotations' lastModified…) stays a
+// warning: nothing else in a result is a copy that its clients read
+// instead.
+//
+// Beyond those:
 //
 //   - output_schema_no_structured_content (error): the tool declares an
 //     outputSchema and a result that is not isError has no

@@ -83,7 +83,15 @@ var fixtureTools = []fixtureCase{
 	{name: "invalid_base64", code: "invalid_base64", sev: Error, also: clientRejected},
 	{name: "invalid_json", code: "invalid_json", sev: Error, also: clientRejected},
 	{name: "unsupported_content_type", code: "unsupported_content_type", sev: Error, before: fixtureStructured},
+	// structuredContent before 2025-06-18: a warning when the text does not
+	// carry its data, info when it does.
 	{name: "field_not_in_revision", code: "field_not_in_revision", sev: Warning, before: fixtureStructured},
+	{name: "field_not_in_revision.member_lost", code: "field_not_in_revision", sev: Warning, before: fixtureStructured},
+	{name: "field_not_in_revision.json_copy", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.member_copy", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.member_text", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.flag_beside", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.content_blocks", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
 	{name: "missing_text_fallback", code: "missing_text_fallback", sev: Warning, from: fixtureStructured},
 	{name: "empty_content", code: "empty_content", sev: Warning},
 }

@@ -286,10 +286,60 @@ const TOOLS = [
       content: [text("the report:"), { type: "resource_link", uri: "fixture://clean.txt", name: "clean.txt", mimeType: "text/plain" }],
     }),
   },
+  // field_not_in_revision: structuredContent sent to every revision, also
+  // to those before 2025-06-18, which do not define it. A warning where the
+  // text does not carry its data (their clients read only content), info
+  // where it does: the suffix says how (tools/checkfixture's shapes are those
+  // of the reference servers: memory's wrappers and flags, filesystem's
+  // {"content": text} and its media blocks).
   {
     name: "field_not_in_revision",
-    description: "Sends structuredContent to every revision, also to those before 2025-06-18, which do not define it.",
-    run: () => ({ content: [text('{"total":3}')], structuredContent: { total: 3 } }),
+    description: "structuredContent with a text that only summarises it: clients before 2025-06-18 lose the data.",
+    run: () => ({ content: [text("3 orders are waiting")], structuredContent: { total: 3, unit: "orders" } }),
+  },
+  {
+    name: "field_not_in_revision.member_lost",
+    description: "Before 2025-06-18, the text is the JSON of one member and the other member (a count) is lost.",
+    run: (_, rev) => {
+      const value = { orders: ["A-1", "A-2"], total: 2 };
+      if (rev >= REVISION_STRUCTURED) return structured(rev, value);
+      return { content: [text(JSON.stringify(value.orders))], structuredContent: value };
+    },
+  },
+  {
+    name: "field_not_in_revision.json_copy",
+    description: "A text block that is the JSON of structuredContent, indented and in another key order (info).",
+    run: () => ({ content: [text(JSON.stringify({ unit: "orders", total: 3.0 }, null, 2))], structuredContent: { total: 3, unit: "orders" } }),
+  },
+  {
+    name: "field_not_in_revision.member_copy",
+    description: "structuredContent wraps an array in one member and the text is the array's JSON (info).",
+    run: () => {
+      const entities = [{ name: "Ada", entityType: "person" }];
+      return { content: [text(JSON.stringify(entities, null, 2))], structuredContent: { entities } };
+    },
+  },
+  {
+    name: "field_not_in_revision.member_text",
+    description: "structuredContent's one member is a string, and the text block is that string (info).",
+    run: () => ({ content: [text("[FILE] notes.txt\n[DIR] scratch")], structuredContent: { content: "[FILE] notes.txt\n[DIR] scratch" } }),
+  },
+  {
+    name: "field_not_in_revision.flag_beside",
+    description: "The text is structuredContent's message, and beside it a success flag (info).",
+    run: () => ({
+      content: [text("Entities deleted successfully")],
+      structuredContent: { success: true, message: "Entities deleted successfully" },
+    }),
+  },
+  {
+    name: "field_not_in_revision.content_blocks",
+    description: "Before 2025-06-18, structuredContent's one member is the content list itself, an image (info).",
+    run: (_, rev) => {
+      const chart = image(PNG_1X1, "image/png");
+      if (rev >= REVISION_STRUCTURED) return structured(rev, { total: 3 }, [chart]);
+      return { content: [chart], structuredContent: { content: [chart] } };
+    },
   },
   {
     name: "missing_text_fallback",
