@@ -228,9 +228,26 @@
 // 16 MiB by default, over HTTP or stdio: read no further, held no longer,
 // not checked; the session goes on), redirect_refused (error, over HTTP
 // the server redirected the request to another origin, which is not
-// followed) and cut_short (error, the run stopped before the answer:
+// followed), cut_short (error, the run stopped before the answer:
 // Options.Deadline, 5 minutes by default, passed, or it was interrupted;
-// the report keeps what was checked and its Error says why it stopped).
+// the report keeps what was checked and its Error says why it stopped) and
+// duplicate_response (error, below).
+//
+// A server answers each request once. Clients take the first response for
+// a request id (the official SDKs' clients drop the others), and so does
+// Run: an exchange is judged by its first answer, whatever comes after.
+// A response for a request answered already, or for an id Run never sent,
+// is a duplicate_response: one finding per request id, saying how many
+// more answers came and whether they are the first's bytes or not (not
+// checked further), in the findings of that tools/call or resources/read,
+// or of the revision (initialize, a list, ping, an id never sent; at most
+// 100 ids told apart, the rest counted in one more). So that answers
+// written after the last call are counted too, Run ends each revision it
+// checked with a ping and waits for its answer, up to 2 seconds (a server
+// answers in the order it writes; over Streamable HTTP, where each request
+// has its own response, this orders nothing): any answer will do, and a
+// server that gives none gets a note. A late answer to a request that got
+// no_response is no repeat.
 // Tools called, resources read and pages of a list are bounded
 // (Options.MaxTools and MaxResources, 1,000; MaxPages, 100), and a list
 // that gives a cursor again ends there; the report keeps at most

@@ -94,6 +94,15 @@ var fixtureTools = []fixtureCase{
 	{name: "field_not_in_revision.content_blocks", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
 	{name: "missing_text_fallback", code: "missing_text_fallback", sev: Warning, from: fixtureStructured},
 	{name: "empty_content", code: "empty_content", sev: Warning},
+
+	// Two answers to each call: the call is judged by the first, and the
+	// second is a duplicate_response. The stray tool's own call is clean:
+	// its response for an id never sent is a finding of the revision.
+	{name: "duplicate_response.first_valid", code: CodeDuplicateResponse, sev: Error},
+	{name: "duplicate_response.first_invalid", code: CodeDuplicateResponse, sev: Error,
+		also: map[string]Severity{"invalid_base64": Error, CodeClientRejected: Warning}},
+	{name: "duplicate_response.same", code: CodeDuplicateResponse, sev: Error},
+	{name: "duplicate_response.stray"},
 }
 
 // fixtureResources: one per resource of the server, every revision.
@@ -204,9 +213,27 @@ func TestFixtureServer(t *testing.T) {
 				seen[f.Code] = true
 			}
 			checkFixtureFindings(t, rev, "tool "+c.name, c, all)
+			if c.code == CodeDuplicateResponse {
+				// What the second answer was, against the first.
+				want := "not the same as the first"
+				if c.name == "duplicate_response.same" {
+					want = "the same as the first, byte for byte"
+				}
+				if fs := withCode(all, c.code); len(fs) != 1 || !strings.Contains(fs[0].Message, "answered this request once more after its first answer ("+want+")") {
+					t.Errorf("%s: tool %s: %s", rev, c.name, describeFindings(fs))
+				}
+			}
 			if c.code == CodeToolErrorForInvalidArguments && c.applies(rev) && !hasCode(invalid, c.code) {
 				t.Errorf("%s: tool %s: %s is not on the call marked invalid", rev, c.name, c.code)
 			}
+		}
+		// The revision's own findings: the stray response, and nothing else.
+		if len(rr.Findings) != 1 || rr.Findings[0].Code != CodeDuplicateResponse || rr.Findings[0].Severity != Error ||
+			!strings.Contains(rr.Findings[0].Message, `a response for request id "mcpresult-checkfixture-stray", which the check never sent`) {
+			t.Errorf("%s: the revision's findings: %s", rev, describeFindings(rr.Findings))
+		}
+		for _, f := range rr.Findings {
+			seen[f.Code] = true
 		}
 		for _, c := range fixtureResources {
 			var all []Finding
@@ -238,7 +265,7 @@ func TestFixtureServer(t *testing.T) {
 		CodeImageTooLarge, CodeImageDownscaled, CodeUnsafeInteger, CodeErrorLeaksStack, CodeErrorLeaksPath,
 		CodeErrorLeaksConnectionString, CodeErrorLeaksSecret, CodeResultSize, CodeResultTokens,
 		CodeResultOverClientCap, CodeProtocolErrorForToolFailure, CodeToolErrorForInvalidArguments,
-		CodeClientRejected,
+		CodeClientRejected, CodeDuplicateResponse,
 	} {
 		if !seen[code] {
 			t.Errorf("no tool or resource of the fixture server gave %s", code)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -716,5 +717,79 @@ func TestPrintable(t *testing.T) {
 		if got := quoteName(tc.in); got != tc.note {
 			t.Errorf("quoteName(%q) = %q, want %q", tc.in, got, tc.note)
 		}
+	}
+}
+
+// TestTapRepeats: the tap keeps the first answer to a request, and counts
+// the answers after it (the same or not) and the responses for ids never
+// sent, telling apart at most maxRepeatIDs ids.
+func TestTapRepeats(t *testing.T) {
+	tp := newTap()
+	id := func(v any) jsonrpc.ID {
+		if n, ok := v.(int64); ok {
+			v = float64(n) // as JSON decodes it
+		}
+		i, err := jsonrpc.MakeID(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return i
+	}
+	for _, n := range []int64{1, 2, 3} {
+		tp.sent(&jsonrpc.Request{ID: id(n), Method: "tools/call"})
+	}
+	result := func(n any, res string) *jsonrpc.Response {
+		return &jsonrpc.Response{ID: id(n), Result: json.RawMessage(res)}
+	}
+	for _, r := range []*jsonrpc.Response{
+		result(int64(1), `{"first":true}`),
+		result(int64(1), `{"first":true}`),  // the same again
+		result(int64(2), `{"a":1}`),         //
+		result(int64(2), `{"a":1}`),         // the same
+		result(int64(2), `{"a":2}`),         // and another
+		result("never", `{}`),               // an id never sent
+		result(int64(1), `{"first":false}`), // the first again, different
+	} {
+		tp.received(r)
+	}
+	if got, ok := tp.take(id(int64(1))); !ok || string(got.Result) != `{"first":true}` {
+		t.Errorf("the answer kept for 1: %+v", got)
+	}
+	if got, ok := tp.take(id(int64(2))); !ok || string(got.Result) != `{"a":1}` {
+		t.Errorf("the answer kept for 2: %+v", got)
+	}
+	// Answered after the first was taken: still a repeat, nothing kept.
+	tp.received(result(int64(2), `{"a":1}`))
+	if _, ok := tp.take(id(int64(2))); ok {
+		t.Error("a repeat after take is kept")
+	}
+	// 3 is answered late, once: no repeat.
+	tp.received(result(int64(3), `{}`))
+	ids, rs, dropped := tp.repeatedResponses()
+	want := []struct {
+		id      any
+		n       int
+		differs bool
+		stray   bool
+	}{{int64(1), 2, true, false}, {int64(2), 3, true, false}, {"never", 1, false, true}}
+	if len(ids) != len(want) || dropped != 0 {
+		t.Fatalf("ids %v, dropped %d", ids, dropped)
+	}
+	for i, w := range want {
+		if ids[i] != id(w.id) || rs[i].n != w.n || rs[i].differs != w.differs || rs[i].stray != w.stray || !w.stray && rs[i].method != "tools/call" {
+			t.Errorf("repeat %d: %v %+v, want %+v", i, ids[i], rs[i], w)
+		}
+	}
+
+	// A flood of strays: the first maxRepeatIDs ids are told apart, the
+	// others counted.
+	tp = newTap()
+	for i := range maxRepeatIDs + 50 {
+		tp.received(result("s"+strconv.Itoa(i), `{}`))
+		tp.received(result("s"+strconv.Itoa(i), `{}`))
+	}
+	ids, rs, dropped = tp.repeatedResponses()
+	if len(ids) != maxRepeatIDs || rs[0].n != 2 || dropped != 100 {
+		t.Errorf("%d ids, the first %+v, %d dropped", len(ids), rs[0], dropped)
 	}
 }

@@ -38,8 +38,9 @@
 // the SDK, and the transport's send (wrapped before connect, see rawResults)
 // puts the tool's real response in place of the placeholder's: invalid_base64
 // (a data: URI, whose ":", ";" and "," atob refuses) and invalid_json (a
-// response with neither a result nor an error, which the SDK never sends).
-// Nothing else is rewritten.
+// response with neither a result nor an error, which the SDK never sends),
+// and the duplicate_response tools' two answers to one request, or an
+// answer and a response for an id never sent. Nothing else is rewritten.
 
 import { McpServer } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js";
 import { StdioServerTransport } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js";
@@ -103,6 +104,18 @@ const REVISION_STRUCTURED = "2025-06-18"; // structuredContent and outputSchema 
 /** What a raw tool returns for a response without a result. */
 const NO_RESULT = Symbol("no result");
 
+/** A raw tool's answers when it answers twice: {[TWICE]: [first, second]}
+ * sends two responses with the request's id, in that order. */
+const TWICE = Symbol("twice");
+
+/** A raw tool's answer followed by a response for an id no request had:
+ * {[STRAY]: result}. */
+const STRAY = Symbol("stray");
+
+/** The id of the stray response: a string, where the clients' ids are
+ * numbers, so that it can never be the id of a request. */
+const STRAY_ID = "mcpresult-checkfixture-stray";
+
 const text = (t) => ({ type: "text", text: t });
 const image = (data, mimeType) => ({ type: "image", data, mimeType });
 const NO_ARGUMENTS = { type: "object", properties: {} };
@@ -116,6 +129,10 @@ function structured(rev, value, extra = []) {
   if (rev < REVISION_STRUCTURED) return { content: [copy, ...extra] };
   return { content: [copy, ...extra], structuredContent: value };
 }
+
+/** A valid result, and one whose image data is a data: URI (invalid_base64). */
+const VALID_CHART = { content: [text("a chart"), image(PNG_1X1, "image/png")] };
+const INVALID_CHART = { content: [text("a chart"), image(`data:image/png;base64,${PNG_1X1}`, "image/png")] };
 
 const TOTAL_SCHEMA = {
   type: "object",
@@ -355,6 +372,37 @@ const TOOLS = [
     description: "An empty content list.",
     run: () => ({ content: [] }),
   },
+
+  // ---------------------------------------------------- answered twice (every revision)
+  // Each call gets two responses with its id, one after the other. Clients
+  // take the first (the SDKs' clients drop a response whose call has been
+  // answered), and check judges the call by it: the first is valid and the
+  // second is not, or the reverse, and the findings are those of the
+  // first. Sent past the SDK (rawResults), which answers a request once.
+  {
+    name: "duplicate_response.first_valid",
+    description: "Answers twice: a valid result, then one whose image data is a data: URI (not base64).",
+    raw: true,
+    run: () => ({ [TWICE]: [VALID_CHART, INVALID_CHART] }),
+  },
+  {
+    name: "duplicate_response.first_invalid",
+    description: "Answers twice: a result whose image data is a data: URI (not base64), then a valid one.",
+    raw: true,
+    run: () => ({ [TWICE]: [INVALID_CHART, VALID_CHART] }),
+  },
+  {
+    name: "duplicate_response.same",
+    description: "Answers twice with the same valid result.",
+    raw: true,
+    run: () => ({ [TWICE]: [VALID_CHART, VALID_CHART] }),
+  },
+  {
+    name: "duplicate_response.stray",
+    description: "Answers once, then sends a response for an id no request had (a finding of the revision, not of this call).",
+    raw: true,
+    run: () => ({ [STRAY]: VALID_CHART }),
+  },
 ];
 
 /** The resources: uri, name, mimeType, and the contents read gives (or
@@ -430,6 +478,15 @@ function createServer() {
         if (rawResults.has(message.id)) {
           const result = rawResults.get(message.id);
           rawResults.delete(message.id);
+          if (result !== NO_RESULT && result[TWICE]) {
+            const [first, second] = result[TWICE];
+            return send({ ...message, result: first }, options).then(() => send({ ...message, result: second }, options));
+          }
+          if (result !== NO_RESULT && result[STRAY]) {
+            return send({ ...message, result: result[STRAY] }, options).then(() =>
+              send({ jsonrpc: message.jsonrpc, id: STRAY_ID, result: result[STRAY] }, options),
+            );
+          }
           message = result === NO_RESULT ? { jsonrpc: message.jsonrpc, id: message.id } : { ...message, result };
         }
       }
