@@ -259,16 +259,33 @@
 //
 // # Printing
 //
-// Whatever a server sends is printed as text that cannot drive a terminal:
-// WriteText passes every string it did not write itself through EscapeText
-// (control characters, C1, line separators and bidirectional controls
-// written \x1b, \u009b, \u202e…), and WriteJSON escapes the same
-// characters as JSON escapes. A program that prints Report.Error or what
-// Options.Progress is told passes it through EscapeText too (Step.String
-// does). A path or a
-// message never shows what the leak checks take for a secret: an API key
-// used as an object key is printed /structuredContent/[redacted], while
-// the Finding keeps its exact path.
+// Whatever a server sends is printed as text that cannot drive a terminal,
+// and without what the leak checks take for a secret, wherever the server
+// put it: its name, title and version, tool names, resource URIs, input
+// schemas (and so the arguments made from them), results, JSON-RPC errors,
+// its stderr. The secrets are those of error_leaks_secret and the
+// passwords of error_leaks_connection_string (API keys and tokens, bearer
+// tokens, JSON Web Tokens, the password of a URL or a connection string,
+// the value of password=… or of a "password" member, a private key), each
+// written [redacted]; a token that an underscore or another mark joins to
+// a word (lookup_ghp_…) is one, a token inside a word (xAKIA…) is not.
+//
+// It is done where the package prints, so that no string is left out:
+// WriteText passes every string it did not write itself through
+// EscapeText, which redacts secrets and then escapes the characters a
+// terminal obeys (control characters, C1, line separators and
+// bidirectional controls written \x1b, \u009b, \u202e…); WriteJSON
+// redacts every string of the JSON it writes, keys and values of the
+// results and arguments included, with the string value of a member named
+// password, api_key… (the names the leak checks know), and escapes the same
+// characters as JSON escapes. Step.String goes through EscapeText; a
+// program that prints Report.Error or what Options.Progress is told passes
+// it through EscapeText too. Before the driver cuts or quotes a text from
+// the server (for a note, a reason, a progress message; the end of a
+// stdio server's stderr), it redacts it: no cut leaves part of a secret,
+// which would no longer look like one. The Report itself keeps what was
+// sent (tool names, URIs, results, a Finding's exact path: an API key used
+// as an object key is printed /structuredContent/[redacted]).
 //
 // # Dependencies
 //

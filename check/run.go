@@ -449,7 +449,7 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 	rr.Negotiated = ir.ProtocolVersion
 	if ir.ProtocolVersion != rev {
 		rr.Status = StatusSkipped
-		rr.Reason = "server does not speak " + rev + " (it answered " + strconv.Quote(ir.ProtocolVersion) + ")"
+		rr.Reason = "server does not speak " + rev + " (it answered " + quoteName(ir.ProtocolVersion) + ")"
 		return rr, "", false
 	}
 	if ir.ServerInfo != nil {
@@ -590,7 +590,7 @@ func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *s
 				continue // the SDK went on to initialize
 			}
 			rr.Status = StatusSkipped
-			rr.Reason = "server does not speak " + s.rev + " (it refused initialize: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + resp.Error.Message + ")"
+			rr.Reason = "server does not speak " + s.rev + " (it refused initialize: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + clip(resp.Error.Message, 300) + ")"
 			return rr, ""
 		}
 		var ir struct {
@@ -599,7 +599,7 @@ func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *s
 		if json.Unmarshal(resp.Result, &ir) == nil && ir.ProtocolVersion != "" && ir.ProtocolVersion != s.rev {
 			rr.Status = StatusSkipped
 			rr.Negotiated = ir.ProtocolVersion
-			rr.Reason = "server does not speak " + s.rev + " (it answered " + strconv.Quote(ir.ProtocolVersion) + ")"
+			rr.Reason = "server does not speak " + s.rev + " (it answered " + quoteName(ir.ProtocolVersion) + ")"
 			return rr, ""
 		}
 		break
@@ -813,23 +813,29 @@ func noAnswer(err error, timeout time.Duration) string {
 	return sdkError(err)
 }
 
-// clip cuts a text from the server to n characters, with an ellipsis.
+// clip cuts a text from the server to n characters, with an ellipsis,
+// with what looks like a secret redacted (redactSecrets): it is what the
+// driver does to a text from the server before it quotes it, cuts it or
+// puts it in a note, a reason or a progress message, so that no cut or
+// quote can leave part of a secret, or hide one from the redaction of what
+// is printed (EscapeText, WriteJSON).
 func clip(s string, n int) string {
+	s = redactSecrets(s)
 	if len(s) <= n {
 		return s
 	}
 	return shorten(strings.ToValidUTF8(s, "\uFFFD"), n)
 }
 
-// quoteName quotes a name from the server for a note: control characters
-// escaped, at most 100 characters.
+// quoteName quotes a name from the server for a note: secrets redacted,
+// control characters escaped, at most 100 characters.
 func quoteName(s string) string {
 	return strconv.Quote(clip(s, 100))
 }
 
 // printable is a name from the server as a progress message shows it: as it
 // is when every character is printable, quoted (control characters
-// escaped) otherwise; at most 100 characters.
+// escaped) otherwise; at most 100 characters, secrets redacted.
 func printable(s string) string {
 	s = clip(s, 100)
 	for _, r := range s {
@@ -1451,6 +1457,7 @@ type tailBuffer struct {
 	mu  sync.Mutex
 	max int
 	buf []byte
+	cut bool // bytes before buf were dropped
 }
 
 // Write appends p, keeping the last max bytes.
@@ -1460,15 +1467,25 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 	b.buf = append(b.buf, p...)
 	if over := len(b.buf) - b.max; over > 0 {
 		b.buf = append(b.buf[:0], b.buf[over:]...)
+		b.cut = true
 	}
 	return len(p), nil
 }
 
-// lastLines is the last n non-empty lines, each indented.
+// lastLines is the last n non-empty lines, each indented, with what looks
+// like a secret redacted in the whole of what is kept before the lines are
+// taken (a private key's last lines, without its first, are redacted too).
+// After a cut, the first line kept, which may be the end of a longer one
+// (the end of a secret too), is left out.
 func (b *tailBuffer) lastLines(n int) string {
 	b.mu.Lock()
 	text := string(b.buf)
+	cut := b.cut
 	b.mu.Unlock()
+	if cut {
+		_, text, _ = strings.Cut(text, "\n")
+	}
+	text = redactSecrets(text)
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
 		if l = strings.TrimRight(l, "\r \t"); l != "" {

@@ -793,3 +793,51 @@ func TestTapRepeats(t *testing.T) {
 		t.Errorf("%d ids, the first %+v, %d dropped", len(ids), rs[0], dropped)
 	}
 }
+
+// TestTailBuffer: the end of a server's stderr that a reason quotes has its
+// secrets redacted in the whole of what was kept (a private key's body
+// included when its first line is among the lines left out), and, once the
+// buffer has dropped bytes, not the line it cut into (which could be the
+// end of a secret, no longer looking like one).
+func TestTailBuffer(t *testing.T) {
+	const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
+	for _, tc := range []struct {
+		name, written, want string
+		max                 int
+	}{
+		{"lines", "a\n\nb\r\nc\n", "    a\n    b\n    c", 1 << 10},
+		{"the last 5", "1\n2\n3\n4\n5\n6\n7\n", "    3\n    4\n    5\n    6\n    7", 1 << 10},
+		{"a token", "auth with " + token + " failed\n", "    auth with [redacted] failed", 1 << 10},
+		{"a key's body beyond the lines shown", "fatal:\n-----BEGIN PRIVATE KEY-----\nMIIE1\nMIIE2\nMIIE3\nMIIE4\nMIIE5\n-----END PRIVATE KEY-----\nbye\n", "    fatal:\n    [redacted]\n    bye", 1 << 10},
+		{"a key's first line dropped", strings.Repeat("x", 40) + "\n-----BEGIN PRIVATE KEY-----\nMIIE1\nMIIE2\n-----END PRIVATE KEY-----\nbye\n", "    [redacted]\n    bye", 40},
+		{"a token cut in two", "token " + token + "\nnext line\n", "    next line", 30},
+		{"one line over the buffer", strings.Repeat("y", 100), "", 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &tailBuffer{max: tc.max}
+			for _, chunk := range strings.SplitAfter(tc.written, "\n") {
+				b.Write([]byte(chunk))
+			}
+			if got := b.lastLines(5); got != tc.want {
+				t.Errorf("%q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestClipRedactsFirst: a name cut for a note or a progress message has its
+// secrets redacted before the cut, so that no part of one is left; and
+// before it is quoted, which would hide it from the redaction of what is
+// printed.
+func TestClipRedactsFirst(t *testing.T) {
+	const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
+	long := strings.Repeat("n", 90) + " " + token
+	for _, got := range []string{clip(long, 100), quoteName(long), printable(long), shorten(long, 100), quoteName(`"password": "hunter22"`)} {
+		if strings.Contains(got, "ghp_01") || strings.Contains(got, "abcdefghij") || strings.Contains(got, "hunter22") {
+			t.Errorf("%q holds part of the secret", got)
+		}
+	}
+	if got := quoteName("tool " + token); got != `"tool [redacted]"` {
+		t.Errorf("quoteName: %s", got)
+	}
+}

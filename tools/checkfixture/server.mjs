@@ -5,6 +5,7 @@
 //
 //   node tools/checkfixture/server.mjs
 //   bin/mcpresult check --stdio "node tools/checkfixture/server.mjs" --calls testdata/checkfixture/calls.json
+//   bin/mcpresult check --stdio "node tools/checkfixture/server.mjs hostile"   (see "hostile" below)
 //
 // Each tool has one defect and is named after the finding code it must
 // trigger, and so is each defective resource (fixture://CODE.EXT); the tool
@@ -48,8 +49,10 @@ import {
   CallToolRequestSchema,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   ErrorCode,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
 } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js";
 import { AjvJsonSchemaValidator } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js";
 
@@ -531,4 +534,157 @@ function createServer() {
   return server;
 }
 
-await createServer().connect(new StdioServerTransport());
+// ------------------------------------------------------------------ hostile
+
+// `node server.mjs hostile` is another server: every string it supplies
+// (its name, title and version, tool names and descriptions, input schemas,
+// results, JSON-RPC errors, resource URIs and names, its stderr) carries
+// secrets of the kinds the leak checks know, and characters a terminal
+// obeys. check must print none of the secrets, anywhere (check/fixture_test.go,
+// host/cmd/mcpresult/check_test.go). `node server.mjs hostile refuse`
+// refuses initialize with a message that carries them; `node server.mjs
+// secrets` prints, as a JSON array, the part of each secret that no output
+// may hold. All of them are made up.
+
+/** The secrets, whole, and the part of each that no output may hold. */
+const SECRET = {
+  anthropic: "sk-ant-api03-Zq7Xw2Vb9Nc4Md6Lf1Kg8Jh3Ps5Rt0Yu",
+  github: "ghp_Fx9Qm2Lr7Tz4Wb1Nc6Vd3Hs8Kj5Pg0Ya2Ue7",
+  aws: "AKIAQ7ZX2M9VB4NC6LD1",
+  url: "https://admin:Pw7-Xq2-Zr9-Lm4@db.example.com/export",
+  bearer: "Bearer Tk4Hn8Qw2Zx6Vb1Nm5Lp9Rs3Dy7Fc0Gj",
+  assignment: "password=Hv8Kq3Wz6Xn1",
+  jwt: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmaXh0dXJlIn0.Qk3Rr8Tt2Yy6Uu0",
+  apiKeyValue: "Jm5Rt8Yq2Wx6Zc1V", // the value of a member "api_key" in structured content
+  pem: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7Zp3Xq9Lm2Wv\n-----END PRIVATE KEY-----",
+};
+const SECRET_PARTS = [
+  "Zq7Xw2Vb9Nc4Md6Lf1Kg8Jh3Ps5Rt0Yu",
+  "Fx9Qm2Lr7Tz4Wb1Nc6Vd3Hs8Kj5Pg0Ya2Ue7",
+  "Q7ZX2M9VB4NC6LD1",
+  "Pw7-Xq2-Zr9-Lm4",
+  "Tk4Hn8Qw2Zx6Vb1Nm5Lp9Rs3Dy7Fc0Gj",
+  "Hv8Kq3Wz6Xn1",
+  "eyJzdWIiOiJmaXh0dXJlIn0",
+  "Jm5Rt8Yq2Wx6Zc1V",
+  "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+  "BKcwggSjAgEAAoIBAQC7Zp3Xq9Lm2Wv",
+];
+
+/** What a terminal would obey: a window title, clearing the screen, a
+ * carriage return, a right-to-left override, a C1 CSI. */
+const ESC = "\x1b]0;pwned\x07\x1b[2J\r\u202e\u009b2J";
+
+function createHostileServer(refuse) {
+  const server = new McpServer({
+    name: `fixture ${SECRET.anthropic}${ESC}`,
+    title: `Fixture ${SECRET.bearer}${ESC}`,
+    version: `1.0.0+${SECRET.github}${ESC}`,
+  });
+  if (refuse) {
+    const connect = server.connect.bind(server);
+    server.connect = async (transport) => {
+      const send = transport.send.bind(transport);
+      transport.send = (message, options) => {
+        if (message && "id" in message && message.result && message.result.serverInfo !== undefined) {
+          message = {
+            jsonrpc: message.jsonrpc,
+            id: message.id,
+            error: { code: ErrorCode.InvalidParams, message: `no session for ${SECRET.url} with ${SECRET.bearer}${ESC}` },
+          };
+        }
+        return send(message, options);
+      };
+      return connect(transport);
+    };
+    return server;
+  }
+
+  const lookup = `lookup ${SECRET.aws}${ESC}`;
+  const tools = [
+    {
+      // Listed twice (a note names it), arguments made from a schema whose
+      // property name and defaults are secrets, and a result with a secret
+      // in its text and in an error's private key.
+      name: lookup,
+      description: `Looks up ${SECRET.assignment}${ESC}`,
+      inputSchema: {
+        type: "object",
+        properties: {
+          token: { type: "string", default: SECRET.bearer },
+          [SECRET.github]: { type: "string", default: SECRET.url },
+        },
+        required: ["token", SECRET.github],
+      },
+      run: () => ({ isError: true, content: [text(`cannot sign with\n${SECRET.pem}\nfor ${SECRET.jwt}${ESC}`)] }),
+    },
+    {
+      name: `fetch ${SECRET.url}${ESC}`,
+      description: `Fetches with ${SECRET.bearer}`,
+      inputSchema: NO_ARGUMENTS,
+      run: (rev) => {
+        const result = { content: [text(`fetched ${SECRET.url} as ${SECRET.bearer}${ESC}`)] };
+        if (rev >= REVISION_STRUCTURED) result.structuredContent = { api_key: SECRET.apiKeyValue, [SECRET.aws]: `${SECRET.assignment}${ESC}` };
+        return result;
+      },
+    },
+    {
+      name: `sign_${SECRET.jwt}`,
+      description: "Fails with a JSON-RPC error carrying secrets.",
+      inputSchema: NO_ARGUMENTS,
+      run: () => {
+        throw new McpError(ErrorCode.InternalError, `upstream refused ${SECRET.bearer} for ${SECRET.url}${ESC}`, { key: SECRET.anthropic });
+      },
+    },
+  ];
+  let negotiated;
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const v = message && message.result && message.result.protocolVersion;
+      if (typeof v === "string" && message.result.serverInfo !== undefined) negotiated = v;
+      return send(message, options);
+    };
+    return connect(transport);
+  };
+  const revision = () => negotiated ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+  server.server.registerCapabilities({ tools: {}, resources: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools, tools[0]].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+  }));
+  server.server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, "no such tool");
+    return tool.run(revision());
+  });
+  const exportURI = `${SECRET.url}?as=${SECRET.assignment}${ESC}`;
+  // Read last (check reads resources in URI order): the server writes
+  // secrets to its stderr and exits, so the session fails and the report
+  // gives the end of its stderr.
+  const crashURI = "zz-crash://now";
+  server.server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: [
+      { uri: exportURI, name: `export ${SECRET.github}${ESC}`, description: `Exported with ${SECRET.bearer}`, mimeType: "text/plain" },
+      { uri: crashURI, name: `crash ${SECRET.aws}`, mimeType: "text/plain" },
+    ],
+  }));
+  server.server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    if (request.params.uri === crashURI) {
+      process.stderr.write(`fatal: the key was\n${SECRET.pem}\nauthorization: ${SECRET.bearer}\n`, () => process.exit(3));
+      return new Promise(() => {}); // never answered
+    }
+    return { contents: [{ uri: request.params.uri, mimeType: "text/plain", text: `${SECRET.assignment} ${SECRET.anthropic}${ESC}` }] };
+  });
+  return server;
+}
+
+const mode = process.argv.slice(2);
+if (mode[0] === "secrets") {
+  process.stdout.write(JSON.stringify(SECRET_PARTS) + "\n");
+} else if (mode[0] === "hostile") {
+  process.stderr.write(`starting with ${SECRET.anthropic}${ESC}\n`);
+  await createHostileServer(mode[1] === "refuse").connect(new StdioServerTransport());
+} else {
+  await createServer().connect(new StdioServerTransport());
+}
