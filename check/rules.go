@@ -315,24 +315,30 @@ func structuredCarried(sc, v content.Value) (how string, ok bool) {
 	if sc.Kind() != content.KindObject {
 		return "", false
 	}
-	flags := 0
+	if sc.Len() == 0 {
+		return "structuredContent is an empty object", true
+	}
+	var parts []string // where each member is, while there are few
 	for i := 0; i < sc.Len(); i++ {
-		m := sc.Member(i).Value
-		if k := m.Kind(); k == content.KindBool || k == content.KindNull {
-			flags++
+		m := sc.Member(i)
+		name := "a member"
+		if m.Key.Kind() == content.KindString {
+			name = strconv.Quote(clip(m.Key.Str(), 40))
+		}
+		if k := m.Value.Kind(); k == content.KindBool || k == content.KindNull {
+			parts = append(parts, name+" is a "+map[bool]string{true: "boolean", false: "null"}[k == content.KindBool]+", let go")
 			continue
 		}
-		if _, ok := carriedBy(m, texts, all, blocks); !ok {
+		where, ok := carriedBy(m.Value, texts, all, blocks)
+		if !ok {
 			return "", false
 		}
+		parts = append(parts, name+" is "+where)
 	}
-	switch {
-	case sc.Len() == 0:
-		return "structuredContent is an empty object", true
-	case flags == 0:
-		return "each member of structuredContent is in content (its JSON or its text in a text block, or the content blocks themselves)", true
+	if len(parts) > 4 {
+		return "each of the " + strconv.Itoa(len(parts)) + " members of structuredContent is in content (its JSON or its text in a text block, or content blocks), or is a boolean or null", true
 	}
-	return "each member of structuredContent but its booleans and nulls is in content (its JSON or its text in a text block, or the content blocks themselves)", true
+	return "each member of structuredContent is in content: " + joinKinds(parts), true
 }
 
 // carrierText is a text block of a result, with its text parsed as JSON when
