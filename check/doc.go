@@ -247,7 +247,8 @@
 // answers in the order it writes; over Streamable HTTP, where each request
 // has its own response, this orders nothing): any answer will do, and a
 // server that gives none gets a note. A late answer to a request that got
-// no_response is no repeat.
+// no_response is no repeat. The findings are added as the revision ends,
+// so Options.Ended, told of a call as it ends, does not have them.
 // Tools called, resources read and pages of a list are bounded
 // (Options.MaxTools and MaxResources, 1,000; MaxPages, 100), and a list
 // that gives a cursor again ends there; the report keeps at most
