@@ -65,7 +65,33 @@
 // its severity (error or warning): invalid_base64, missing_text_fallback,
 // field_not_in_revision, max_bytes… (content.Codes lists them). A result
 // that is not JSON, or a response with neither result nor error, is
-// invalid_json (error). Beyond those:
+// invalid_json (error).
+//
+// One of them is graded by what a client loses: field_not_in_revision for
+// the structuredContent of a tool result, in a revision that does not
+// define it (before 2025-06-18), whose clients ignore it and read only
+// content. It is info when content carries the same data, and a warning
+// otherwise (the message says which, and where the copy is). A value is
+// carried by a text block whose text is JSON of the same value (parsed:
+// numbers by value, objects whatever their key order, any whitespace), by
+// a text block whose text is the value itself (a string, "" included), or
+// by the content list, or one of its blocks, that is the same value (the
+// image that {"content": [image]} repeats). structuredContent is carried
+// when it is carried whole, or when it is an object each of whose members
+// is carried or is a boolean or null: a one-member wrapper
+// ({"entities": [...]} with the array's JSON as text, {"content": text}),
+// members each in a block of their own, a message beside
+// "success": true, an empty object. A boolean or null is let go: a flag
+// says little that the text and isError do not, and no text can be read
+// for it. Members count at the top level only, and whole: text that is
+// part of a string, the JSON of a value one level down, or a member (a
+// number, a string, an array) that no block carries beside one that is
+// carried leaves it a warning, as data is lost. Every other field that a
+// revision lacks (a block's _meta, annotations' lastModified…) stays a
+// warning: nothing else in a result is a copy that its clients read
+// instead.
+//
+// Beyond those:
 //
 //   - output_schema_no_structured_content (error): the tool declares an
 //     outputSchema and a result that is not isError has no
@@ -202,9 +228,27 @@
 // 16 MiB by default, over HTTP or stdio: read no further, held no longer,
 // not checked; the session goes on), redirect_refused (error, over HTTP
 // the server redirected the request to another origin, which is not
-// followed) and cut_short (error, the run stopped before the answer:
+// followed), cut_short (error, the run stopped before the answer:
 // Options.Deadline, 5 minutes by default, passed, or it was interrupted;
-// the report keeps what was checked and its Error says why it stopped).
+// the report keeps what was checked and its Error says why it stopped) and
+// duplicate_response (error, below).
+//
+// A server answers each request once. Clients take the first response for
+// a request id (the official SDKs' clients drop the others), and so does
+// Run: an exchange is judged by its first answer, whatever comes after.
+// A response for a request answered already, or for an id Run never sent,
+// is a duplicate_response: one finding per request id, saying how many
+// more answers came and whether they are the first's bytes or not (not
+// checked further), in the findings of that tools/call or resources/read,
+// or of the revision (initialize, a list, ping, an id never sent; at most
+// 100 ids told apart, the rest counted in one more). So that answers
+// written after the last call are counted too, Run ends each revision it
+// checked with a ping and waits for its answer, up to 2 seconds (a server
+// answers in the order it writes; over Streamable HTTP, where each request
+// has its own response, this orders nothing): any answer will do, and a
+// server that gives none gets a note. A late answer to a request that got
+// no_response is no repeat. The findings are added as the revision ends,
+// so Options.Ended, told of a call as it ends, does not have them.
 // Tools called, resources read and pages of a list are bounded
 // (Options.MaxTools and MaxResources, 1,000; MaxPages, 100), and a list
 // that gives a cursor again ends there; the report keeps at most
@@ -216,16 +260,33 @@
 //
 // # Printing
 //
-// Whatever a server sends is printed as text that cannot drive a terminal:
-// WriteText passes every string it did not write itself through EscapeText
-// (control characters, C1, line separators and bidirectional controls
-// written \x1b, \u009b, \u202e…), and WriteJSON escapes the same
-// characters as JSON escapes. A program that prints Report.Error or what
-// Options.Progress is told passes it through EscapeText too (Step.String
-// does). A path or a
-// message never shows what the leak checks take for a secret: an API key
-// used as an object key is printed /structuredContent/[redacted], while
-// the Finding keeps its exact path.
+// Whatever a server sends is printed as text that cannot drive a terminal,
+// and without what the leak checks take for a secret, wherever the server
+// put it: its name, title and version, tool names, resource URIs, input
+// schemas (and so the arguments made from them), results, JSON-RPC errors,
+// its stderr. The secrets are those of error_leaks_secret and the
+// passwords of error_leaks_connection_string (API keys and tokens, bearer
+// tokens, JSON Web Tokens, the password of a URL or a connection string,
+// the value of password=… or of a "password" member, a private key), each
+// written [redacted]; a token that an underscore or another mark joins to
+// a word (lookup_ghp_…) is one, a token inside a word (xAKIA…) is not.
+//
+// It is done where the package prints, so that no string is left out:
+// WriteText passes every string it did not write itself through
+// EscapeText, which redacts secrets and then escapes the characters a
+// terminal obeys (control characters, C1, line separators and
+// bidirectional controls written \x1b, \u009b, \u202e…); WriteJSON
+// redacts every string of the JSON it writes, keys and values of the
+// results and arguments included, with the string value of a member named
+// password, api_key… (the names the leak checks know), and escapes the same
+// characters as JSON escapes. Step.String goes through EscapeText; a
+// program that prints Report.Error or what Options.Progress is told passes
+// it through EscapeText too. Before the driver cuts or quotes a text from
+// the server (for a note, a reason, a progress message; the end of a
+// stdio server's stderr), it redacts it: no cut leaves part of a secret,
+// which would no longer look like one. The Report itself keeps what was
+// sent (tool names, URIs, results, a Finding's exact path: an API key used
+// as an object key is printed /structuredContent/[redacted]).
 //
 // # Dependencies
 //

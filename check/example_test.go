@@ -40,7 +40,8 @@ func ExampleCheckToolCall() {
 // revision, so each call makes a new pair of transports and connects the
 // server to one end. The tool lookup fails with an error that names a file
 // of the server; and the SDK sends the structured content of add to clients
-// of revisions that have no such field.
+// of revisions that have no such field, with its JSON in a text block: they
+// lose nothing, and the finding is info.
 func ExampleRun() {
 	server := mcp.NewServer(&mcp.Implementation{Name: "calc", Version: "1.0.0"}, nil)
 	type sumIn struct {
@@ -81,7 +82,7 @@ func ExampleRun() {
 			for _, call := range tool.Calls {
 				fmt.Printf("  %s: %s\n", tool.Name, call.Outcome)
 				for _, f := range call.Findings {
-					if f.Severity != check.Info {
+					if f.Code != check.CodeResultSize && f.Code != check.CodeResultTokens {
 						fmt.Printf("    %s %s at %q\n", f.Severity, f.Code, f.Path)
 					}
 				}
@@ -92,12 +93,12 @@ func ExampleRun() {
 	// Output:
 	// 2024-11-05 checked
 	//   add: result
-	//     warning field_not_in_revision at "/structuredContent"
+	//     info field_not_in_revision at "/structuredContent"
 	//   lookup: tool_error
 	//     warning error_leaks_path at "/content/0/text"
 	// 2025-03-26 checked
 	//   add: result
-	//     warning field_not_in_revision at "/structuredContent"
+	//     info field_not_in_revision at "/structuredContent"
 	//   lookup: tool_error
 	//     warning error_leaks_path at "/content/0/text"
 	// 2025-06-18 checked
@@ -112,5 +113,5 @@ func ExampleRun() {
 	//   add: result
 	//   lookup: tool_error
 	//     warning error_leaks_path at "/content/0/text"
-	// errors 0, warnings 7, failed false
+	// errors 0, warnings 5, failed false
 }

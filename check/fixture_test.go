@@ -2,6 +2,8 @@ package check
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,9 +85,26 @@ var fixtureTools = []fixtureCase{
 	{name: "invalid_base64", code: "invalid_base64", sev: Error, also: clientRejected},
 	{name: "invalid_json", code: "invalid_json", sev: Error, also: clientRejected},
 	{name: "unsupported_content_type", code: "unsupported_content_type", sev: Error, before: fixtureStructured},
+	// structuredContent before 2025-06-18: a warning when the text does not
+	// carry its data, info when it does.
 	{name: "field_not_in_revision", code: "field_not_in_revision", sev: Warning, before: fixtureStructured},
+	{name: "field_not_in_revision.member_lost", code: "field_not_in_revision", sev: Warning, before: fixtureStructured},
+	{name: "field_not_in_revision.json_copy", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.member_copy", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.member_text", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.flag_beside", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
+	{name: "field_not_in_revision.content_blocks", code: "field_not_in_revision", sev: Info, before: fixtureStructured},
 	{name: "missing_text_fallback", code: "missing_text_fallback", sev: Warning, from: fixtureStructured},
 	{name: "empty_content", code: "empty_content", sev: Warning},
+
+	// Two answers to each call: the call is judged by the first, and the
+	// second is a duplicate_response. The stray tool's own call is clean:
+	// its response for an id never sent is a finding of the revision.
+	{name: "duplicate_response.first_valid", code: CodeDuplicateResponse, sev: Error},
+	{name: "duplicate_response.first_invalid", code: CodeDuplicateResponse, sev: Error,
+		also: map[string]Severity{"invalid_base64": Error, CodeClientRejected: Warning}},
+	{name: "duplicate_response.same", code: CodeDuplicateResponse, sev: Error},
+	{name: "duplicate_response.stray"},
 }
 
 // fixtureResources: one per resource of the server, every revision.
@@ -196,9 +215,27 @@ func TestFixtureServer(t *testing.T) {
 				seen[f.Code] = true
 			}
 			checkFixtureFindings(t, rev, "tool "+c.name, c, all)
+			if c.code == CodeDuplicateResponse {
+				// What the second answer was, against the first.
+				want := "not the same as the first"
+				if c.name == "duplicate_response.same" {
+					want = "the same as the first, byte for byte"
+				}
+				if fs := withCode(all, c.code); len(fs) != 1 || !strings.Contains(fs[0].Message, "answered this request once more after its first answer ("+want+")") {
+					t.Errorf("%s: tool %s: %s", rev, c.name, describeFindings(fs))
+				}
+			}
 			if c.code == CodeToolErrorForInvalidArguments && c.applies(rev) && !hasCode(invalid, c.code) {
 				t.Errorf("%s: tool %s: %s is not on the call marked invalid", rev, c.name, c.code)
 			}
+		}
+		// The revision's own findings: the stray response, and nothing else.
+		if len(rr.Findings) != 1 || rr.Findings[0].Code != CodeDuplicateResponse || rr.Findings[0].Severity != Error ||
+			!strings.Contains(rr.Findings[0].Message, `a response for request id "mcpresult-checkfixture-stray", which the check never sent`) {
+			t.Errorf("%s: the revision's findings: %s", rev, describeFindings(rr.Findings))
+		}
+		for _, f := range rr.Findings {
+			seen[f.Code] = true
 		}
 		for _, c := range fixtureResources {
 			var all []Finding
@@ -230,7 +267,7 @@ func TestFixtureServer(t *testing.T) {
 		CodeImageTooLarge, CodeImageDownscaled, CodeUnsafeInteger, CodeErrorLeaksStack, CodeErrorLeaksPath,
 		CodeErrorLeaksConnectionString, CodeErrorLeaksSecret, CodeResultSize, CodeResultTokens,
 		CodeResultOverClientCap, CodeProtocolErrorForToolFailure, CodeToolErrorForInvalidArguments,
-		CodeClientRejected,
+		CodeClientRejected, CodeDuplicateResponse,
 	} {
 		if !seen[code] {
 			t.Errorf("no tool or resource of the fixture server gave %s", code)
@@ -325,4 +362,153 @@ func revisionStates(rep *Report) string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fixtureNode returns node and the repository's root, for the fixture
+// server.
+func fixtureNode(t *testing.T) (node, root string) {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	node, err = exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is needed to run tools/checkfixture/server.mjs: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "js", "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
+		t.Fatalf("the fixture server needs the TypeScript MCP SDK in js/node_modules (%v): run `npm ci` in js/", err)
+	}
+	return node, root
+}
+
+// fixtureSecrets are the parts of the hostile fixture server's secrets that
+// no output may hold, as `node server.mjs secrets` prints them.
+func fixtureSecrets(t *testing.T, node, root string) []string {
+	t.Helper()
+	out, err := exec.Command(node, filepath.Join(root, "tools", "checkfixture", "server.mjs"), "secrets").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	if err := json.Unmarshal(out, &parts); err != nil || len(parts) < 8 {
+		t.Fatalf("secrets %q: %v", out, err)
+	}
+	return parts
+}
+
+// TestFixtureHostile runs Run against `node tools/checkfixture/server.mjs
+// hostile`, a server on the TypeScript SDK whose name, title, version,
+// tool names, descriptions, input schemas, results, JSON-RPC errors,
+// resource URIs and names and stderr all carry secrets and terminal escapes,
+// in every revision (each ends with the server exiting, so that a reason
+// quotes its stderr); and with `hostile refuse`, which refuses initialize
+// with them. No secret is in anything the package prints (the text report,
+// coloured or not, folded or verbose; the JSON report; Step.String of each
+// call; what Options.Progress is told, as it is and escaped; Report.Error)
+// and nothing in them can drive a terminal.
+func TestFixtureHostile(t *testing.T) {
+	node, root := fixtureNode(t)
+	secrets := fixtureSecrets(t, node, root)
+	server := filepath.Join(root, "tools", "checkfixture", "server.mjs")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	// Every text the package printed, or told, by name; colored ones
+	// have colours of the package's own.
+	type output struct {
+		name, text string
+		colored    bool
+	}
+	var outputs []output
+	add := func(name, text string, colored bool) { outputs = append(outputs, output{name, text, colored}) }
+	var steps []Step
+	rep, err := Run(ctx, Options{
+		Stdio:    []string{node, server, "hostile"},
+		Timeout:  10 * time.Second,
+		Progress: func(s string) { add("progress", s, false); add("progress, escaped", EscapeText(s), false) },
+		Ended:    func(s Step) { steps = append(steps, s); add("Step.String", s.String(), false) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The run went as planned: every revision the SDK speaks was checked
+	// up to the resource that crashes the server.
+	failed := 0
+	for _, rr := range rep.Revisions {
+		if rr.Status != StatusFailed {
+			continue
+		}
+		failed++
+		if len(rr.Tools) != 3 || len(rr.Resources) != 2 || !strings.Contains(rr.Reason, "its stderr ends with:") || !strings.Contains(rr.Reason, "[redacted]") ||
+			!strings.Contains(rr.Reason, "fatal: the key was") || len(rr.Notes) != 1 || !strings.Contains(rr.Notes[0], "more than once") {
+			t.Errorf("%s: %d tools, %d resources, reason %q, notes %q", rr.Revision, len(rr.Tools), len(rr.Resources), rr.Reason, rr.Notes)
+		}
+	}
+	if failed < len(fixtureRevisions) || len(steps) < 5*len(fixtureRevisions) || rep.Server == nil {
+		t.Fatalf("%d revisions failed, %d steps, server %+v: %s", failed, len(steps), rep.Server, revisionStates(rep))
+	}
+	// The report itself keeps what the server sent (the tool's name as
+	// listed): the secrets are in it, and only printing redacts them.
+	if !strings.Contains(rep.Revisions[0].Tools[0].Name+rep.Server.Name, "sk-ant-api03-") {
+		t.Errorf("the report does not keep what was sent: %q, %q", rep.Revisions[0].Tools[0].Name, rep.Server.Name)
+	}
+
+	var text string // the verbose report, without colours
+	for _, o := range []TextOptions{{}, {Color: true}, {Verbose: true}, {Color: true, Verbose: true}} {
+		var b strings.Builder
+		if err := rep.WriteTextWith(&b, o); err != nil {
+			t.Fatal(err)
+		}
+		add(fmt.Sprintf("text report %+v", o), b.String(), o.Color)
+		if o.Verbose && !o.Color {
+			text = b.String()
+		}
+	}
+	var js strings.Builder
+	if err := rep.WriteJSON(&js); err != nil || !json.Valid([]byte(js.String())) {
+		t.Fatalf("JSON report (%v):\n%s", err, js.String())
+	}
+	add("JSON report", js.String(), false)
+
+	refused, err := Run(ctx, Options{Stdio: []string{node, server, "hostile", "refuse"}, Protocol: "2025-06-18", Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(refused.Error, "it refused initialize: JSON-RPC error -32602: no session for https://admin:[redacted]@db.example.com/export") {
+		t.Errorf("refused: %q", refused.Error)
+	}
+	add("Report.Error, escaped", EscapeText(refused.Error), false)
+	for _, part := range secrets { // as it is, not yet escaped
+		if strings.Contains(refused.Error, part) {
+			t.Errorf("Report.Error holds the secret %q: %q", part, refused.Error)
+		}
+	}
+	var b strings.Builder
+	refused.WriteText(&b, true)
+	add("text report, refused", b.String(), true)
+	b.Reset()
+	refused.WriteJSON(&b)
+	add("JSON report, refused", b.String(), false)
+
+	for _, out := range outputs {
+		for _, s := range secrets {
+			if strings.Contains(out.text, s) {
+				t.Errorf("%s holds the secret %q:\n%s", out.name, s, out.text)
+			}
+		}
+		clean := out.text
+		if out.colored {
+			clean = stripANSI(clean)
+		}
+		if at := unsafeIn(clean); at >= 0 {
+			t.Errorf("%s: a raw control character at %d:\n%q", out.name, at, out.text)
+		}
+	}
+	// Each escape is shown, escaped, where the server put it.
+	for _, want := range []string{`server  fixture [redacted]\x1b]0;pwned\x07\x1b[2J\r\u202e\u009b2J (Fixture Bearer [redacted]`, "tool lookup [redacted]", "tool sign_[redacted]", "resource https://admin:[redacted]@db.example.com/export"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text report lacks %q:\n%s", want, text)
+		}
+	}
 }

@@ -65,6 +65,9 @@ type hostile struct {
 	Deaf      bool   // after tools/list, read nothing more and send pings without end (stdio)
 	Elsewhere string // the URL "redirect" sends to (HTTP)
 	Marker    string // a file written when a tools/call arrives (stdio)
+	// SilentPing: never answer ping (which Run sends as each revision
+	// ends); otherwise it is answered with an empty result.
+	SilentPing bool
 }
 
 // hostileRequest is a JSON-RPC request to the hostile server.
@@ -149,6 +152,11 @@ func (h *hostile) answer(ctx context.Context, w io.Writer, req *hostileRequest) 
 		default:
 			result = `{"content":[{"type":"text","text":"ok"}]}`
 		}
+	case "ping":
+		if h.SilentPing {
+			return errSilent
+		}
+		result = `{}`
 	default:
 		head = `{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":`
 		result = `{"code":-32601,"message":"Method not found"}`
@@ -924,6 +932,15 @@ func TestHostileStdio(t *testing.T) {
 		{"fresh", hostile{Cursors: "fresh"}, func(t *testing.T, rep *Report) {
 			if rr := rep.Revisions[0]; len(rr.Tools) != DefaultMaxPages || !hasRevisionFinding(rr, CodeTooManyPages, "tools/list has more than 100 pages") {
 				t.Errorf("%d tools, findings:%s", len(rr.Tools), dump(rr.Findings))
+			}
+		}},
+		{"silent ping", hostile{Tools: []string{"ok"}, SilentPing: true}, func(t *testing.T, rep *Report) {
+			// The revision is checked; a note says that answers after the
+			// last call were not looked at for repeats.
+			rr := rep.Revisions[0]
+			if rr.Status != StatusChecked || rep.Totals.Errors+rep.Totals.Warnings != 0 ||
+				!slices.Contains(rr.Notes, "ping got no answer within 2s: answers the server sent after that were not looked at for repeats (duplicate_response)") {
+				t.Errorf("%s, totals %+v, notes %q", revisionStates(rep), rep.Totals, rr.Notes)
 			}
 		}},
 		{"strings", hostile{Tools: []string{hostileString}}, func(t *testing.T, rep *Report) {

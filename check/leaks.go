@@ -1,6 +1,8 @@
 package check
 
 import (
+	"bytes"
+	"encoding/json"
 	"regexp"
 	"slices"
 	"strings"
@@ -24,6 +26,13 @@ type leakPattern struct {
 	hints []string
 	fold  bool
 }
+
+// tokenStart is what comes before a key or token: the start of the text or
+// a character that is not a letter or digit. Unlike \b, it lets an
+// underscore end the word before ("lookup_ghp_…", a key in a snake_case
+// tool name); the token itself is the pattern's last group, which is what
+// redactSecrets redacts.
+const tokenStart = `(?:^|[^A-Za-z0-9])`
 
 // leakRules are the patterns of each code, in the order they are looked
 // for.
@@ -59,24 +68,32 @@ var leakRules = []struct {
 		{what: "a JDBC URL", hints: []string{"jdbc:"}, re: regexp.MustCompile(`\bjdbc:[a-z0-9]+:[^\s"'<>]+`)},
 	}},
 	{CodeErrorLeaksSecret, []leakPattern{
-		{what: "an AWS access key ID", hints: []string{"AKIA", "ASIA"}, anyText: true, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-		{what: "a GitHub token", hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, anyText: true, re: regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{22,}`)},
-		{what: "a Slack token", hints: []string{"xox"}, anyText: true, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
-		{what: "an OpenAI or Anthropic API key", hints: []string{"sk-"}, anyText: true, re: regexp.MustCompile(`\bsk-(?:ant-[a-z0-9]+-|proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
-		{what: "a Google API key", hints: []string{"AIza"}, anyText: true, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
-		{what: "a Stripe secret key", hints: []string{"k_live_"}, anyText: true, re: regexp.MustCompile(`\b[rs]k_live_[0-9A-Za-z]{20,}`)},
-		{what: "a JSON Web Token", hints: []string{"eyJ"}, anyText: true, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`)},
+		{what: "an AWS access key ID", hints: []string{"AKIA", "ASIA"}, anyText: true, re: regexp.MustCompile(tokenStart + `((?:AKIA|ASIA)[0-9A-Z]{16})\b`)},
+		{what: "a GitHub token", hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, anyText: true, re: regexp.MustCompile(tokenStart + `(gh[pousr]_[A-Za-z0-9]{36,}\b|github_pat_[A-Za-z0-9_]{22,})`)},
+		{what: "a Slack token", hints: []string{"xox"}, anyText: true, re: regexp.MustCompile(tokenStart + `(xox[abposr]-[A-Za-z0-9-]{10,})`)},
+		{what: "an OpenAI or Anthropic API key", hints: []string{"sk-"}, anyText: true, re: regexp.MustCompile(tokenStart + `(sk-(?:ant-[a-z0-9]+-|proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})`)},
+		{what: "a Google API key", hints: []string{"AIza"}, anyText: true, re: regexp.MustCompile(tokenStart + `(AIza[0-9A-Za-z_-]{35})\b`)},
+		{what: "a Stripe secret key", hints: []string{"k_live_"}, anyText: true, re: regexp.MustCompile(tokenStart + `([rs]k_live_[0-9A-Za-z]{20,})`)},
+		{what: "a JSON Web Token", hints: []string{"eyJ"}, anyText: true, re: regexp.MustCompile(tokenStart + `(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)`)},
 		{what: "a private key", anyText: true, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----`)},
 		{what: "a bearer token", fold: true, hints: []string{"bearer"}, anyText: true, re: regexp.MustCompile(`\b[Bb]earer\s+([A-Za-z0-9._~+/-]{20,}=*)`),
 			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
 		{what: "a password or key assignment", fold: true, hints: []string{"pass", "pwd", "secret", "key", "token"}, anyText: true,
-			re:     regexp.MustCompile(`(?i)\b(?:password|passwd|pwd|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key)\s*=\s*["']?([^\s"'&;,)]{4,})`),
+			re:     regexp.MustCompile(`(?i)\b(?:pwd|` + secretNames + `)\s*=\s*["']?([^\s"'&;,)]{4,})`),
 			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
 		{what: "a password or key in JSON", anyText: true,
-			re:     regexp.MustCompile(`(?i)"(?:password|passwd|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key)"\s*:\s*"([^"]{4,})"`),
+			re:     regexp.MustCompile(`(?i)"(?:` + secretNames + `)"\s*:\s*"([^"]{4,})"`),
 			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
 	}},
 }
+
+// secretNames are the names of a value that is a secret: in an assignment
+// (password=…), as a JSON member's key ("api_key": "…"), and as the key of
+// a member of JSON that a report writes (redactJSON).
+const secretNames = `password|passwd|secret|client_secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key`
+
+// secretKey matches a JSON member's key that names a secret.
+var secretKey = regexp.MustCompile(`(?i)^(?:` + secretNames + `)$`)
 
 // revealingPath reports a Unix path that says something: three segments
 // or more, a file name with an extension, or a user's home directory
@@ -290,13 +307,31 @@ var secretPatterns = func() []leakPattern {
 	return out
 }()
 
+// privateKeyBegin and privateKeyEnd are the first and the last line of a
+// PEM private key.
+var (
+	privateKeyBegin = regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----`)
+	privateKeyEnd   = regexp.MustCompile(`-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----`)
+)
+
 // redactSecrets replaces each part of s that the leak checks take for a
 // secret (error_leaks_secret, or a password of error_leaks_connection_string)
 // with [redacted]: the secret itself (the value of password=…, the password
 // of a URL), or the whole match for a key or token; a private key from its
-// first line to the end of s.
+// first line to its last, or to the end of s when it has none, and from
+// the start of s (or the end of the key before) to a key's last line that
+// has no first line before it (a text cut from the end of a longer one).
 func redactSecrets(s string) string {
 	var spans [][2]int
+	if strings.Contains(s, "-----END ") {
+		prev := 0 // the end of the last key's last line
+		for _, m := range privateKeyEnd.FindAllStringIndex(s, -1) {
+			if !privateKeyBegin.MatchString(s[prev:m[0]]) {
+				spans = append(spans, [2]int{prev, m[1]})
+			}
+			prev = m[1]
+		}
+	}
 	lower := ""
 	for _, p := range secretPatterns {
 		if p.fold && lower == "" {
@@ -323,6 +358,9 @@ func redactSecrets(s string) string {
 			}
 			if strings.Contains(p.what, "private key") {
 				span[1] = len(s)
+				if end := privateKeyEnd.FindStringIndex(s[span[0]:]); end != nil {
+					span[1] = span[0] + end[1]
+				}
 			}
 			spans = append(spans, span)
 		}
@@ -372,4 +410,81 @@ func redactPath(p string) string {
 		return p
 	}
 	return strings.Join(segs, "/")
+}
+
+// redactJSON returns JSON that encoding/json wrote (valid, compact or not)
+// with each string, key or value, that holds what looks like a secret
+// written again with it redacted (redactSecrets), and the string value of a
+// member whose key names a secret ("password", "api_key"…, the names the
+// leak checks know) written [redacted], unless it is a placeholder or
+// shorter than 4 characters. Everything else is kept byte for byte; JSON
+// without a secret is returned as it is.
+func redactJSON(js []byte) []byte {
+	var out []byte // nil until the first change
+	last := 0      // the end of what out holds of js
+	key := ""      // the last key read
+	for i := 0; i < len(js); i++ {
+		if js[i] != '"' {
+			continue
+		}
+		end, escaped := i+1, false // end: the closing quote
+		for ; end < len(js) && js[end] != '"'; end++ {
+			if js[end] == '\\' {
+				escaped = true
+				end++
+			}
+		}
+		if end >= len(js) {
+			break // not JSON as encoding/json writes it: left as it is
+		}
+		tok := js[i : end+1]
+		var s string
+		if escaped {
+			if json.Unmarshal(tok, &s) != nil {
+				i = end
+				continue
+			}
+		} else {
+			s = string(tok[1 : len(tok)-1])
+		}
+		next := end + 1
+		for next < len(js) && isJSONSpace(js[next]) {
+			next++
+		}
+		prev := i - 1
+		for prev >= 0 && isJSONSpace(js[prev]) {
+			prev--
+		}
+		r := redactSecrets(s)
+		switch {
+		case next < len(js) && js[next] == ':':
+			key = s
+		case prev >= 0 && js[prev] == ':' && secretKey.MatchString(key) && len(s) >= 4 && !isPlaceholder(s):
+			r = redacted
+		}
+		if r != s {
+			out = append(out, js[last:i]...)
+			out = appendJSONString(out, r)
+			last = end + 1
+		}
+		i = end
+	}
+	if out == nil {
+		return js
+	}
+	return append(out, js[last:]...)
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// appendJSONString appends s as a JSON string, as the report's encoder
+// writes one: HTML not escaped, U+FFFD (which a byte that is not UTF-8
+// became) written \ufffd.
+func appendJSONString(dst []byte, s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	q := bytes.ReplaceAll(bytes.TrimSuffix(b.Bytes(), []byte("\n")), []byte("\uFFFD"), []byte(`\ufffd`))
+	return append(dst, q...)
 }

@@ -60,6 +60,9 @@ func TestLeaks(t *testing.T) {
 		{"password=", "login with user=bob&password=hunter22 failed", false, CodeErrorLeaksSecret, "hunter22", ""},
 		{"api_key=", "GET /v1/x?api_key=9f8e7d6c5b4a", true, CodeErrorLeaksSecret, "9f8e7d6c5b4a", ""},
 		{"json password", `{"user":"bob","password":"hunter22"}`, false, CodeErrorLeaksSecret, "hunter22", ""},
+		{"a token after an underscore", "tool lookup_ghp_0123456789abcdefghijklmnopqrstuvwxyzAB", false, CodeErrorLeaksSecret, "ghp_0123", ""},
+		{"a jwt after an underscore", "sign_eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3", false, CodeErrorLeaksSecret, "eyJzdWIi", ""},
+		{"a key after a dash", "key-AKIAIOSFODNN7EXAMPLE", false, CodeErrorLeaksSecret, "AKIAIOSFODNN7EXAMPLE", ""},
 
 		{"plain error", "no such city: Atlantis", true, "", "", ""},
 		{"summary", "Found 3 files in your project", false, "", "", ""},
@@ -74,6 +77,7 @@ func TestLeaks(t *testing.T) {
 		{"placeholder in url", "use postgres://user:${PASSWORD}@host/db", false, "", "", ""},
 		{"template password", "set api_key=<your key>", false, "", "", ""},
 		{"sk- words", "the task-list is ready", false, "", "", ""},
+		{"a token inside a word", "xAKIAIOSFODNN7EXAMPLE and desk-abcdefghijklmnopqrstuvwxyz", false, "", "", ""},
 		{"date", "at 2025-06-18T10:00:00Z", true, "", "", ""},
 	}
 	for _, c := range cases {
@@ -201,8 +205,16 @@ func TestSecretKeyNeverPrinted(t *testing.T) {
 	if strings.Contains(text.String(), secret) || !strings.Contains(text.String(), "error_leaks_stack at /structuredContent/[redacted]/stack: ") {
 		t.Errorf("text report:\n%s", text.String())
 	}
-	// The JSON report holds the result as the server sent it, key and
-	// all; its findings do not repeat the key.
+	// Nothing in the JSON report repeats the key: neither its findings nor
+	// the result it holds (the key there is written [redacted] too).
+	r.Revisions[0].Tools[0].Calls[0].Result = json.RawMessage(raw)
+	js.Reset()
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(js.String(), secret) || !strings.Contains(js.String(), `"structuredContent":{"[redacted]":{"stack":`) {
+		t.Errorf("JSON report:\n%s", js.String())
+	}
 	var back struct {
 		Revisions []struct {
 			Tools []struct {
@@ -225,4 +237,57 @@ func TestSecretKeyNeverPrinted(t *testing.T) {
 	expect(t, got, CodeErrorLeaksStack, "/structuredContent/[redacted]/stack", Warning)
 	// The findings themselves keep the exact path.
 	expect(t, fs, CodeErrorLeaksStack, "/structuredContent/"+key+"/stack", Warning)
+}
+
+// TestRedactSecrets: each secret the leak checks know is replaced with
+// [redacted] and the text around it kept; a private key from its first
+// line to its last, or to the end of the text, and from the start of the
+// text to a last line without its first.
+func TestRedactSecrets(t *testing.T) {
+	const key = "-----BEGIN PRIVATE KEY-----\nMIIEvQ\nBKcw\n-----END PRIVATE KEY-----"
+	for _, tc := range []struct{ in, want string }{
+		{"no secret at all", "no secret at all"},
+		{"key AKIAIOSFODNN7EXAMPLE used", "key [redacted] used"},
+		{"lookup_ghp_0123456789abcdefghijklmnopqrstuvwxyzAB(x)", "lookup_[redacted](x)"},
+		{"Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123 sent", "Authorization: Bearer [redacted] sent"},
+		{"postgres://admin:s3cretPW@db/app", "postgres://admin:[redacted]@db/app"},
+		{"user=bob&password=hunter22&x=1", "user=bob&password=[redacted]&x=1"},
+		{`{"api_key": "9f8e7d6c5b4a"}`, `{"api_key": "[redacted]"}`},
+		{"before\n" + key + "\nafter", "before\n[redacted]\nafter"},
+		{"before\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\nBKcw", "before\n[redacted]"},
+		{"MIIEvQ\nBKcw\n-----END PRIVATE KEY-----\nafter", "[redacted]\nafter"},
+		{key + "\nmid\nBKcw\n-----END PRIVATE KEY-----\nafter", "[redacted][redacted]\nafter"},
+		{"password=**** and ${TOKEN}", "password=**** and ${TOKEN}"},
+	} {
+		if got := redactSecrets(tc.in); got != tc.want {
+			t.Errorf("redactSecrets(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestRedactJSON: every string of JSON, key or value, has its secrets
+// redacted, the string value of a member whose key names a secret is
+// [redacted], and the rest is kept byte for byte; JSON without a secret is
+// the same slice.
+func TestRedactJSON(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"a":[1,"x",{"b":null}],"c":"d"}`, `{"a":[1,"x",{"b":null}],"c":"d"}`},
+		{`{"text":"key AKIAIOSFODNN7EXAMPLE"}`, `{"text":"key [redacted]"}`},
+		{`{"AKIAIOSFODNN7EXAMPLE":1}`, `{"[redacted]":1}`},
+		{`{"t":"\u0041KIAIOSFODNN7EXAMPLE \"q\" <b>"}`, `{"t":"[redacted] \"q\" <b>"}`},
+		{`{"password":"hunter22","api_key" : "9f8e7d6c5b4a","Secret":"xyz","token":"abcdefgh"}`, `{"password":"[redacted]","api_key" : "[redacted]","Secret":"xyz","token":"abcdefgh"}`},
+		{`{"password":"****","apiKey":"${KEY}","pwd":"hunter22","password2":"hunter22"}`, `{"password":"****","apiKey":"${KEY}","pwd":"hunter22","password2":"hunter22"}`},
+		{`{"password":["hunter22"],"x":{"password":{"a":"hunter22"}}}`, `{"password":["hunter22"],"x":{"password":{"a":"hunter22"}}}`},
+		{`{"text":"a \"password\": \"hunter22\" in text"}`, `{"text":"a \"password\": \"[redacted]\" in text"}`},
+		{`{"k":"-----BEGIN PRIVATE KEY-----\nMIIE"}`, `{"k":"[redacted]"}`},
+	} {
+		got := redactJSON([]byte(tc.in))
+		if string(got) != tc.want || !json.Valid(got) {
+			t.Errorf("redactJSON(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+	in := []byte(`{"a":"b"}`)
+	if got := redactJSON(in); &got[0] != &in[0] {
+		t.Error("JSON without a secret is copied")
+	}
 }

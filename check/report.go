@@ -111,7 +111,8 @@ type CallReport struct {
 	// Outcome is what the exchange gave (Outcome… constants).
 	Outcome string `json:"outcome"`
 	// Result is the JSON-RPC result exactly as the server sent it (nil when
-	// there was none, or past Options.MaxKeptBytes).
+	// there was none, or past Options.MaxKeptBytes); WriteJSON writes it
+	// with what looks like a secret redacted.
 	Result json.RawMessage `json:"result,omitempty"`
 	// RPCError is the JSON-RPC error the server answered with, if any
 	// (past Options.MaxKeptBytes, its code and the start of its message).
@@ -129,7 +130,8 @@ type ResourceReport struct {
 	// Outcome is what the exchange gave (Outcome… constants).
 	Outcome string `json:"outcome"`
 	// Result is the JSON-RPC result exactly as the server sent it (nil when
-	// there was none, or past Options.MaxKeptBytes).
+	// there was none, or past Options.MaxKeptBytes); WriteJSON writes it
+	// with what looks like a secret redacted.
 	Result json.RawMessage `json:"result,omitempty"`
 	// RPCError is the JSON-RPC error the server answered with, if any
 	// (past Options.MaxKeptBytes, its code and the start of its message).
@@ -320,8 +322,12 @@ func (r *Report) finish(revs []string, d time.Duration) {
 // server sent it, without the whitespace between its tokens). The characters
 // a terminal would obey are escaped in its strings (\u001b, \u009b,
 // \u202e…, see EscapeText), bytes that are not UTF-8 are written \ufffd, and
-// what looks like a secret in a finding's path or message is redacted (see
-// Finding.MarshalJSON): the JSON says the same, and can be printed.
+// what looks like a secret is redacted wherever it is: in every string of
+// the report, keys and values of the results and arguments included (the
+// secret written [redacted], as EscapeText does; the string value of a
+// member named "password", "api_key"… too), and in a finding's path and
+// message (see Finding.MarshalJSON). The JSON says the same, but for the
+// secrets, and can be printed; the Report itself keeps what was sent.
 func (r *Report) WriteJSON(w io.Writer) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -329,7 +335,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if err := enc.Encode(r); err != nil {
 		return err
 	}
-	_, err := w.Write(appendEscaped(nil, b.Bytes(), true))
+	_, err := w.Write(appendEscaped(nil, redactJSON(b.Bytes()), true))
 	return err
 }
 
@@ -344,18 +350,43 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	return json.Marshal(p)
 }
 
-// EscapeText returns s with every character that a terminal would obey, or
-// that would change how the text around it reads, written as an escape a
-// person can read: the C0 controls (\x1b, \r, \n, \t, \x00…), DEL (\x7f),
-// the C1 controls U+0080 to U+009F (\u009b…), the line and paragraph
-// separators U+2028 and U+2029, and the bidirectional controls U+061C,
-// U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069 (\u202e…); a byte
-// that is not UTF-8 is written \xff. Nothing a server sends can then move the
-// cursor, recolour or hide a line, set the window title, reach the clipboard
-// (OSC 52) or reorder what is printed. A backslash stays as it is. Every
-// string of the text report that a server, or a user, chose goes through it
-// (WriteJSON escapes the same characters as JSON does).
+// EscapeText returns s as it can be printed: what looks like a secret
+// redacted, and every character that a terminal would obey, or that would
+// change how the text around it reads, written as an escape a person can
+// read.
+//
+// The secrets are those the leak checks look for in any text (API keys
+// and tokens, bearer tokens, the password of a URL or a connection string,
+// the value of password=…, a private key: error_leaks_secret and
+// error_leaks_connection_string), each written [redacted] (a private key
+// from its first line to the end of s, or from the start of s to its last
+// line). They are looked for in s as it is, and again in its escaped form
+// when escaping changed it.
+//
+// The characters escaped are the C0 controls (\x1b, \r, \n, \t, \x00…),
+// DEL (\x7f), the C1 controls U+0080 to U+009F (\u009b…), the line and
+// paragraph separators U+2028 and U+2029, and the bidirectional controls
+// U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069 (\u202e…); a
+// byte that is not UTF-8 is written \xff. Nothing a server sends can then
+// move the cursor, recolour or hide a line, set the window title, reach the
+// clipboard (OSC 52) or reorder what is printed. A backslash stays as it
+// is.
+//
+// Every string that the text report, Step.String and the command print,
+// and that a server or a user chose, goes through it: it is where what is
+// printed is made safe (WriteJSON redacts and escapes the same in its own
+// way, as JSON).
 func EscapeText(s string) string {
+	s = redactSecrets(s)
+	if !needsEscape(s) {
+		return s
+	}
+	e := escapeControls(s)
+	return redactSecrets(e)
+}
+
+// escapeControls is EscapeText without the redaction.
+func escapeControls(s string) string {
 	if !needsEscape(s) {
 		return s
 	}
@@ -529,11 +560,11 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 // "slow:" before the summary.
 //
 // Every string it prints that it did not write itself (the server's name,
-// tool names, URIs, arguments, paths, messages, reasons, notes…) goes
-// through EscapeText, a multi-line one line by line (its lines indented
-// under the first): nothing in them can drive the terminal. Paths and
-// finding messages have what looks like a secret redacted, as
-// Finding.MarshalJSON does.
+// title and version, tool names, URIs, arguments, paths, messages, reasons,
+// notes, the target…) goes through EscapeText, a multi-line one line by
+// line (its lines indented under the first): nothing in them can drive the
+// terminal, and what looks like a secret is redacted. Paths have their
+// segments redacted as Finding.MarshalJSON does.
 func (r *Report) WriteTextWith(w io.Writer, o TextOptions) error {
 	if o.Slow <= 0 {
 		o.Slow = DefaultSlow
@@ -619,12 +650,13 @@ func serverName(s *ServerInfo) string {
 }
 
 // indentLines escapes each line of a multi-line text (EscapeText) and
-// indents the lines after the first.
+// indents the lines after the first. Secrets are redacted in the whole
+// text first: a private key's lines after its first are one.
 func indentLines(s string, indent int) string {
 	if !strings.Contains(s, "\n") {
 		return EscapeText(s)
 	}
-	lines := strings.Split(s, "\n")
+	lines := strings.Split(redactSecrets(s), "\n")
 	for i, l := range lines {
 		lines[i] = EscapeText(l)
 	}
@@ -794,8 +826,14 @@ func exchangeOutcome(outcome string, e *RPCError) string {
 	return EscapeText(outcome)
 }
 
-// shorten cuts a text to n characters, with an ellipsis.
+// shorten cuts a text to n characters, with an ellipsis. What looks like a
+// secret is redacted first (redactSecrets), so that no cut can leave part of
+// one, which would no longer look like one.
 func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	s = redactSecrets(s)
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

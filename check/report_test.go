@@ -307,8 +307,10 @@ func unsafeIn(out string) int {
 func TestReportEscapes(t *testing.T) {
 	for _, status := range []string{StatusChecked, StatusSkipped, StatusFailed, hostileText} {
 		for _, sev := range []Severity{Error, Warning, Info, hostileText} {
+			// Every string holds the escapes and, after them, an API key;
+			// every result too, in a text, a key and a password member.
 			r := &Report{}
-			fillStrings(reflect.ValueOf(r), hostileText, json.RawMessage(`{"content":[{"type":"text","text":`+hostileJSON+`}]}`))
+			fillStrings(reflect.ValueOf(r), hostileText+" "+hostileSecretKey, json.RawMessage(`{"content":[{"type":"text","text":`+hostileJSON[:len(hostileJSON)-1]+` `+hostileSecretKey+`"}],"structuredContent":{"`+hostileSecretKey+`":1,"password":"hunter22hunter22"}}`))
 			rr := r.Revisions[0]
 			rr.Status = status
 			secretPath := "/structuredContent/" + hostileSecretKey + "/" + hostileText
@@ -395,12 +397,19 @@ func TestReportEscapes(t *testing.T) {
 			if err := json.Unmarshal(b.Bytes(), &back); err != nil {
 				t.Fatal(err)
 			}
-			if want := strings.ToValidUTF8(hostileText, "\uFFFD"); back.Target != want {
+			if want := strings.ToValidUTF8(hostileText, "\uFFFD") + " [redacted]"; back.Target != want {
 				t.Errorf("target read back %q, want %q", back.Target, want)
 			}
-			var text struct{ Content []struct{ Text string } }
-			if err := json.Unmarshal(back.Revisions[0].Tools[0].Calls[0].Result, &text); err != nil || text.Content[0].Text != "a\x1b[2J\a\r\u202e\u2066\u2028\u009b\u0085\x7f\uFFFD" {
-				t.Errorf("result read back %q (%v)", text.Content, err)
+			var text struct {
+				Content           []struct{ Text string }
+				StructuredContent map[string]any
+			}
+			if err := json.Unmarshal(back.Revisions[0].Tools[0].Calls[0].Result, &text); err != nil || text.Content[0].Text != "a\x1b[2J\a\r\u202e\u2066\u2028\u009b\u0085\x7f\uFFFD [redacted]" ||
+				text.StructuredContent["[redacted]"] != 1.0 || text.StructuredContent["password"] != "[redacted]" {
+				t.Errorf("result read back %q (%v)", text, err)
+			}
+			if strings.Contains(b.String(), "hunter22") {
+				t.Errorf("a password is in the JSON report:\n%s", b.String())
 			}
 			f := back.Revisions[0].Tools[0].Calls[0].Findings[0]
 			if want := "/structuredContent/[redacted]/" + strings.ToValidUTF8(hostileText, "\uFFFD"); f.Path != want || strings.Contains(f.Message, hostileSecretKey[10:]) {

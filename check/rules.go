@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
@@ -264,8 +265,130 @@ func (f *findings) validate(v content.Value, kind, rev string) {
 		f.add(Error, string(e.Code), e.Path, e.Message)
 	}
 	for _, e := range rep.Warnings {
+		if e.Code == content.CodeFieldNotInRevision && e.Path == "/structuredContent" && kind == result.KindTool {
+			f.structuredNotInRevision(v, e.Message)
+			continue
+		}
 		f.add(Warning, string(e.Code), e.Path, e.Message)
 	}
+}
+
+// structuredNotInRevision grades validate's field_not_in_revision for the
+// structuredContent of a tool result, in a revision that does not define it
+// (before 2025-06-18): info when content carries its data (structuredCarried),
+// so that a client of the revision, which reads only content, loses nothing;
+// a warning otherwise.
+func (f *findings) structuredNotInRevision(v content.Value, msg string) {
+	sc, _ := v.Get("structuredContent")
+	if how, ok := structuredCarried(sc, v); ok {
+		f.add(Info, string(content.CodeFieldNotInRevision), "/structuredContent",
+			strings.TrimSuffix(msg, "; its clients see only content")+"; its clients ignore it and lose nothing: "+how)
+		return
+	}
+	f.add(Warning, string(content.CodeFieldNotInRevision), "/structuredContent",
+		msg+", and content does not carry its data (no text block is its JSON, nor holds each of its members): what only structuredContent holds is lost to them")
+}
+
+// structuredCarried reports structured content whose data the content of the
+// result v carries, and says how: the whole value is carried (carriedBy),
+// or it is an object each of whose members is carried or is a boolean or
+// null (a flag such as "success": true, which says nothing that the text
+// and isError do not; check cannot read a flag's meaning in text). An
+// empty object carries nothing to lose.
+func structuredCarried(sc, v content.Value) (how string, ok bool) {
+	blocks := contentBlocks(v)
+	texts := make([]carrierText, 0, len(blocks))
+	for i, b := range blocks {
+		if strMember(b, "type") != "text" {
+			continue
+		}
+		if t, ok := b.Get("text"); ok && t.Kind() == content.KindString {
+			ct := carrierText{path: pointer("/content", i, "text"), text: t.Str()}
+			ct.json, ct.isJSON = parseJSONText(t.Str())
+			texts = append(texts, ct)
+		}
+	}
+	all, _ := v.Get("content")
+	if where, ok := carriedBy(sc, texts, all, blocks); ok {
+		return "structuredContent is " + where, true
+	}
+	if sc.Kind() != content.KindObject {
+		return "", false
+	}
+	if sc.Len() == 0 {
+		return "structuredContent is an empty object", true
+	}
+	var parts []string // where each member is, while there are few
+	for i := 0; i < sc.Len(); i++ {
+		m := sc.Member(i)
+		name := "a member"
+		if m.Key.Kind() == content.KindString {
+			name = strconv.Quote(clip(m.Key.Str(), 40))
+		}
+		if k := m.Value.Kind(); k == content.KindBool || k == content.KindNull {
+			parts = append(parts, name+" is a "+map[bool]string{true: "boolean", false: "null"}[k == content.KindBool]+", let go")
+			continue
+		}
+		where, ok := carriedBy(m.Value, texts, all, blocks)
+		if !ok {
+			return "", false
+		}
+		parts = append(parts, name+" is "+where)
+	}
+	if len(parts) > 4 {
+		return "each of the " + strconv.Itoa(len(parts)) + " members of structuredContent is in content (its JSON or its text in a text block, or content blocks), or is a boolean or null", true
+	}
+	return "each member of structuredContent is in content: " + joinKinds(parts), true
+}
+
+// carrierText is a text block of a result, with its text parsed as JSON when
+// it is JSON.
+type carrierText struct {
+	path, text string
+	json       content.Value
+	isJSON     bool
+}
+
+// parseJSONText parses a text block's text as JSON (false when it is none).
+func parseJSONText(s string) (content.Value, bool) {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return content.Value{}, false
+	}
+	switch t[0] {
+	case '{', '[', '"', '-', 't', 'f', 'n', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+	default:
+		return content.Value{}, false // prose: not worth a parse
+	}
+	x, err := content.ParseJSON([]byte(s))
+	return x, err == nil
+}
+
+// carriedBy reports a value that content carries, and where: a text block
+// whose text is JSON of the same value (numbers by value, objects whatever
+// their key order), a text block whose text is the value itself (a
+// string), or the content list, or one of its blocks, that is the same
+// value (the client reads those very blocks).
+func carriedBy(x content.Value, texts []carrierText, all content.Value, blocks []content.Value) (string, bool) {
+	for _, t := range texts {
+		if x.Kind() == content.KindString && x.Str() == t.text {
+			return "the text at " + t.path, true
+		}
+		if t.isJSON && engine.EqualJSON(t.json, x) {
+			return "the JSON in the text at " + t.path, true
+		}
+	}
+	if x.Kind() == content.KindArray && all.Kind() == content.KindArray && engine.EqualJSON(x, all) {
+		return "the content list itself", true
+	}
+	if x.Kind() == content.KindObject {
+		for i, b := range blocks {
+			if engine.EqualJSON(x, b) {
+				return "the block at " + pointer("/content", i), true
+			}
+		}
+	}
+	return "", false
 }
 
 // rpcError judges a JSON-RPC error answering tools/call, and looks for

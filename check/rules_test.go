@@ -105,8 +105,10 @@ func TestValidateFindings(t *testing.T) {
 		{"empty content", "2025-06-18", `{"content":[],"isError":false}`, "empty_content", "/content", Warning},
 		{"missing text fallback", "2025-06-18", `{"content":[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"structuredContent":{"a":1}}`,
 			"missing_text_fallback", "/structuredContent", Warning},
-		{"field of a later revision", "2025-03-26", `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`,
+		{"field of a later revision", "2025-03-26", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":1}}`,
 			"field_not_in_revision", "/structuredContent", Warning},
+		{"field of a later revision, carried", "2025-03-26", `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`,
+			"field_not_in_revision", "/structuredContent", Info},
 		{"no resultType on the wire", "2026-07-28", `{"content":[{"type":"text","text":"x"}],"isError":false}`,
 			"missing_field", "/resultType", Error},
 		{"not JSON", "2025-06-18", `{"content":`, "invalid_json", "", Error},
@@ -297,4 +299,66 @@ func TestProtocolErrors(t *testing.T) {
 		expect(t, fs, CodeToolErrorForInvalidArguments, "-", Info)
 		expect(t, fs, CodeProtocolErrorForToolFailure, "-", Warning)
 	})
+}
+
+// TestStructuredNotInRevision: structuredContent sent to a revision that
+// does not define it is info when content carries its data (a client of
+// the revision reads only content and loses nothing), a warning when data
+// is lost; the other fields a revision lacks stay warnings.
+func TestStructuredNotInRevision(t *testing.T) {
+	const png = `{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}`
+	for _, c := range []struct {
+		name, res string
+		sev       Severity
+		in        string // what the message says
+	}{
+		// Carried: nothing is lost.
+		{"text is its JSON", `{"content":[{"type":"text","text":"{\"b\": 2.0, \"a\": [1]}"}],"structuredContent":{"a":[1],"b":2}}`, Info, "the JSON in the text at /content/0/text"},
+		{"JSON in a later block", `{"content":[{"type":"text","text":"the forecast:"},{"type":"text","text":"[1,2]"}],"structuredContent":[1,2]}`, Info, "/content/1/text"},
+		{"a scalar", `{"content":[{"type":"text","text":"42"}],"structuredContent":42}`, Info, "the JSON in the text"},
+		{"a string, as text", `{"content":[{"type":"text","text":"hello"}],"structuredContent":"hello"}`, Info, "the text at /content/0/text"},
+		{"one member, its JSON", `{"content":[{"type":"text","text":"[{\"name\":\"Ada\"}]"}],"structuredContent":{"entities":[{"name":"Ada"}]}}`, Info, `each member of structuredContent is in content: "entities" is the JSON in the text at /content/0/text`},
+		{"one member, its string", `{"content":[{"type":"text","text":"[FILE] a.txt"}],"structuredContent":{"content":"[FILE] a.txt"}}`, Info, `"content" is the text at /content/0/text`},
+		{"one member, an empty string", `{"content":[{"type":"text","text":""}],"structuredContent":{"content":""}}`, Info, `"content" is the text at /content/0/text`},
+		{"one member, the content list", `{"content":[` + png + `],"structuredContent":{"content":[` + png + `]}}`, Info, `"content" is the content list itself`},
+		{"one member, a block", `{"content":[{"type":"text","text":"a chart"},` + png + `],"structuredContent":{"chart":` + png + `}}`, Info, `"chart" is the block at /content/1`},
+		{"each member in its block", `{"content":[{"type":"text","text":"Oslo"},{"type":"text","text":"3"}],"structuredContent":{"city":"Oslo","tempC":3}}`, Info, `"city" is the text at /content/0/text and "tempC" is the JSON in the text at /content/1/text`},
+		{"a message and a flag", `{"content":[{"type":"text","text":"Entities deleted successfully"}],"structuredContent":{"success":true,"message":"Entities deleted successfully","next":null}}`, Info, `"success" is a boolean, let go, "message" is the text at /content/0/text and "next" is a null, let go`},
+		{"an empty object", `{"content":[{"type":"text","text":"done"}],"structuredContent":{}}`, Info, "an empty object"},
+		{"many members", `{"content":[{"type":"text","text":"1"},{"type":"text","text":"2"}],"structuredContent":{"a":1,"b":2,"c":true,"d":null,"e":"2"}}`, Info, "each of the 5 members of structuredContent is in content"},
+		{"a secret as a member's name", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"ghp_0123456789abcdefghijklmnopqrstuvwxyzAB":"x"}}`, Info, `"[redacted]" is the text at /content/0/text`},
+		{"an error result", `{"content":[{"type":"text","text":"{\"error\":\"quota\"}"}],"structuredContent":{"error":"quota"},"isError":true}`, Info, "the JSON in the text"},
+
+		// Not carried: the client of the revision loses data.
+		{"a summary", `{"content":[{"type":"text","text":"3 orders"}],"structuredContent":{"total":3,"unit":"orders"}}`, Warning, "content does not carry its data"},
+		{"JSON of another value", `{"content":[{"type":"text","text":"{\"total\":4}"}],"structuredContent":{"total":3}}`, Warning, "lost to them"},
+		{"one member of two", `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"items":[1,2],"total":2}}`, Warning, "lost"},
+		{"a string member beside", `{"content":[{"type":"text","text":"saved"}],"structuredContent":{"message":"saved","path":"/srv/x"}}`, Warning, "lost"},
+		{"only flags, no text", `{"content":[` + png + `],"structuredContent":{"ok":true,"n":1}}`, Warning, "lost"},
+		{"a copy one level down", `{"content":[{"type":"text","text":"[1]"}],"structuredContent":{"data":{"items":[1]}}}`, Warning, "lost"},
+		{"text that is a part of a string", `{"content":[{"type":"text","text":"Checkref"}],"structuredContent":{"content":"Checkref notes"}}`, Warning, "lost"},
+		{"a boolean as text", `{"content":[{"type":"text","text":"true"}],"structuredContent":{"found":true,"items":[1]}}`, Warning, "lost"},
+	} {
+		for _, rev := range []string{"2024-11-05", "2025-03-26"} {
+			t.Run(c.name+"/"+rev, func(t *testing.T) {
+				fs := CheckToolCall(toolCall(rev, c.res))
+				expect(t, fs, "field_not_in_revision", "/structuredContent", c.sev)
+				for _, f := range withCode(fs, "field_not_in_revision") {
+					if !strings.Contains(f.Message, c.in) || !strings.HasPrefix(f.Message, "protocol revision "+rev+" does not define structuredContent") {
+						t.Errorf("message %q, want it to say %q", f.Message, c.in)
+					}
+				}
+			})
+		}
+	}
+	// The revisions that define structuredContent say nothing of it.
+	fs := CheckToolCall(toolCall("2025-06-18", `{"content":[{"type":"text","text":"3 orders"}],"structuredContent":{"total":3}}`))
+	expect(t, fs, "field_not_in_revision", "-", Warning)
+	// A field of a content block that the revision lacks (_meta and
+	// annotations' lastModified appear in 2025-06-18) stays a warning, even
+	// where a text block holds its JSON: only structuredContent has a copy
+	// that clients are meant to read instead.
+	fs = CheckToolCall(toolCall("2024-11-05", `{"content":[{"type":"text","text":"{\"a\":1}","_meta":{"a":1}},{"type":"text","text":"x","annotations":{"lastModified":"2025-01-01T00:00:00Z"}}]}`))
+	expect(t, fs, "field_not_in_revision", "/content/0/_meta", Warning)
+	expect(t, fs, "field_not_in_revision", "/content/1/annotations/lastModified", Warning)
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,6 +45,13 @@ const (
 	// at Options.Deadline or because it was interrupted; the report holds
 	// what was checked until then.
 	CodeCutShort = "cut_short"
+	// CodeDuplicateResponse (error): the server sent a response for a
+	// request it had answered already (the finding of that tools/call or
+	// resources/read, or of the revision for initialize, a list or ping),
+	// or for a request id the check never sent (a finding of the revision).
+	// Clients take the first answer, and so does the check: the exchange is
+	// judged by it, and the others are counted, not checked.
+	CodeDuplicateResponse = "duplicate_response"
 )
 
 // The codes of the findings the driver adds to a revision
@@ -336,6 +344,26 @@ type session struct {
 	cs       *mcp.ClientSession
 	progress func(string)
 	notKept  int // results checked and left out of the report
+	// lastSent are the requests of the last exchange; owners, by request
+	// id, the findings that a repeated answer to it joins: its call's or
+	// read's (a repeated answer to initialize, a list or ping is the
+	// revision's).
+	lastSent *sentLog
+	owners   map[jsonrpc.ID]*[]Finding
+}
+
+// own makes the findings the place of a repeated answer to the requests of
+// the last exchange.
+func (s *session) own(fs *[]Finding) {
+	if s.lastSent == nil {
+		return
+	}
+	if s.owners == nil {
+		s.owners = map[jsonrpc.ID]*[]Finding{}
+	}
+	for _, id := range s.lastSent.ids() {
+		s.owners[id] = fs
+	}
 }
 
 // ended tells Options.Ended of an exchange that ended.
@@ -357,6 +385,9 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 	defer func() {
 		rr.Duration = Millis(time.Since(start))
 		silent = s.tap.messages() == 0
+		if rr.Status != StatusSkipped {
+			s.repeatedAnswers(rr)
+		}
 		if s.notKept > 0 {
 			rr.Findings = append(rr.Findings, Finding{Severity: Info, Code: CodeResultsNotKept,
 				Message: "the report keeps at most " + byteSize(o.MaxKeptBytes) + " of results: " + strconv.Itoa(s.notKept) + " checked after that are not in it"})
@@ -418,7 +449,7 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 	rr.Negotiated = ir.ProtocolVersion
 	if ir.ProtocolVersion != rev {
 		rr.Status = StatusSkipped
-		rr.Reason = "server does not speak " + rev + " (it answered " + strconv.Quote(ir.ProtocolVersion) + ")"
+		rr.Reason = "server does not speak " + rev + " (it answered " + quoteName(ir.ProtocolVersion) + ")"
 		return rr, "", false
 	}
 	if ir.ServerInfo != nil {
@@ -445,8 +476,86 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 		rr, fatal = s.failed(ctx, rr, reason)
 		return rr, fatal, false
 	}
+	s.flush(ctx, rr)
 	slices.Sort(rr.Notes)
 	return rr, "", false
+}
+
+// flushWait bounds the ping that flush sends.
+const flushWait = 2 * time.Second
+
+// flush sends a ping at the end of a revision and waits for its answer (at
+// most flushWait, or Options.Timeout when shorter): a server answers in the
+// order it writes, so a repeated answer it wrote after the answer to the
+// last call has then been read, and counted. A server that does not answer
+// gets a note. Any answer will do, a JSON-RPC error too: all that counts is
+// that it came after the others.
+func (s *session) flush(ctx context.Context, rr *RevisionReport) {
+	if ctx.Err() != nil {
+		return
+	}
+	wait := min(flushWait, s.o.Timeout)
+	resp, _ := s.exchangeWithin(ctx, "ping", wait, func(ctx context.Context) error { return s.cs.Ping(ctx, nil) })
+	if resp == nil && ctx.Err() == nil {
+		rr.Notes = append(rr.Notes, "ping got no answer within "+wait.String()+": answers the server sent after that were not looked at for repeats ("+CodeDuplicateResponse+")")
+	}
+}
+
+// repeatedAnswers adds a duplicate_response finding for each request the
+// server answered more than once (to the findings of its call or read, or
+// of the revision), and for each id it answered that the check never
+// sent (the revision's).
+func (s *session) repeatedAnswers(rr *RevisionReport) {
+	ids, rs, dropped := s.tap.repeatedResponses()
+	for i, r := range rs {
+		if r.stray {
+			rr.Findings = append(rr.Findings, Finding{Severity: Error, Code: CodeDuplicateResponse,
+				Message: "the server sent " + times(r.n, "a response") + " for request id " + idText(ids[i]) +
+					", which the check never sent: a client drops it, or takes it for the answer to a later request of that id"})
+			continue
+		}
+		same := "the same as the first, byte for byte"
+		if r.differs {
+			same = "not the same as the first"
+		}
+		tail := ": clients take the first answer, and that is what was checked; JSON-RPC gives a request one response, and a client that reads a later one sees another answer"
+		if fs, ok := s.owners[ids[i]]; ok {
+			*fs = append(*fs, Finding{Severity: Error, Code: CodeDuplicateResponse,
+				Message: "the server answered this request " + times(r.n, "more time") + " after its first answer (" + same + ")" + tail})
+			continue
+		}
+		rr.Findings = append(rr.Findings, Finding{Severity: Error, Code: CodeDuplicateResponse,
+			Message: "the server answered " + r.method + " (request id " + idText(ids[i]) + ") " + times(r.n, "more time") + " after its first answer (" + same + ")" + tail})
+	}
+	if dropped > 0 {
+		rr.Findings = append(rr.Findings, Finding{Severity: Error, Code: CodeDuplicateResponse,
+			Message: "the server sent " + times(dropped, "more response") + " for requests answered already, or never sent, past the " + strconv.Itoa(maxRepeatIDs) + " ids told apart above"})
+	}
+}
+
+// times writes "once more", "2 more times"; "a response", "2 responses".
+func times(n int, what string) string {
+	switch {
+	case what == "more time" && n == 1:
+		return "once more"
+	case what == "a response" && n == 1:
+		return "a response"
+	case what == "a response":
+		return strconv.Itoa(n) + " responses"
+	}
+	return plural(n, what)
+}
+
+// idText is a request id for a message: a number as it is, a string
+// quoted (at most 100 characters).
+func idText(id jsonrpc.ID) string {
+	switch v := id.Raw().(type) {
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case string:
+		return quoteName(v)
+	}
+	return fmt.Sprint(id.Raw())
 }
 
 // connectFailed classifies a session that could not be made.
@@ -481,7 +590,7 @@ func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *s
 				continue // the SDK went on to initialize
 			}
 			rr.Status = StatusSkipped
-			rr.Reason = "server does not speak " + s.rev + " (it refused initialize: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + resp.Error.Message + ")"
+			rr.Reason = "server does not speak " + s.rev + " (it refused initialize: JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ": " + clip(resp.Error.Message, 300) + ")"
 			return rr, ""
 		}
 		var ir struct {
@@ -490,7 +599,7 @@ func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *s
 		if json.Unmarshal(resp.Result, &ir) == nil && ir.ProtocolVersion != "" && ir.ProtocolVersion != s.rev {
 			rr.Status = StatusSkipped
 			rr.Negotiated = ir.ProtocolVersion
-			rr.Reason = "server does not speak " + s.rev + " (it answered " + strconv.Quote(ir.ProtocolVersion) + ")"
+			rr.Reason = "server does not speak " + s.rev + " (it answered " + quoteName(ir.ProtocolVersion) + ")"
 			return rr, ""
 		}
 		break
@@ -560,15 +669,23 @@ func sdkError(err error) string {
 // that the server may still be sending (errStillSending when it does not
 // end).
 func (s *session) exchange(ctx context.Context, method string, send func(context.Context) error) (*rawResponse, error) {
-	if s.stdio != nil && s.stdio.guard != nil && !s.stdio.guard.waitIdle(ctx, s.o.Timeout) {
+	return s.exchangeWithin(ctx, method, s.o.Timeout, send)
+}
+
+// exchangeWithin is exchange with a timeout of its own. The requests it
+// sent are s.lastSent until the next exchange (see own).
+func (s *session) exchangeWithin(ctx context.Context, method string, timeout time.Duration, send func(context.Context) error) (*rawResponse, error) {
+	s.lastSent = nil
+	if s.stdio != nil && s.stdio.guard != nil && !s.stdio.guard.waitIdle(ctx, timeout) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, errStillSending
 	}
-	cctx, cancel := context.WithTimeout(ctx, s.o.Timeout)
+	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	sent := &sentLog{}
+	s.lastSent = sent
 	err := send(context.WithValue(cctx, sentKey{}, sent))
 	if id, ok := sent.last(method); ok {
 		if resp, ok := s.tap.take(id); ok {
@@ -696,23 +813,29 @@ func noAnswer(err error, timeout time.Duration) string {
 	return sdkError(err)
 }
 
-// clip cuts a text from the server to n characters, with an ellipsis.
+// clip cuts a text from the server to n characters, with an ellipsis,
+// with what looks like a secret redacted (redactSecrets): it is what the
+// driver does to a text from the server before it quotes it, cuts it or
+// puts it in a note, a reason or a progress message, so that no cut or
+// quote can leave part of a secret, or hide one from the redaction of what
+// is printed (EscapeText, WriteJSON).
 func clip(s string, n int) string {
+	s = redactSecrets(s)
 	if len(s) <= n {
 		return s
 	}
 	return shorten(strings.ToValidUTF8(s, "\uFFFD"), n)
 }
 
-// quoteName quotes a name from the server for a note: control characters
-// escaped, at most 100 characters.
+// quoteName quotes a name from the server for a note: secrets redacted,
+// control characters escaped, at most 100 characters.
 func quoteName(s string) string {
 	return strconv.Quote(clip(s, 100))
 }
 
 // printable is a name from the server as a progress message shows it: as it
 // is when every character is printable, quoted (control characters
-// escaped) otherwise; at most 100 characters.
+// escaped) otherwise; at most 100 characters, secrets redacted.
 func printable(s string) string {
 	s = clip(s, 100)
 	for _, r := range s {
@@ -824,6 +947,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		// the request (finish orders the findings by severity, stably).
 		cr.Findings = append(p.made, cr.Findings...)
 		p.report.Calls = append(p.report.Calls, cr)
+		s.own(&cr.Findings)
 		s.ended(Step{Method: "tools/call", Name: p.tool.Name, N: i + 1, Of: len(plan), Outcome: cr.Outcome, Findings: cr.Findings, Duration: cr.Duration})
 		if reason != "" {
 			return reason
@@ -914,6 +1038,7 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 		s.progress("resources/read " + printable(uri) + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(uris)) + ")")
 		res, stop := s.read(ctx, uri)
 		rr.Resources = append(rr.Resources, res)
+		s.own(&res.Findings)
 		s.ended(Step{Method: "resources/read", Name: uri, N: i + 1, Of: len(uris), Outcome: res.Outcome, Findings: res.Findings, Duration: res.Duration})
 		if stop != "" {
 			return stop
@@ -1023,15 +1148,50 @@ type tap struct {
 	// marker is the message of the JSON-RPC error read in place of a
 	// response over the limit.
 	marker string
+	// pending are the requests sent and not answered yet, with their
+	// method; answered, those answered, with a digest of the first answer,
+	// which is the one kept (a client takes the first answer too).
+	pending  map[jsonrpc.ID]string
+	answered map[jsonrpc.ID]answer
+	// repeats are the responses after the first for a request, and those
+	// for a request never sent, by id in the order first seen (at most
+	// maxRepeatIDs ids; the responses for others are counted in
+	// repeatsDropped).
+	repeats        map[jsonrpc.ID]*repeat
+	repeatOrder    []jsonrpc.ID
+	repeatsDropped int
 }
 
+// answer is what the tap knows of the first answer to a request.
+type answer struct {
+	method string
+	digest [sha256.Size]byte
+}
+
+// repeat counts the responses for one id after its first answer, or for an
+// id never sent (stray).
+type repeat struct {
+	method  string // the method of the request answered ("" when stray)
+	n       int
+	differs bool // one of them is not the first answer, byte for byte
+	stray   bool
+}
+
+// maxRepeatIDs bounds the ids whose repeated or stray responses are told
+// apart.
+const maxRepeatIDs = 100
+
 func newTap() *tap {
-	return &tap{responses: map[jsonrpc.ID]*rawResponse{}, initIDs: map[jsonrpc.ID]bool{}, listIDs: map[jsonrpc.ID]string{}, marker: newMarker()}
+	return &tap{responses: map[jsonrpc.ID]*rawResponse{}, initIDs: map[jsonrpc.ID]bool{}, listIDs: map[jsonrpc.ID]string{}, marker: newMarker(),
+		pending: map[jsonrpc.ID]string{}, answered: map[jsonrpc.ID]answer{}, repeats: map[jsonrpc.ID]*repeat{}}
 }
 
 func (t *tap) sent(req *jsonrpc.Request) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if _, done := t.answered[req.ID]; !done {
+		t.pending[req.ID] = req.Method
+	}
 	switch req.Method {
 	case "initialize":
 		t.initIDs[req.ID] = true
@@ -1060,6 +1220,16 @@ func (t *tap) received(msg jsonrpc.Message) (read jsonrpc.Message) {
 	if !ok || !resp.ID.IsValid() {
 		return msg
 	}
+	method, sent := t.pending[resp.ID]
+	if !sent {
+		// Answered already, or never asked: the SDK's client drops it (it
+		// has no call waiting for the id), and so does the tap, which
+		// keeps the first answer. It is counted.
+		t.repeated(resp)
+		return msg
+	}
+	delete(t.pending, resp.ID)
+	t.answered[resp.ID] = answer{method: method, digest: digestOf(resp)}
 	if empty, ok := t.listIDs[resp.ID]; ok {
 		delete(t.listIDs, resp.ID)
 		if resp.Error == nil {
@@ -1092,6 +1262,63 @@ func (t *tap) received(msg jsonrpc.Message) (read jsonrpc.Message) {
 	}
 	t.responses[resp.ID] = r
 	return msg
+}
+
+// repeated counts a response for a request answered already, or never
+// sent; t.mu is held.
+func (t *tap) repeated(resp *jsonrpc.Response) {
+	first, answered := t.answered[resp.ID]
+	r, ok := t.repeats[resp.ID]
+	if !ok {
+		if len(t.repeatOrder) >= maxRepeatIDs {
+			t.repeatsDropped++
+			return
+		}
+		r = &repeat{method: first.method, stray: !answered}
+		t.repeats[resp.ID] = r
+		t.repeatOrder = append(t.repeatOrder, resp.ID)
+	}
+	r.n++
+	if answered && digestOf(resp) != first.digest {
+		r.differs = true
+	}
+}
+
+// digestOf is a digest of a response's result or error, as received.
+func digestOf(resp *jsonrpc.Response) [sha256.Size]byte {
+	h := sha256.New()
+	if resp.Result != nil {
+		h.Write([]byte{'r'})
+		h.Write(resp.Result)
+	}
+	if resp.Error != nil {
+		h.Write([]byte{'e'})
+		var we *jsonrpc.Error
+		if errors.As(resp.Error, &we) {
+			h.Write(strconv.AppendInt(nil, we.Code, 10))
+			h.Write([]byte{0})
+			h.Write([]byte(we.Message))
+			h.Write([]byte{0})
+			h.Write(we.Data)
+		} else {
+			h.Write([]byte(resp.Error.Error()))
+		}
+	}
+	var d [sha256.Size]byte
+	h.Sum(d[:0])
+	return d
+}
+
+// repeatedResponses returns the repeated and stray responses counted, in
+// the order first seen, and the number of those for ids past maxRepeatIDs.
+func (t *tap) repeatedResponses() (ids []jsonrpc.ID, rs []repeat, dropped int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, id := range t.repeatOrder {
+		ids = append(ids, id)
+		rs = append(rs, *t.repeats[id])
+	}
+	return ids, rs, t.repeatsDropped
 }
 
 func (t *tap) take(id jsonrpc.ID) (*rawResponse, bool) {
@@ -1140,6 +1367,17 @@ func (l *sentLog) add(req *jsonrpc.Request) {
 	l.mu.Lock()
 	l.reqs = append(l.reqs, sentRequest{req.ID, req.Method})
 	l.mu.Unlock()
+}
+
+// ids are the ids of the requests written.
+func (l *sentLog) ids() []jsonrpc.ID {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ids := make([]jsonrpc.ID, len(l.reqs))
+	for i, r := range l.reqs {
+		ids[i] = r.id
+	}
+	return ids
 }
 
 // last is the id of the last request of the method.
@@ -1219,6 +1457,7 @@ type tailBuffer struct {
 	mu  sync.Mutex
 	max int
 	buf []byte
+	cut bool // bytes before buf were dropped
 }
 
 // Write appends p, keeping the last max bytes.
@@ -1228,15 +1467,25 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 	b.buf = append(b.buf, p...)
 	if over := len(b.buf) - b.max; over > 0 {
 		b.buf = append(b.buf[:0], b.buf[over:]...)
+		b.cut = true
 	}
 	return len(p), nil
 }
 
-// lastLines is the last n non-empty lines, each indented.
+// lastLines is the last n non-empty lines, each indented, with what looks
+// like a secret redacted in the whole of what is kept before the lines are
+// taken (a private key's last lines, without its first, are redacted too).
+// After a cut, the first line kept, which may be the end of a longer one
+// (the end of a secret too), is left out.
 func (b *tailBuffer) lastLines(n int) string {
 	b.mu.Lock()
 	text := string(b.buf)
+	cut := b.cut
 	b.mu.Unlock()
+	if cut {
+		_, text, _ = strings.Cut(text, "\n")
+	}
+	text = redactSecrets(text)
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
 		if l = strings.TrimRight(l, "\r \t"); l != "" {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -716,5 +717,127 @@ func TestPrintable(t *testing.T) {
 		if got := quoteName(tc.in); got != tc.note {
 			t.Errorf("quoteName(%q) = %q, want %q", tc.in, got, tc.note)
 		}
+	}
+}
+
+// TestTapRepeats: the tap keeps the first answer to a request, and counts
+// the answers after it (the same or not) and the responses for ids never
+// sent, telling apart at most maxRepeatIDs ids.
+func TestTapRepeats(t *testing.T) {
+	tp := newTap()
+	id := func(v any) jsonrpc.ID {
+		if n, ok := v.(int64); ok {
+			v = float64(n) // as JSON decodes it
+		}
+		i, err := jsonrpc.MakeID(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return i
+	}
+	for _, n := range []int64{1, 2, 3} {
+		tp.sent(&jsonrpc.Request{ID: id(n), Method: "tools/call"})
+	}
+	result := func(n any, res string) *jsonrpc.Response {
+		return &jsonrpc.Response{ID: id(n), Result: json.RawMessage(res)}
+	}
+	for _, r := range []*jsonrpc.Response{
+		result(int64(1), `{"first":true}`),
+		result(int64(1), `{"first":true}`),  // the same again
+		result(int64(2), `{"a":1}`),         //
+		result(int64(2), `{"a":1}`),         // the same
+		result(int64(2), `{"a":2}`),         // and another
+		result("never", `{}`),               // an id never sent
+		result(int64(1), `{"first":false}`), // the first again, different
+	} {
+		tp.received(r)
+	}
+	if got, ok := tp.take(id(int64(1))); !ok || string(got.Result) != `{"first":true}` {
+		t.Errorf("the answer kept for 1: %+v", got)
+	}
+	if got, ok := tp.take(id(int64(2))); !ok || string(got.Result) != `{"a":1}` {
+		t.Errorf("the answer kept for 2: %+v", got)
+	}
+	// Answered after the first was taken: still a repeat, nothing kept.
+	tp.received(result(int64(2), `{"a":1}`))
+	if _, ok := tp.take(id(int64(2))); ok {
+		t.Error("a repeat after take is kept")
+	}
+	// 3 is answered late, once: no repeat.
+	tp.received(result(int64(3), `{}`))
+	ids, rs, dropped := tp.repeatedResponses()
+	want := []struct {
+		id      any
+		n       int
+		differs bool
+		stray   bool
+	}{{int64(1), 2, true, false}, {int64(2), 3, true, false}, {"never", 1, false, true}}
+	if len(ids) != len(want) || dropped != 0 {
+		t.Fatalf("ids %v, dropped %d", ids, dropped)
+	}
+	for i, w := range want {
+		if ids[i] != id(w.id) || rs[i].n != w.n || rs[i].differs != w.differs || rs[i].stray != w.stray || !w.stray && rs[i].method != "tools/call" {
+			t.Errorf("repeat %d: %v %+v, want %+v", i, ids[i], rs[i], w)
+		}
+	}
+
+	// A flood of strays: the first maxRepeatIDs ids are told apart, the
+	// others counted.
+	tp = newTap()
+	for i := range maxRepeatIDs + 50 {
+		tp.received(result("s"+strconv.Itoa(i), `{}`))
+		tp.received(result("s"+strconv.Itoa(i), `{}`))
+	}
+	ids, rs, dropped = tp.repeatedResponses()
+	if len(ids) != maxRepeatIDs || rs[0].n != 2 || dropped != 100 {
+		t.Errorf("%d ids, the first %+v, %d dropped", len(ids), rs[0], dropped)
+	}
+}
+
+// TestTailBuffer: the end of a server's stderr that a reason quotes has its
+// secrets redacted in the whole of what was kept (a private key's body
+// included when its first line is among the lines left out), and, once the
+// buffer has dropped bytes, not the line it cut into (which could be the
+// end of a secret, no longer looking like one).
+func TestTailBuffer(t *testing.T) {
+	const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
+	for _, tc := range []struct {
+		name, written, want string
+		max                 int
+	}{
+		{"lines", "a\n\nb\r\nc\n", "    a\n    b\n    c", 1 << 10},
+		{"the last 5", "1\n2\n3\n4\n5\n6\n7\n", "    3\n    4\n    5\n    6\n    7", 1 << 10},
+		{"a token", "auth with " + token + " failed\n", "    auth with [redacted] failed", 1 << 10},
+		{"a key's body beyond the lines shown", "fatal:\n-----BEGIN PRIVATE KEY-----\nMIIE1\nMIIE2\nMIIE3\nMIIE4\nMIIE5\n-----END PRIVATE KEY-----\nbye\n", "    fatal:\n    [redacted]\n    bye", 1 << 10},
+		{"a key's first line dropped", strings.Repeat("x", 40) + "\n-----BEGIN PRIVATE KEY-----\nMIIE1\nMIIE2\n-----END PRIVATE KEY-----\nbye\n", "    [redacted]\n    bye", 40},
+		{"a token cut in two", "token " + token + "\nnext line\n", "    next line", 30},
+		{"one line over the buffer", strings.Repeat("y", 100), "", 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &tailBuffer{max: tc.max}
+			for _, chunk := range strings.SplitAfter(tc.written, "\n") {
+				b.Write([]byte(chunk))
+			}
+			if got := b.lastLines(5); got != tc.want {
+				t.Errorf("%q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestClipRedactsFirst: a name cut for a note or a progress message has its
+// secrets redacted before the cut, so that no part of one is left; and
+// before it is quoted, which would hide it from the redaction of what is
+// printed.
+func TestClipRedactsFirst(t *testing.T) {
+	const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
+	long := strings.Repeat("n", 90) + " " + token
+	for _, got := range []string{clip(long, 100), quoteName(long), printable(long), shorten(long, 100), quoteName(`"password": "hunter22"`)} {
+		if strings.Contains(got, "ghp_01") || strings.Contains(got, "abcdefghij") || strings.Contains(got, "hunter22") {
+			t.Errorf("%q holds part of the secret", got)
+		}
+	}
+	if got := quoteName("tool " + token); got != `"tool [redacted]"` {
+		t.Errorf("quoteName: %s", got)
 	}
 }

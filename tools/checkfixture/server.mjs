@@ -5,6 +5,7 @@
 //
 //   node tools/checkfixture/server.mjs
 //   bin/mcpresult check --stdio "node tools/checkfixture/server.mjs" --calls testdata/checkfixture/calls.json
+//   bin/mcpresult check --stdio "node tools/checkfixture/server.mjs hostile"   (see "hostile" below)
 //
 // Each tool has one defect and is named after the finding code it must
 // trigger, and so is each defective resource (fixture://CODE.EXT); the tool
@@ -38,8 +39,9 @@
 // the SDK, and the transport's send (wrapped before connect, see rawResults)
 // puts the tool's real response in place of the placeholder's: invalid_base64
 // (a data: URI, whose ":", ";" and "," atob refuses) and invalid_json (a
-// response with neither a result nor an error, which the SDK never sends).
-// Nothing else is rewritten.
+// response with neither a result nor an error, which the SDK never sends),
+// and the duplicate_response tools' two answers to one request, or an
+// answer and a response for an id never sent. Nothing else is rewritten.
 
 import { McpServer } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js";
 import { StdioServerTransport } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js";
@@ -47,8 +49,10 @@ import {
   CallToolRequestSchema,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   ErrorCode,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
 } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js";
 import { AjvJsonSchemaValidator } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js";
 
@@ -103,6 +107,18 @@ const REVISION_STRUCTURED = "2025-06-18"; // structuredContent and outputSchema 
 /** What a raw tool returns for a response without a result. */
 const NO_RESULT = Symbol("no result");
 
+/** A raw tool's answers when it answers twice: {[TWICE]: [first, second]}
+ * sends two responses with the request's id, in that order. */
+const TWICE = Symbol("twice");
+
+/** A raw tool's answer followed by a response for an id no request had:
+ * {[STRAY]: result}. */
+const STRAY = Symbol("stray");
+
+/** The id of the stray response: a string, where the clients' ids are
+ * numbers, so that it can never be the id of a request. */
+const STRAY_ID = "mcpresult-checkfixture-stray";
+
 const text = (t) => ({ type: "text", text: t });
 const image = (data, mimeType) => ({ type: "image", data, mimeType });
 const NO_ARGUMENTS = { type: "object", properties: {} };
@@ -116,6 +132,10 @@ function structured(rev, value, extra = []) {
   if (rev < REVISION_STRUCTURED) return { content: [copy, ...extra] };
   return { content: [copy, ...extra], structuredContent: value };
 }
+
+/** A valid result, and one whose image data is a data: URI (invalid_base64). */
+const VALID_CHART = { content: [text("a chart"), image(PNG_1X1, "image/png")] };
+const INVALID_CHART = { content: [text("a chart"), image(`data:image/png;base64,${PNG_1X1}`, "image/png")] };
 
 const TOTAL_SCHEMA = {
   type: "object",
@@ -286,10 +306,60 @@ const TOOLS = [
       content: [text("the report:"), { type: "resource_link", uri: "fixture://clean.txt", name: "clean.txt", mimeType: "text/plain" }],
     }),
   },
+  // field_not_in_revision: structuredContent sent to every revision, also
+  // to those before 2025-06-18, which do not define it. A warning where the
+  // text does not carry its data (their clients read only content), info
+  // where it does: the suffix says how (tools/checkfixture's shapes are those
+  // of the reference servers: memory's wrappers and flags, filesystem's
+  // {"content": text} and its media blocks).
   {
     name: "field_not_in_revision",
-    description: "Sends structuredContent to every revision, also to those before 2025-06-18, which do not define it.",
-    run: () => ({ content: [text('{"total":3}')], structuredContent: { total: 3 } }),
+    description: "structuredContent with a text that only summarises it: clients before 2025-06-18 lose the data.",
+    run: () => ({ content: [text("3 orders are waiting")], structuredContent: { total: 3, unit: "orders" } }),
+  },
+  {
+    name: "field_not_in_revision.member_lost",
+    description: "Before 2025-06-18, the text is the JSON of one member and the other member (a count) is lost.",
+    run: (_, rev) => {
+      const value = { orders: ["A-1", "A-2"], total: 2 };
+      if (rev >= REVISION_STRUCTURED) return structured(rev, value);
+      return { content: [text(JSON.stringify(value.orders))], structuredContent: value };
+    },
+  },
+  {
+    name: "field_not_in_revision.json_copy",
+    description: "A text block that is the JSON of structuredContent, indented and in another key order (info).",
+    run: () => ({ content: [text(JSON.stringify({ unit: "orders", total: 3.0 }, null, 2))], structuredContent: { total: 3, unit: "orders" } }),
+  },
+  {
+    name: "field_not_in_revision.member_copy",
+    description: "structuredContent wraps an array in one member and the text is the array's JSON (info).",
+    run: () => {
+      const entities = [{ name: "Ada", entityType: "person" }];
+      return { content: [text(JSON.stringify(entities, null, 2))], structuredContent: { entities } };
+    },
+  },
+  {
+    name: "field_not_in_revision.member_text",
+    description: "structuredContent's one member is a string, and the text block is that string (info).",
+    run: () => ({ content: [text("[FILE] notes.txt\n[DIR] scratch")], structuredContent: { content: "[FILE] notes.txt\n[DIR] scratch" } }),
+  },
+  {
+    name: "field_not_in_revision.flag_beside",
+    description: "The text is structuredContent's message, and beside it a success flag (info).",
+    run: () => ({
+      content: [text("Entities deleted successfully")],
+      structuredContent: { success: true, message: "Entities deleted successfully" },
+    }),
+  },
+  {
+    name: "field_not_in_revision.content_blocks",
+    description: "Before 2025-06-18, structuredContent's one member is the content list itself, an image (info).",
+    run: (_, rev) => {
+      const chart = image(PNG_1X1, "image/png");
+      if (rev >= REVISION_STRUCTURED) return structured(rev, { total: 3 }, [chart]);
+      return { content: [chart], structuredContent: { content: [chart] } };
+    },
   },
   {
     name: "missing_text_fallback",
@@ -304,6 +374,37 @@ const TOOLS = [
     name: "empty_content",
     description: "An empty content list.",
     run: () => ({ content: [] }),
+  },
+
+  // ---------------------------------------------------- answered twice (every revision)
+  // Each call gets two responses with its id, one after the other. Clients
+  // take the first (the SDKs' clients drop a response whose call has been
+  // answered), and check judges the call by it: the first is valid and the
+  // second is not, or the reverse, and the findings are those of the
+  // first. Sent past the SDK (rawResults), which answers a request once.
+  {
+    name: "duplicate_response.first_valid",
+    description: "Answers twice: a valid result, then one whose image data is a data: URI (not base64).",
+    raw: true,
+    run: () => ({ [TWICE]: [VALID_CHART, INVALID_CHART] }),
+  },
+  {
+    name: "duplicate_response.first_invalid",
+    description: "Answers twice: a result whose image data is a data: URI (not base64), then a valid one.",
+    raw: true,
+    run: () => ({ [TWICE]: [INVALID_CHART, VALID_CHART] }),
+  },
+  {
+    name: "duplicate_response.same",
+    description: "Answers twice with the same valid result.",
+    raw: true,
+    run: () => ({ [TWICE]: [VALID_CHART, VALID_CHART] }),
+  },
+  {
+    name: "duplicate_response.stray",
+    description: "Answers once, then sends a response for an id no request had (a finding of the revision, not of this call).",
+    raw: true,
+    run: () => ({ [STRAY]: VALID_CHART }),
   },
 ];
 
@@ -380,6 +481,15 @@ function createServer() {
         if (rawResults.has(message.id)) {
           const result = rawResults.get(message.id);
           rawResults.delete(message.id);
+          if (result !== NO_RESULT && result[TWICE]) {
+            const [first, second] = result[TWICE];
+            return send({ ...message, result: first }, options).then(() => send({ ...message, result: second }, options));
+          }
+          if (result !== NO_RESULT && result[STRAY]) {
+            return send({ ...message, result: result[STRAY] }, options).then(() =>
+              send({ jsonrpc: message.jsonrpc, id: STRAY_ID, result: result[STRAY] }, options),
+            );
+          }
           message = result === NO_RESULT ? { jsonrpc: message.jsonrpc, id: message.id } : { ...message, result };
         }
       }
@@ -424,4 +534,157 @@ function createServer() {
   return server;
 }
 
-await createServer().connect(new StdioServerTransport());
+// ------------------------------------------------------------------ hostile
+
+// `node server.mjs hostile` is another server: every string it supplies
+// (its name, title and version, tool names and descriptions, input schemas,
+// results, JSON-RPC errors, resource URIs and names, its stderr) carries
+// secrets of the kinds the leak checks know, and characters a terminal
+// obeys. check must print none of the secrets, anywhere (check/fixture_test.go,
+// host/cmd/mcpresult/check_test.go). `node server.mjs hostile refuse`
+// refuses initialize with a message that carries them; `node server.mjs
+// secrets` prints, as a JSON array, the part of each secret that no output
+// may hold. All of them are made up.
+
+/** The secrets, whole, and the part of each that no output may hold. */
+const SECRET = {
+  anthropic: "sk-ant-api03-Zq7Xw2Vb9Nc4Md6Lf1Kg8Jh3Ps5Rt0Yu",
+  github: "ghp_Fx9Qm2Lr7Tz4Wb1Nc6Vd3Hs8Kj5Pg0Ya2Ue7",
+  aws: "AKIAQ7ZX2M9VB4NC6LD1",
+  url: "https://admin:Pw7-Xq2-Zr9-Lm4@db.example.com/export",
+  bearer: "Bearer Tk4Hn8Qw2Zx6Vb1Nm5Lp9Rs3Dy7Fc0Gj",
+  assignment: "password=Hv8Kq3Wz6Xn1",
+  jwt: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmaXh0dXJlIn0.Qk3Rr8Tt2Yy6Uu0",
+  apiKeyValue: "Jm5Rt8Yq2Wx6Zc1V", // the value of a member "api_key" in structured content
+  pem: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7Zp3Xq9Lm2Wv\n-----END PRIVATE KEY-----",
+};
+const SECRET_PARTS = [
+  "Zq7Xw2Vb9Nc4Md6Lf1Kg8Jh3Ps5Rt0Yu",
+  "Fx9Qm2Lr7Tz4Wb1Nc6Vd3Hs8Kj5Pg0Ya2Ue7",
+  "Q7ZX2M9VB4NC6LD1",
+  "Pw7-Xq2-Zr9-Lm4",
+  "Tk4Hn8Qw2Zx6Vb1Nm5Lp9Rs3Dy7Fc0Gj",
+  "Hv8Kq3Wz6Xn1",
+  "eyJzdWIiOiJmaXh0dXJlIn0",
+  "Jm5Rt8Yq2Wx6Zc1V",
+  "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+  "BKcwggSjAgEAAoIBAQC7Zp3Xq9Lm2Wv",
+];
+
+/** What a terminal would obey: a window title, clearing the screen, a
+ * carriage return, a right-to-left override, a C1 CSI. */
+const ESC = "\x1b]0;pwned\x07\x1b[2J\r\u202e\u009b2J";
+
+function createHostileServer(refuse) {
+  const server = new McpServer({
+    name: `fixture ${SECRET.anthropic}${ESC}`,
+    title: `Fixture ${SECRET.bearer}${ESC}`,
+    version: `1.0.0+${SECRET.github}${ESC}`,
+  });
+  if (refuse) {
+    const connect = server.connect.bind(server);
+    server.connect = async (transport) => {
+      const send = transport.send.bind(transport);
+      transport.send = (message, options) => {
+        if (message && "id" in message && message.result && message.result.serverInfo !== undefined) {
+          message = {
+            jsonrpc: message.jsonrpc,
+            id: message.id,
+            error: { code: ErrorCode.InvalidParams, message: `no session for ${SECRET.url} with ${SECRET.bearer}${ESC}` },
+          };
+        }
+        return send(message, options);
+      };
+      return connect(transport);
+    };
+    return server;
+  }
+
+  const lookup = `lookup ${SECRET.aws}${ESC}`;
+  const tools = [
+    {
+      // Listed twice (a note names it), arguments made from a schema whose
+      // property name and defaults are secrets, and a result with a secret
+      // in its text and in an error's private key.
+      name: lookup,
+      description: `Looks up ${SECRET.assignment}${ESC}`,
+      inputSchema: {
+        type: "object",
+        properties: {
+          token: { type: "string", default: SECRET.bearer },
+          [SECRET.github]: { type: "string", default: SECRET.url },
+        },
+        required: ["token", SECRET.github],
+      },
+      run: () => ({ isError: true, content: [text(`cannot sign with\n${SECRET.pem}\nfor ${SECRET.jwt}${ESC}`)] }),
+    },
+    {
+      name: `fetch ${SECRET.url}${ESC}`,
+      description: `Fetches with ${SECRET.bearer}`,
+      inputSchema: NO_ARGUMENTS,
+      run: (rev) => {
+        const result = { content: [text(`fetched ${SECRET.url} as ${SECRET.bearer}${ESC}`)] };
+        if (rev >= REVISION_STRUCTURED) result.structuredContent = { api_key: SECRET.apiKeyValue, [SECRET.aws]: `${SECRET.assignment}${ESC}` };
+        return result;
+      },
+    },
+    {
+      name: `sign_${SECRET.jwt}`,
+      description: "Fails with a JSON-RPC error carrying secrets.",
+      inputSchema: NO_ARGUMENTS,
+      run: () => {
+        throw new McpError(ErrorCode.InternalError, `upstream refused ${SECRET.bearer} for ${SECRET.url}${ESC}`, { key: SECRET.anthropic });
+      },
+    },
+  ];
+  let negotiated;
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const v = message && message.result && message.result.protocolVersion;
+      if (typeof v === "string" && message.result.serverInfo !== undefined) negotiated = v;
+      return send(message, options);
+    };
+    return connect(transport);
+  };
+  const revision = () => negotiated ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+  server.server.registerCapabilities({ tools: {}, resources: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...tools, tools[0]].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+  }));
+  server.server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, "no such tool");
+    return tool.run(revision());
+  });
+  const exportURI = `${SECRET.url}?as=${SECRET.assignment}${ESC}`;
+  // Read last (check reads resources in URI order): the server writes
+  // secrets to its stderr and exits, so the session fails and the report
+  // gives the end of its stderr.
+  const crashURI = "zz-crash://now";
+  server.server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: [
+      { uri: exportURI, name: `export ${SECRET.github}${ESC}`, description: `Exported with ${SECRET.bearer}`, mimeType: "text/plain" },
+      { uri: crashURI, name: `crash ${SECRET.aws}`, mimeType: "text/plain" },
+    ],
+  }));
+  server.server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    if (request.params.uri === crashURI) {
+      process.stderr.write(`fatal: the key was\n${SECRET.pem}\nauthorization: ${SECRET.bearer}\n`, () => process.exit(3));
+      return new Promise(() => {}); // never answered
+    }
+    return { contents: [{ uri: request.params.uri, mimeType: "text/plain", text: `${SECRET.assignment} ${SECRET.anthropic}${ESC}` }] };
+  });
+  return server;
+}
+
+const mode = process.argv.slice(2);
+if (mode[0] === "secrets") {
+  process.stdout.write(JSON.stringify(SECRET_PARTS) + "\n");
+} else if (mode[0] === "hostile") {
+  process.stderr.write(`starting with ${SECRET.anthropic}${ESC}\n`);
+  await createHostileServer(mode[1] === "refuse").connect(new StdioServerTransport());
+} else {
+  await createServer().connect(new StdioServerTransport());
+}

@@ -12,11 +12,11 @@
 // filesystem server a temporary directory of small files, the memory server
 // a temporary memory file), and a fixed environment. The script prints a
 // summary per server and compares every finding, as (server, revision, tool
-// or resource, code), with testdata/checkref/expected.json. It exits 1 when
-// check could not check a server (it crashed, was killed, printed no JSON,
-// made no session, or a session broke, or its exit code disagrees with its
-// report), when a finding appears that expected.json does not list, or when
-// one it lists is gone. Findings about the servers themselves are reported,
+// or resource, code and severity), with testdata/checkref/expected.json. It
+// exits 1 when check could not check a server (it crashed, was killed,
+// printed no JSON, made no session, or a session broke, or its exit code
+// disagrees with its report), when a finding appears that expected.json does
+// not list, or when one it lists is gone. Findings about the servers themselves are reported,
 // never a failure: the README.md beside expected.json judges each one.
 // --update rewrites expected.json from this run instead of comparing.
 // CHECKREF_KEEP=1 keeps the temporary directory, with each JSON report in it
@@ -222,8 +222,10 @@ function problemsOf(run, report) {
 }
 
 /** findingsOf is the report's findings as {revision: "skipped" | "failed" |
- * {where: [code…]}}, where is "tool NAME", "resource URI" or "revision" (the
- * revision's own findings: a list past a bound, results not kept). */
+ * {where: ["code (severity)"…]}}, where is "tool NAME", "resource URI" or
+ * "revision" (the revision's own findings: a list past a bound, results not
+ * kept, a repeated answer). The severity is part of what is compared: a
+ * finding whose grading changes is a change to judge. */
 function findingsOf(report) {
   const out = {};
   for (const rv of report.revisions) {
@@ -233,7 +235,7 @@ function findingsOf(report) {
     }
     const where = {};
     const add = (w, findings) => {
-      for (const f of findings ?? []) (where[w] ??= new Set()).add(f.code);
+      for (const f of findings ?? []) (where[w] ??= new Set()).add(`${f.code} (${f.severity})`);
     };
     for (const t of rv.tools ?? []) for (const c of t.calls) add(`tool ${t.name}`, c.findings);
     for (const r of rv.resources ?? []) add(`resource ${r.uri}`, r.findings);
@@ -248,7 +250,8 @@ function findingsOf(report) {
 }
 
 /** flatten turns {server: {revision: …}} into a set of lines, one per
- * (server, revision, where, code), or (server, revision, status). */
+ * (server, revision, where, code and severity), or (server, revision,
+ * status). */
 function flatten(all) {
   const lines = new Set();
   for (const [server, revs] of Object.entries(all ?? {})) {

@@ -41,8 +41,11 @@ var checkFlags = map[string]flagSpec{
 // server sent it (see check.Run). The report goes to standard output, as
 // text (coloured on a terminal, unless NO_COLOR is set) or as JSON
 // (--json); a progress line goes to standard error while it runs, on a
-// terminal. Whatever the server chose (a tool's name, an error's message)
-// is printed escaped (check.EscapeText), on standard error too. Without --calls each tool is called once, with arguments made
+// terminal. Whatever the server chose (its name, a tool's name, a URI, an
+// error's message, its stderr) is printed escaped and with what looks like
+// a secret redacted (check.EscapeText; the JSON report is redacted as a
+// whole, results included), on standard error too: the progress lines, the
+// error line. Without --calls each tool is called once, with arguments made
 // from its inputSchema; --calls names a JSON file of the calls to make per
 // tool, bad arguments on purpose among them (its format: check.ParseCalls):
 //
@@ -78,7 +81,9 @@ var checkFlags = map[string]flagSpec{
 // interrupted), and 2 on a usage error (a calls file that cannot be read is
 // one).
 func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
-	fail := func(msg string) int { return usageFail(stderr, "check", msg) }
+	// A usage error may name what a calls file holds: printed as the report
+	// prints what it did not write (check.EscapeText).
+	fail := func(msg string) int { return usageFail(stderr, "check", check.EscapeText(msg)) }
 	var o check.Options
 	stdio, hasStdio := flags["stdio"]
 	u, hasURL := flags["url"]
@@ -171,7 +176,8 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		err = rep.WriteJSON(stdout)
 		if rep.Error != "" {
 			// The error may hold what the server sent (a JSON-RPC error's
-			// message, its stderr): escaped, like the text report.
+			// message, its stderr): escaped and redacted, like the text
+			// report.
 			io.WriteString(stderr, "mcpresult: check: "+check.EscapeText(firstLine(rep.Error))+"\n")
 		}
 	} else {
@@ -212,8 +218,8 @@ func endedLine(w io.Writer, terminal bool) func(check.Step) {
 // progressLine returns the Progress of check.Options that writes each step
 // on one line of w (a terminal), over the one before: the line is erased,
 // and the step, which names tools and resources of the server, is escaped
-// (check.EscapeText), so that nothing the server chose can drive the
-// terminal, then cut to 76 characters.
+// and redacted (check.EscapeText), so that nothing the server chose can
+// drive the terminal or show a secret, then cut to 76 characters.
 func progressLine(w io.Writer) func(string) {
 	return func(msg string) {
 		msg = check.EscapeText(msg)

@@ -262,6 +262,8 @@ func TestProgressLine(t *testing.T) {
 		{"long", strings.Repeat("a", 100), strings.Repeat("a", 75) + "…"},
 		{"long, escaped past the cut", strings.Repeat("a", 70) + "\x1b[2J\x1b[2J", strings.Repeat("a", 70) + `\x1b[…`},
 		{"not UTF-8", "tools/call \xff\xfe", `tools/call \xff\xfe`},
+		{"a secret", "tools/call lookup_ghp_0123456789abcdefghijklmnopqrstuvwxyzAB (1/2)", "tools/call lookup_[redacted] (1/2)"},
+		{"a secret past the cut", strings.Repeat("a", 60) + " sk-ant-api03-abcdefghijklmnopqrstuvwxyz_0123456789", strings.Repeat("a", 60) + " [redacted]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -438,5 +440,69 @@ func TestCheckFailOnProgressVerbose(t *testing.T) {
 	errOut.Reset()
 	if code := run(append(base, "--slow", "0s"), nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "--slow must be a positive duration") {
 		t.Errorf("--slow 0s: exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+// TestCheckHostileFixture runs the command against `node
+// tools/checkfixture/server.mjs hostile`, a server on the TypeScript SDK
+// whose name, title, version, tool names, descriptions, input schemas,
+// results, errors, resource URIs and names and stderr carry secrets and
+// terminal escapes (and `hostile refuse`, which refuses initialize with
+// them): no secret reaches standard output or standard error, as text or
+// JSON, with progress lines, and nothing there can drive a terminal. The
+// command writes no other file.
+func TestCheckHostileFixture(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is needed to run tools/checkfixture/server.mjs: %v", err)
+	}
+	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "js", "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
+		t.Fatalf("the fixture server needs the TypeScript MCP SDK in js/node_modules (%v): run `npm ci` in js/", err)
+	}
+	server := filepath.Join(root, "tools", "checkfixture", "server.mjs")
+	listed, err := exec.Command(node, server, "secrets").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var secrets []string
+	if err := json.Unmarshal(listed, &secrets); err != nil || len(secrets) < 8 {
+		t.Fatalf("secrets %q: %v", listed, err)
+	}
+	for _, tc := range []struct {
+		name           string
+		args           []string
+		stdout, stderr string // what each must hold
+	}{
+		{"text", []string{"--stdio", joinArgs(node, server, "hostile"), "--progress", "--verbose"},
+			"tool lookup [redacted]", "tools/call 2/3  lookup [redacted]"},
+		{"json", []string{"--stdio", joinArgs(node, server, "hostile"), "--progress", "--json"},
+			`"name":"fixture [redacted]\u001b]0;pwned\u0007`, "tools/call 3/3  sign_[redacted]"},
+		{"refused, json", []string{"--stdio", joinArgs(node, server, "hostile", "refuse"), "--protocol", "2025-06-18", "--json"},
+			`"error":"server does not speak 2025-06-18 (it refused initialize: JSON-RPC error -32602: no session for https://admin:[redacted]@`,
+			"mcpresult: check: server does not speak 2025-06-18 (it refused initialize: JSON-RPC error -32602: no session for https://admin:[redacted]@db.example.com/export with Bearer [redacted]\\x1b]0;pwned"},
+		{"refused, text", []string{"--stdio", joinArgs(node, server, "hostile", "refuse"), "--protocol", "2025-06-18"},
+			"(it refused initialize: JSON-RPC error -32602: no session for https://admin:[redacted]@db.example.com/export with Bearer [redacted]\\x1b]0;pwned", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(append([]string{"check", "--timeout", "10s"}, tc.args...), nil, &out, &errOut)
+			if code != 1 || !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errOut.String(), tc.stderr) {
+				t.Errorf("exit %d (want 1), stdout (want %q):\n%s\nstderr (want %q):\n%s", code, tc.stdout, out.String(), tc.stderr, errOut.String())
+			}
+			for what, s := range map[string]string{"stdout": out.String(), "stderr": errOut.String()} {
+				for _, secret := range secrets {
+					if strings.Contains(s, secret) {
+						t.Errorf("%s holds the secret %q:\n%s", what, secret, s)
+					}
+				}
+				if i := unsafeOnTerminal(s); i >= 0 {
+					t.Errorf("a raw control character in %s at %d: %q", what, i, s)
+				}
+			}
+		})
 	}
 }
