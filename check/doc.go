@@ -91,6 +91,13 @@
 // warning: nothing else in a result is a copy that its clients read
 // instead.
 //
+// validate's missing_text_fallback (structured content, and no text block
+// in content) is graded by the same measure: info when content carries the
+// structured content's data ({"content": [image]} beside that very image,
+// which a JSON text copy would only repeat as base64 in the model's text),
+// a warning when data is lost, and a warning too for a value other than an
+// object in 2026-07-28, which makes a text copy of such a value a MUST.
+//
 // Beyond those:
 //
 //   - output_schema_no_structured_content (error): the tool declares an

@@ -269,6 +269,9 @@ func (f *findings) validate(v content.Value, kind, rev string) {
 			f.structuredNotInRevision(v, e.Message)
 			continue
 		}
+		if e.Code == content.CodeMissingTextFallback && kind == result.KindTool && f.textFallbackNotNeeded(v, rev, e.Message) {
+			continue
+		}
 		f.add(Warning, string(e.Code), e.Path, e.Message)
 	}
 }
@@ -287,6 +290,28 @@ func (f *findings) structuredNotInRevision(v content.Value, msg string) {
 	}
 	f.add(Warning, string(content.CodeFieldNotInRevision), "/structuredContent",
 		msg+", and content does not carry its data (no text block is its JSON, nor holds each of its members): what only structuredContent holds is lost to them")
+}
+
+// textFallbackNotNeeded grades validate's missing_text_fallback (structured
+// content, and no text block in content) by what a client that reads only
+// content loses: nothing when content carries the structured content's data
+// (structuredCarried: the blocks themselves, such as {"content": [block]}
+// beside that very block), and the finding is then info and it reports
+// true. It stays a warning (false) when data is lost, and for a value other
+// than an object in 2026-07-28, which makes a text copy of such a value a
+// MUST.
+func (f *findings) textFallbackNotNeeded(v content.Value, rev, msg string) bool {
+	sc, _ := v.Get("structuredContent")
+	if rev >= "2026-07-28" && sc.Kind() != content.KindObject {
+		return false
+	}
+	how, ok := structuredCarried(sc, v)
+	if !ok {
+		return false
+	}
+	f.add(Info, string(content.CodeMissingTextFallback), "/structuredContent",
+		msg+"; a client that reads only content loses nothing: "+how)
+	return true
 }
 
 // structuredCarried reports structured content whose data the content of the
