@@ -213,8 +213,18 @@ test("wrap: client errors pass, everything else stays private", async () => {
   assert.equal((await handMade()).content[0].text, INVALID_OUTPUT_TEXT);
   assert.equal(seen.at(-1).code, "invalid_type");
   assert.ok(Array.isArray(seen.at(-1).errors));
+  // what the handler returned is read once and handed on as a copy of what
+  // was read and checked, never as the handler's own object
   const fine = { content: [{ type: "text", text: "ok" }], isError: false };
-  assert.equal(await mcp.wrap(() => fine)(), fine);
+  const copy = await mcp.wrap(() => fine)();
+  assert.deepEqual(copy, fine);
+  assert.notEqual(copy, fine);
+  assert.notEqual(copy.content, fine.content);
+  const built = mcp.tool({ structuredContent: { a: [1, 2] } });
+  const builtCopy = await mcp.wrap(() => built)();
+  assert.deepEqual(builtCopy, built);
+  assert.notEqual(builtCopy, built);
+  assert.notEqual(builtCopy.structuredContent, built.structuredContent);
   const nothing = mcp.wrap(() => undefined, { onError: () => { throw new Error("onError fails too"); } });
   assert.equal((await nothing()).content[0].text, EXECUTION_FAILED_TEXT);
   const badClient = mcp.wrap(() => { throw new ClientError(""); }, { onError });
