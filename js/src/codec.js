@@ -1031,7 +1031,17 @@ class InputDecoder extends Decoder {
       this.need(n);
       const start = this.pos;
       this.pos += n;
-      return n < 12 ? utf8(this.b, start, n) : wtf8(this.b, start, n);
+      if (n < 12) {
+        // keys and codes: a loop while ASCII (as utf8 does)
+        let out = "";
+        for (let i = start; i < start + n; i++) {
+          const c = this.b[i];
+          if (c >= 0x80) return wtf8(this.b, start, n);
+          out += String.fromCharCode(c);
+        }
+        return out;
+      }
+      return wtf8(this.b, start, n);
     }
     return super.read();
   }

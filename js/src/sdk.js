@@ -12,11 +12,15 @@
 // notes the id of each initialize and tools/list request (the SDK's
 // Protocol.connect calls an onmessage set before it first), and
 // transport.send reads result.protocolVersion of the response to an
-// initialize, exactly what the client was told. One McpServer serves one
-// connection in SDK 1.x, so the revision is the server's until it connects
-// again. A request on a server that saw no initialize (Streamable HTTP
-// without sessions, a server per request) takes the MCP-Protocol-Version
-// header of its HTTP request when it names a revision, else the SDK's
+// initialize, exactly what the client was told. Each transport keeps its
+// own record, and a handler is written for the one the SDK answers on,
+// Protocol's public transport getter: a second connect that the SDK
+// refuses ("Already connected", as 1.32.2 does) changes nothing, and
+// the refused transport gets its onmessage and send back as they were; one
+// that SDK 1.23 accepts (it then answers on the new transport) is followed.
+// A request on a server that saw no initialize (Streamable HTTP without
+// sessions, a server per request) takes the MCP-Protocol-Version header of
+// its HTTP request when it names a revision, else the SDK's
 // DEFAULT_NEGOTIATED_PROTOCOL_VERSION, the one its HTTP transport assumes.
 //
 // Why output schemas are kept from the SDK. McpServer lists a zod output
@@ -29,24 +33,37 @@
 // outputSchema(schema, revision) writes it, the zod schema converted as the
 // SDK converts it (toJsonSchemaCompat, pipeStrategy "output").
 //
-// What a tool call does here, and why. The handler's result goes through
-// wrap (a result this API built is handed on as it is; anything else is
-// validated as a handler's result), then the tool's output schema, with
-// the SDK's zod helpers, when it has one, then one serialize for the
-// negotiated revision. That call stays for every result, built here or
-// not: the module writes the result for the revision (drops or wraps what
-// the revision lacks, adds what finalize adds) and checks it again, since
-// a handler may change a result after building it. Nothing of it is made
-// per call that can be made once: the options of each revision are made
-// once and sent as they are, and the settings the result was built with go
-// as the bytes its build answered. The JSON the module writes is parsed
-// once, into the object the SDK is handed: McpServer parses every tool
-// result with its CallToolResultSchema (zod) and sends what that gives,
-// which its transports write with JSON.stringify, so the SDK needs an
-// object, and one the handler does not hold (Node 20 has no JSON.rawJSON
-// to hand it the JSON as it is). That object is walked for a BigInt
-// (forSdk) only when its request held one; otherwise JSON.parse made it,
-// and it holds none.
+// What a tool call does here, and why. What the handler returns (or
+// throws) is read once, inside the guard, and never handed on: its
+// accessors, Proxy traps and toJSON may throw at any read or give another
+// value at each read, so everything after is made from that one read. The
+// read is the one walk that writes the result for the module (the API's
+// internal read): a result this API built is not checked again then; any
+// other is validated as a handler's result from the bytes written. The
+// tool's output schema, when it has one, is checked with the SDK's zod
+// helpers against the structured content made back from those bytes, and
+// the same bytes are serialized for the negotiated revision. That one
+// serialize stays for every result, built here or not: the module writes
+// the result for the revision (drops or wraps what the revision lacks, adds
+// what finalize adds) and checks it again, since a handler may change a
+// result after building it; a built result the tool has no output schema
+// for is walked only then, as before. A thrown ClientError's message and
+// code are read once each (a read that throws is a private failure, a
+// field that is not a string an invalid output). Nothing of it is made per
+// call that can be made once: the options of each revision are made once
+// and sent as they are, and the settings the result was built with go as
+// the bytes its build answered. The JSON the module writes is parsed once,
+// into the object the SDK is handed: McpServer parses every tool result
+// with its CallToolResultSchema (zod) and sends what that gives, which its
+// transports write with JSON.stringify, so the SDK needs an object, and one
+// the handler does not hold (Node 20 has no JSON.rawJSON to hand it the
+// JSON as it is). That object is walked for a BigInt (forSdk) only when its
+// request held one; otherwise JSON.parse made it, and it holds none. A
+// resource read is the same, without the output schema. With an API whose
+// internal calls are not known here (one of another copy of this package),
+// a tool's result goes through mcp.wrap, which hands on a copy of what it
+// read, and a resource's through serialize alone: what it writes is what
+// it checked.
 
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,

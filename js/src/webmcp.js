@@ -44,8 +44,11 @@ function webSafe(value, path) {
  * guards a handler (a thrown ClientError is shown to the agent, anything
  * else stays private and goes to options.onError(error, {tool})), and what
  * it returns, a result mcp built or a plain result object that validates,
- * is written with mcp.serialize(result, {protocolVersion, finalize,
- * output: "object"}): the agent gets that object.
+ * is written as mcp.serialize(result, {protocolVersion, finalize, output:
+ * "object"}) writes it: the agent gets that object. What execute returns
+ * or throws is read once (its accessors, Proxy traps and toJSON may throw
+ * or change from read to read): the result is checked and written from
+ * that one read, and execute never throws.
  *
  * options: protocolVersion (default: the latest revision the module
  * knows, as serialize), finalize (default true), onError, signal (passed

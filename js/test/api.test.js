@@ -392,6 +392,52 @@ test("a string as long as the largest budget allows is written (50 million chara
   assert.equal(thrown(() => m.tool({ content: [mcp.text("x".repeat(64_000_000))] })).code, "max_bytes");
 });
 
+test("wrap's copy is made from what was read: it holds what the handler's value held, and writes the same bytes", async () => {
+  const json = await load({ settings: { canonicalization: "json" } });
+  const value = () => {
+    const v = {
+      content: [{ type: "image", data: new Uint8Array([1, 2, 3]), mimeType: "image/png" }],
+      structuredContent: {
+        d: new Date(0),
+        big: 2n ** 60n,
+        neg: -(2n ** 40n),
+        s: "é€😀\u2028",
+        long: "x".repeat(40) + "😀",
+        m: new Map([[1, 2]]),
+        n: -5,
+        f: 1.5,
+        bytes: new Uint8Array([9]),
+      },
+    };
+    Object.defineProperty(v.structuredContent, "__proto__", { value: { p: 1 }, enumerable: true, configurable: true, writable: true });
+    return v;
+  };
+  const copy = await json.wrap(value, { onError: (e) => assert.fail(e) })();
+  assert.equal(json.serialize(copy), json.serialize(value()));
+  assert.ok(copy.structuredContent.d instanceof Date && copy.structuredContent.d.getTime() === 0);
+  assert.equal(copy.structuredContent.big, 2n ** 60n);
+  assert.equal(copy.structuredContent.neg, -(2 ** 40));
+  assert.deepEqual(copy.content[0].data, new Uint8Array([1, 2, 3]));
+  assert.deepEqual(copy.structuredContent.m, {}, "a Map under json: its own members, as JSON.stringify writes it");
+  assert.ok(Object.hasOwn(copy.structuredContent, "__proto__") && Object.getPrototypeOf(copy.structuredContent) === Object.prototype);
+  // a result built, then changed (not checked again): the copy keeps even a
+  // lone surrogate, which serialize then refuses as it refuses the original
+  for (const text of ["\ud800", "a\udc00b" + "x".repeat(20)]) {
+    const built = mcp.tool({ content: [mcp.text("ok")] });
+    built.content[0].text = text;
+    const c = await mcp.wrap(() => built)();
+    assert.equal(c.content[0].text, text);
+    assert.equal(thrown(() => mcp.serialize(c)).code, thrown(() => mcp.serialize(built)).code);
+  }
+  // a built result changed into one with no JSON form is an invalid output
+  const seen = [];
+  const built = mcp.tool({ content: [mcp.text("ok")] });
+  built.content[0].extra = () => {};
+  assert.deepEqual(await mcp.wrap(() => built, { onError: (e) => seen.push(e) })(), { content: [{ type: "text", text: INVALID_OUTPUT_TEXT }], isError: true });
+  assert.equal(seen[0].code, "unsupported_value");
+  assert.equal(seen[0].path, "/content/0/extra");
+});
+
 test("wrap never rejects, even on a value whose inspection throws", async () => {
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();

@@ -7,10 +7,10 @@
 //   node js/test/connect-twice.mjs
 //
 // First connection: a client asking for 2025-11-25, a tool call and a
-// tools/list. Then a second connect on another transport, which SDK 1.24
-// and later refuse ("Already connected") and 1.23 accepts (the server then
-// answers on the new transport): refused, the first client calls and lists
-// again; accepted, a client asking for 2024-11-05 calls on the new one.
+// tools/list. Then a second connect on another transport, which SDK 1.32.2
+// refuses ("Already connected") and 1.23.0 accepts (the server then answers
+// on the new transport): refused, the first client calls and lists again;
+// accepted, a client asking for 2024-11-05 calls on the new one.
 
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
