@@ -26,7 +26,8 @@ type Options struct {
 	// sees as a fixed text: an error other than a *result.ClientError, a
 	// panic (a *result.PanicError with the stack), a result that failed its
 	// checks or does not match the tool's output schema, a result that
-	// cannot be written for the client's revision. It may be nil.
+	// cannot be written for the client's revision. It may be nil; a panic
+	// in it is ignored (the client gets its fixed answer all the same).
 	OnError func(context.Context, error)
 	// Host, when not nil, writes every result and every output schema
 	// through the WebAssembly module (package host) instead of package
@@ -113,7 +114,8 @@ type ToolHandler[In any] func(ctx context.Context, req *mcp.CallToolRequest, in 
 // with its message (InvalidParams, -32602, with the ClientError's code as
 // "code" in the error's data, as mcpresult/sdk in JS sends it); any other error or a
 // panic stays private (Options.OnError) and the client gets the JSON-RPC
-// error "resource read failed".
+// error "resource read failed", as does an error whose own As or Unwrap
+// method panics while the adapter looks into it.
 type ResourceHandler func(ctx context.Context, req *mcp.ReadResourceRequest) (*result.Result, error)
 
 // ResourceReadFailedText is the message of the JSON-RPC error a client gets
@@ -284,17 +286,8 @@ func (a *Adapter) resourceHandler(h ResourceHandler) mcp.ResourceHandler {
 		ctx = context.WithValue(result.ContextWithSettings(ctx, a.opts.Settings), versionKey{}, version)
 		r, err := readGuarded(ctx, h, req)
 		if err != nil {
-			var rpc *jsonrpc.Error
-			if errors.As(err, &rpc) {
-				return nil, rpc
-			}
-			var ce *result.ClientError
-			if errors.As(err, &ce) {
-				e := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: ce.Message}
-				if ce.Code != "" {
-					e.Data, _ = json.Marshal(map[string]string{"code": ce.Code})
-				}
-				return nil, e
+			if shown := shownReadError(err); shown != nil {
+				return nil, shown
 			}
 			a.private(ctx, err)
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
@@ -306,6 +299,34 @@ func (a *Adapter) resourceHandler(h ResourceHandler) mcp.ResourceHandler {
 		}
 		return res, nil
 	}
+}
+
+// shownReadError is the JSON-RPC error a resource handler's error is shown
+// to the client as: a *jsonrpc.Error as it is, a *result.ClientError as
+// InvalidParams with its message and code; nil for any other error, which
+// stays private. The error's own methods that errors.As calls (As, Unwrap)
+// are the handler's code: one that panics makes the error private too, as
+// a panic of the handler does, rather than ending the process (the SDK
+// recovers no panic of a handler).
+func shownReadError(err error) (shown *jsonrpc.Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			shown = nil
+		}
+	}()
+	var rpc *jsonrpc.Error
+	if errors.As(err, &rpc) && rpc != nil {
+		return rpc
+	}
+	var ce *result.ClientError
+	if errors.As(err, &ce) && ce != nil {
+		e := &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: ce.Message}
+		if ce.Code != "" {
+			e.Data, _ = json.Marshal(map[string]string{"code": ce.Code})
+		}
+		return e
+	}
+	return nil
 }
 
 // readGuarded runs a resource handler, a panic and a nil result as errors.
@@ -337,11 +358,16 @@ func (a *Adapter) writeResource(ctx context.Context, r *result.Result, version s
 	return res, err
 }
 
-// private passes a private error to OnError.
+// private passes a private error to OnError; a panic in OnError (its own,
+// or of a method of the error it calls) is swallowed, as result.Guard
+// swallows it: the client still gets its fixed answer, and the server
+// keeps serving.
 func (a *Adapter) private(ctx context.Context, err error) {
-	if a.opts.OnError != nil {
-		a.opts.OnError(ctx, err)
+	if a.opts.OnError == nil {
+		return
 	}
+	defer func() { _ = recover() }()
+	a.opts.OnError(ctx, err)
 }
 
 // middleware learns each session's revision from initialize, and writes

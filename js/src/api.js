@@ -1,13 +1,28 @@
 // The API over an engine: what load returns, and what forServer returns
 // with a server's settings.
 
-import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth } from "./codec.js";
+import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, decodeInput, InputHasNoJSON, MODE_STRICT } from "./codec.js";
 import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
 import { isObject, setMember } from "./objects.js";
 import { Engine, checkModule } from "./engine.js";
-import { send, parse, buildRequest, resultRequest, schemaRequest, infoRequest, maxBytesOf, maxNodesOf, asSettings, ownSettings } from "./request.js";
+import {
+  send,
+  sendUnread,
+  parse,
+  buildRequest,
+  resultRequest,
+  readRequest,
+  rawResultRequest,
+  schemaRequest,
+  infoRequest,
+  maxBytesOf,
+  maxNodesOf,
+  asSettings,
+  ownSettings,
+  modeOf,
+} from "./request.js";
 import { text, media, resourceLink, embeddedResource, contents } from "./blocks.js";
 import { wrap } from "./wrap.js";
 
@@ -32,13 +47,22 @@ const internals = new WeakMap();
 
 /** internalsOf gives the internal calls of api, or undefined (a value that
  * is not an API of this copy of the package):
- * serializeObject(result, options) is serialize with output "object" for
- * options without an output member, giving {value, exact}: the object, and
- * whether it may hold a BigInt (false: it was read with JSON.parse, and so
- * holds none). */
+ *
+ * - serializeObject(result, options) is serialize with output "object" for
+ *   options without an output member, giving {value, exact}: the object,
+ *   and whether it may hold a BigInt (false: it was read with JSON.parse,
+ *   and so holds none);
+ * - read(value, kind, keep), write(snapshot, options) and members(snapshot,
+ *   keys) are how the adapters take a handler's result (see read). */
 export function internalsOf(api) {
   return internals.get(api);
 }
+
+/** The validate options of a handler's result, by kind. */
+const HANDLER_OPTIONS = {
+  tool: Object.freeze({ kind: "tool", stage: "handler" }),
+  resource: Object.freeze({ kind: "resource", stage: "handler" }),
+};
 
 /** builtBy gives what the registry holds of v, or undefined. */
 function builtBy(v) {
@@ -133,6 +157,79 @@ function makeApi(engine, own, inherit) {
     return { value: parse(enc, json), exact: enc.bigIntegers !== null };
   }
 
+  /**
+   * read takes a handler's result value of kind ("tool" or "resource") as
+   * a snapshot, reading it once: the one walk that writes it for the module
+   * (the keys of each object with Object.keys, each member and element
+   * once, a toJSON looked up once) is the only read of it, and everything
+   * after is made from the bytes it wrote. A result this API built (for a
+   * resource, any API of this package) was checked when it was built; any
+   * other value is validated from those bytes (stage handler), and one that
+   * is invalid is thrown as an McpResultError with every finding (errors).
+   * What the value's own code throws while it is read (an accessor, a
+   * Proxy trap, a toJSON) is thrown as it is; a value past the budget is
+   * the budget's McpResultError. With keep false, a built result is not
+   * written until write, in the same one walk.
+   *
+   * A snapshot is {settings (the record it is written under), mode, input
+   * (the bytes of the value, or null: not written yet), value (the built
+   * result, for write to read then), big (the BigInts beyond ±(2^53−1)
+   * written)}.
+   */
+  function read(value, kind, keep) {
+    const b = builtBy(value);
+    const built = b !== undefined && (kind === "resource" || b.owner === owner);
+    const set = built ? b.settings : own;
+    const s = set.value;
+    const mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
+    if (built && !keep) return { settings: set, mode, input: null, value, big: null };
+    const { enc, start, end } = readRequest(engine, value, mode, built ? undefined : HANDLER_OPTIONS[kind], set);
+    const input = enc.buf.slice(start, end);
+    const big = enc.bigIntegers;
+    if (built) {
+      engine.release(enc);
+    } else {
+      const resp = sendUnread(engine, enc, OP_VALIDATE);
+      if (!resp.valid) {
+        const first = resp.errors[0];
+        throw new McpResultError(first.code, first.path, `the ${kind} handler returned an invalid result: ` + first.message, resp.errors);
+      }
+    }
+    return { settings: set, mode, input, value: undefined, big };
+  }
+
+  /** write is serialize of a snapshot (read) with the module's options
+   * opts, giving {value, exact} as serializeObject does. */
+  function write(snap, opts) {
+    let enc;
+    let big = snap.big;
+    if (snap.input === null) {
+      enc = resultRequest(engine, "result", snap.value, opts, snap.settings, false, snap.mode);
+      big = enc.bigIntegers;
+    } else {
+      enc = rawResultRequest(engine, snap.input, opts, snap.settings);
+    }
+    const json = sendUnread(engine, enc, OP_SERIALIZE).json;
+    return { value: parse({ bigIntegers: big }, json), exact: big !== null };
+  }
+
+  /** members gives the snapshot's value (keys undefined) or those of its
+   * members (a list of keys), made anew from its bytes: plain objects and
+   * arrays, bytes as a Uint8Array, a Date as a Date, an integer beyond
+   * ±(2^53−1) as a BigInt. A value with no JSON form in it (a result
+   * built, then changed) is unsupported_value at its path. */
+  function members(snap, keys) {
+    try {
+      return decodeInput(snap.input, keys);
+    } catch (e) {
+      if (e instanceof InputHasNoJSON) {
+        if (e.notObject) throw new McpResultError("invalid_type", "", "a result must be an object");
+        throw new McpResultError("unsupported_value", e.path, "a value with no JSON form (strict canonicalization)");
+      }
+      throw e;
+    }
+  }
+
   function validate(value, options) {
     let enc;
     try {
@@ -194,11 +291,7 @@ function makeApi(engine, own, inherit) {
     return makeApi(engine, s, true);
   }
 
-  // owns says whether this API built out: wrap hands it on as it is
-  const owns = (out) => {
-    const b = builtBy(out);
-    return b !== undefined && b.owner === owner;
-  };
+  const internal = { serializeObject, read, write, members };
 
   const api = {
     tool: (input) => build("tool", input),
@@ -227,7 +320,7 @@ function makeApi(engine, own, inherit) {
     serialize,
     validate,
     outputSchema,
-    wrap: (handler, options) => wrap(api, owns, handler, options),
+    wrap: (handler, options) => wrap(api, internal, handler, options),
     forServer,
     jsonOf(result) {
       const b = builtBy(result);
@@ -241,6 +334,6 @@ function makeApi(engine, own, inherit) {
     settings: settings === undefined ? undefined : own.copy ? settings : Object.freeze({ ...settings }),
   };
   Object.freeze(api);
-  internals.set(api, { serializeObject });
+  internals.set(api, internal);
   return api;
 }

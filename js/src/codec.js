@@ -592,9 +592,11 @@ const dateToJSON = Date.prototype.toJSON;
  * as an object of its own members.
  */
 export function applyToJSON(x, key) {
-  if (x === null || typeof x !== "object" || typeof x.toJSON !== "function" || x instanceof Uint8Array) return x;
-  if (x instanceof Date && x.toJSON === dateToJSON) return x;
-  const y = x.toJSON(String(key));
+  if (x === null || typeof x !== "object") return x;
+  const f = x.toJSON; // looked up once: what is called is what was checked
+  if (typeof f !== "function" || x instanceof Uint8Array) return x;
+  if (x instanceof Date && f === dateToJSON) return x;
+  const y = f.call(x, String(key));
   return y instanceof Date ? Object.assign({}, y) : y;
 }
 
@@ -922,4 +924,256 @@ export function parseExact(text, bigInts) {
   const v = value();
   if (i !== text.length) throw new Error("malformed JSON from the module");
   return v;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** wtf8 decodes n bytes of b from start as the encoder wrote them: UTF-8,
+ * or WTF-8 for a string with a lone surrogate, which comes back as that
+ * surrogate (TextDecoder would replace it with U+FFFD). */
+function wtf8(b, start, n) {
+  try {
+    return strictUtf8.decode(b.subarray(start, start + n));
+  } catch {
+    // a lone surrogate (ED A0 80 to ED BF BF): the three-byte form, kept
+  }
+  let s = "";
+  for (let i = start; i < start + n; ) {
+    const c = b[i];
+    let cp;
+    if (c < 0x80) {
+      cp = c;
+      i += 1;
+    } else if (c < 0xe0) {
+      cp = ((c & 0x1f) << 6) | (b[i + 1] & 0x3f);
+      i += 2;
+    } else if (c < 0xf0) {
+      cp = ((c & 0x0f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f);
+      i += 3;
+    } else {
+      cp = ((c & 0x07) << 18) | ((b[i + 1] & 0x3f) << 12) | ((b[i + 2] & 0x3f) << 6) | (b[i + 3] & 0x3f);
+      i += 4;
+    }
+    s += String.fromCodePoint(cp);
+  }
+  return s;
+}
+
+/** The error of an input holding a value with no JSON form (the encoder's
+ * extension EXT_NO_JSON), at its path. */
+function noJsonAt(path) {
+  return new InputHasNoJSON(path);
+}
+
+/** InputHasNoJSON is what decodeInput throws for a value with no JSON form
+ * (path: the JSON Pointer of the value), or (notObject) for a value asked
+ * for its members that is not an object, for its caller to report. */
+export class InputHasNoJSON {
+  constructor(path, notObject = false) {
+    this.path = path;
+    this.notObject = notObject;
+  }
+}
+
+/**
+ * An InputDecoder reads back a value the Encoder wrote (the input of a
+ * request): beside what a response holds, bytes (as a new Uint8Array), a
+ * timestamp (a Date), an integer beyond ±(2^53−1) (the BigInt it was
+ * written from), and the extension of a value with no JSON form, which has
+ * none to give (InputHasNoJSON). Objects are plain, "__proto__" an own
+ * member as JSON.parse makes it.
+ */
+class InputDecoder extends Decoder {
+  read() {
+    const c = this.b[this.pos];
+    switch (c) {
+      case 0xc4:
+      case 0xc5:
+      case 0xc6: {
+        this.pos++;
+        const n = c === 0xc4 ? this.u8() : c === 0xc5 ? this.u16() : this.u32();
+        this.need(n);
+        const out = this.b.slice(this.pos, this.pos + n);
+        this.pos += n;
+        return out;
+      }
+      case 0xc7: {
+        // ext 8: the timestamp of a Date (12 bytes, type -1)
+        this.pos++;
+        const n = this.u8();
+        const type = this.u8();
+        if (n !== 12 || type !== 0xff) throw new Error("malformed input: an extension of type " + type);
+        this.need(12);
+        const nsec = this.view.getUint32(this.pos);
+        const sec = this.view.getBigInt64(this.pos + 4);
+        this.pos += 12;
+        return new Date(Number(sec) * 1000 + nsec / 1e6);
+      }
+      case 0xd4: {
+        this.pos++;
+        const type = this.u8();
+        this.u8();
+        if (type !== EXT_NO_JSON) throw new Error("malformed input: an extension of type " + type);
+        throw noJsonAt("");
+      }
+      case 0xcf:
+      case 0xd3: {
+        this.pos++;
+        this.need(8);
+        const n = c === 0xcf ? this.view.getBigUint64(this.pos) : this.view.getBigInt64(this.pos);
+        this.pos += 8;
+        return n > 9007199254740991n || n < -9007199254740991n ? n : Number(n);
+      }
+    }
+    if ((c & 0xe0) === 0xa0 || (c >= 0xd9 && c <= 0xdb)) {
+      this.pos++;
+      const n = c < 0xd9 ? c & 0x1f : c === 0xd9 ? this.u8() : c === 0xda ? this.u16() : this.u32();
+      this.need(n);
+      const start = this.pos;
+      this.pos += n;
+      if (n < 12) {
+        // keys and codes: a loop while ASCII (as utf8 does)
+        let out = "";
+        for (let i = start; i < start + n; i++) {
+          const c = this.b[i];
+          if (c >= 0x80) return wtf8(this.b, start, n);
+          out += String.fromCharCode(c);
+        }
+        return out;
+      }
+      return wtf8(this.b, start, n);
+    }
+    return super.read();
+  }
+
+  array(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed input: truncated");
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      try {
+        out[i] = this.read();
+      } catch (e) {
+        throw e instanceof InputHasNoJSON ? noJsonAt("/" + i + e.path) : e;
+      }
+    }
+    return out;
+  }
+
+  map(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed input: truncated");
+    const out = {};
+    for (let i = 0; i < n; i++) {
+      const k = this.read();
+      if (typeof k !== "string") throw new Error("malformed input: a key is not a string");
+      let v;
+      try {
+        v = this.read();
+      } catch (e) {
+        throw e instanceof InputHasNoJSON ? noJsonAt("/" + k.replace(/~/g, "~0").replace(/\//g, "~1") + e.path) : e;
+      }
+      if (k === "__proto__") Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+      else out[k] = v;
+    }
+    return out;
+  }
+
+  /** skip moves past one value without making it. */
+  skip() {
+    const c = this.u8();
+    if (c < 0x80 || c >= 0xe0 || c === 0xc0 || c === 0xc2 || c === 0xc3) return;
+    let n;
+    if ((c & 0xf0) === 0x80) n = -(c & 0x0f);
+    else if ((c & 0xf0) === 0x90) n = c & 0x0f;
+    else if ((c & 0xe0) === 0xa0) return void (this.pos += c & 0x1f);
+    else {
+      switch (c) {
+        case 0xcc:
+        case 0xd0:
+          return void (this.pos += 1);
+        case 0xcd:
+        case 0xd1:
+          return void (this.pos += 2);
+        case 0xca:
+        case 0xce:
+        case 0xd2:
+          return void (this.pos += 4);
+        case 0xcb:
+        case 0xcf:
+        case 0xd3:
+          return void (this.pos += 8);
+        case 0xc4:
+        case 0xd9:
+          n = this.u8(); // (read before pos is: u8 moves it)
+          return void (this.pos += n);
+        case 0xc5:
+        case 0xda:
+          n = this.u16();
+          return void (this.pos += n);
+        case 0xc6:
+        case 0xdb:
+          n = this.u32();
+          return void (this.pos += n);
+        case 0xd4:
+          return void (this.pos += 2);
+        case 0xc7:
+          n = this.u8();
+          return void (this.pos += 1 + n);
+        case 0xdc:
+          n = this.u16();
+          break;
+        case 0xdd:
+          n = this.u32();
+          break;
+        case 0xde:
+          n = -this.u16();
+          break;
+        case 0xdf:
+          n = -this.u32();
+          break;
+        default:
+          throw new Error("malformed input: unexpected type byte 0x" + c.toString(16));
+      }
+    }
+    // an array of n, or a map of -n members (two values each)
+    const count = n < 0 ? -2 * n : n;
+    for (let i = 0; i < count; i++) this.skip();
+  }
+}
+
+/**
+ * decodeInput reads back the value the Encoder wrote into bytes (see
+ * InputDecoder). With members (a list of keys), the value is a map and
+ * only those members are made, into a plain object; the others are passed
+ * over. It throws InputHasNoJSON for a value with no JSON form among what
+ * it makes.
+ */
+export function decodeInput(bytes, members) {
+  const d = new InputDecoder(bytes);
+  if (members === undefined) {
+    const v = d.read();
+    if (d.pos !== bytes.length) throw new Error("malformed input: trailing bytes");
+    return v;
+  }
+  const c = d.b[0];
+  if ((c & 0xf0) !== 0x80 && c !== 0xde && c !== 0xdf) {
+    d.read(); // a value with no JSON form is InputHasNoJSON at ""
+    throw new InputHasNoJSON("", true);
+  }
+  d.pos = 1;
+  let n;
+  if ((c & 0xf0) === 0x80) n = c & 0x0f;
+  else if (c === 0xde) n = d.u16();
+  else n = d.u32();
+  const out = {};
+  for (let i = 0; i < n; i++) {
+    const k = d.read();
+    if (typeof k === "string" && members.includes(k)) {
+      try {
+        out[k] = d.read();
+      } catch (e) {
+        throw e instanceof InputHasNoJSON ? noJsonAt("/" + k.replace(/~/g, "~0").replace(/\//g, "~1") + e.path) : e;
+      }
+    } else d.skip();
+  }
+  return out;
 }

@@ -173,6 +173,20 @@ export function send(engine, enc, op, root) {
   return resp;
 }
 
+/** sendUnread is send for a request whose value may not be read again (a
+ * handler's result, read once): a failed response is thrown as the
+ * module's error, its message not rewritten for the JS value at its path. */
+export function sendUnread(engine, enc, op) {
+  let resp;
+  try {
+    resp = engine.call(op, enc.bytes());
+  } finally {
+    engine.release(enc);
+  }
+  if (!resp.ok) throw new McpResultError(resp.error.code, resp.error.path, resp.error.message);
+  return resp;
+}
+
 /** encode runs write with an encoder of engine for a new request; a bound
  * the request breaks is an McpResultError (with keepInputLimit, a bound the
  * caller's value breaks is thrown as the EncodeLimit it is). Anything else
@@ -233,11 +247,15 @@ export function buildRequest(engine, kind, input, set, inh) {
 
 /** resultRequest writes the request of a serialize (key "result") or
  * validate (key "value"): the value (in the settings' mode; a resource
- * result always strict), the options, the settings of set. */
-export function resultRequest(engine, key, v, options, set, keepInputLimit) {
+ * result always strict; in mode given, when given, the value then looked
+ * at by the writing alone), the options, the settings of set. */
+export function resultRequest(engine, key, v, options, set, keepInputLimit, given) {
   const s = set.value;
-  let mode = modeOf(isObject(s) ? s.canonicalization : undefined);
-  if (isObject(v) && v.contents !== undefined && v.content === undefined) mode = MODE_STRICT;
+  let mode = given;
+  if (mode === undefined) {
+    mode = modeOf(isObject(s) ? s.canonicalization : undefined);
+    if (isObject(v) && v.contents !== undefined && v.content === undefined) mode = MODE_STRICT;
+  }
   const has = options !== undefined;
   return encode(
     engine,
@@ -254,6 +272,48 @@ export function resultRequest(engine, key, v, options, set, keepInputLimit) {
     },
     keepInputLimit,
   );
+}
+
+/**
+ * readRequest writes the request of a validate of a handler's result v
+ * (options: the validate options) in mode, with the settings of set, with
+ * v read once, by the writing alone (no cut: past the budget, the budget's
+ * error is thrown, an McpResultError), and gives it with where v's bytes
+ * are in it (start, end), for a serialize of the same bytes
+ * (rawResultRequest). With options undefined, it writes v alone.
+ */
+export function readRequest(engine, v, mode, options, set) {
+  const s = set.value;
+  let start = 0;
+  let end = 0;
+  const enc = encode(engine, (enc) => {
+    if (options !== undefined) {
+      enc.mapHeader(2 + (s !== undefined ? 1 : 0));
+      enc.string("value");
+    }
+    start = enc.pos;
+    writeInput(enc, v, mode, MAX_PARSE_DEPTH, maxNodesOf(s), maxBytesOf(s), NODE_ALLOWANCE);
+    end = enc.pos;
+    if (options !== undefined) {
+      member(enc, "options", options);
+      if (s !== undefined) settingsMember(enc, set);
+    }
+  });
+  return { enc, start, end };
+}
+
+/** rawResultRequest writes the request of a serialize whose result is input,
+ * the bytes of a value written before (readRequest), with the options and
+ * the settings of set. */
+export function rawResultRequest(engine, input, options, set) {
+  const s = set.value;
+  return encode(engine, (enc) => {
+    enc.mapHeader(1 + (options !== undefined ? 1 : 0) + (s !== undefined ? 1 : 0));
+    enc.string("result");
+    enc.raw(input);
+    if (options !== undefined) member(enc, "options", options);
+    if (s !== undefined) settingsMember(enc, set);
+  });
 }
 
 /** schemaRequest writes the request of an outputSchema: the schema, the

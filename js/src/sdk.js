@@ -12,11 +12,15 @@
 // notes the id of each initialize and tools/list request (the SDK's
 // Protocol.connect calls an onmessage set before it first), and
 // transport.send reads result.protocolVersion of the response to an
-// initialize, exactly what the client was told. One McpServer serves one
-// connection in SDK 1.x, so the revision is the server's until it connects
-// again. A request on a server that saw no initialize (Streamable HTTP
-// without sessions, a server per request) takes the MCP-Protocol-Version
-// header of its HTTP request when it names a revision, else the SDK's
+// initialize, exactly what the client was told. Each transport keeps its
+// own record, and a handler is written for the one the SDK answers on,
+// Protocol's public transport getter: a second connect that the SDK
+// refuses ("Already connected", as 1.32.2 does) changes nothing, and
+// the refused transport gets its onmessage and send back as they were; one
+// that SDK 1.23 accepts (it then answers on the new transport) is followed.
+// A request on a server that saw no initialize (Streamable HTTP without
+// sessions, a server per request) takes the MCP-Protocol-Version header of
+// its HTTP request when it names a revision, else the SDK's
 // DEFAULT_NEGOTIATED_PROTOCOL_VERSION, the one its HTTP transport assumes.
 //
 // Why output schemas are kept from the SDK. McpServer lists a zod output
@@ -29,24 +33,37 @@
 // outputSchema(schema, revision) writes it, the zod schema converted as the
 // SDK converts it (toJsonSchemaCompat, pipeStrategy "output").
 //
-// What a tool call does here, and why. The handler's result goes through
-// wrap (a result this API built is handed on as it is; anything else is
-// validated as a handler's result), then the tool's output schema, with
-// the SDK's zod helpers, when it has one, then one serialize for the
-// negotiated revision. That call stays for every result, built here or
-// not: the module writes the result for the revision (drops or wraps what
-// the revision lacks, adds what finalize adds) and checks it again, since
-// a handler may change a result after building it. Nothing of it is made
-// per call that can be made once: the options of each revision are made
-// once and sent as they are, and the settings the result was built with go
-// as the bytes its build answered. The JSON the module writes is parsed
-// once, into the object the SDK is handed: McpServer parses every tool
-// result with its CallToolResultSchema (zod) and sends what that gives,
-// which its transports write with JSON.stringify, so the SDK needs an
-// object, and one the handler does not hold (Node 20 has no JSON.rawJSON
-// to hand it the JSON as it is). That object is walked for a BigInt
-// (forSdk) only when its request held one; otherwise JSON.parse made it,
-// and it holds none.
+// What a tool call does here, and why. What the handler returns (or
+// throws) is read once, inside the guard, and never handed on: its
+// accessors, Proxy traps and toJSON may throw at any read or give another
+// value at each read, so everything after is made from that one read. The
+// read is the one walk that writes the result for the module (the API's
+// internal read): a result this API built is not checked again then; any
+// other is validated as a handler's result from the bytes written. The
+// tool's output schema, when it has one, is checked with the SDK's zod
+// helpers against the structured content made back from those bytes, and
+// the same bytes are serialized for the negotiated revision. That one
+// serialize stays for every result, built here or not: the module writes
+// the result for the revision (drops or wraps what the revision lacks, adds
+// what finalize adds) and checks it again, since a handler may change a
+// result after building it; a built result the tool has no output schema
+// for is walked only then, as before. A thrown ClientError's message and
+// code are read once each (a read that throws is a private failure, a
+// field that is not a string an invalid output). Nothing of it is made per
+// call that can be made once: the options of each revision are made once
+// and sent as they are, and the settings the result was built with go as
+// the bytes its build answered. The JSON the module writes is parsed once,
+// into the object the SDK is handed: McpServer parses every tool result
+// with its CallToolResultSchema (zod) and sends what that gives, which its
+// transports write with JSON.stringify, so the SDK needs an object, and one
+// the handler does not hold (Node 20 has no JSON.rawJSON to hand it the
+// JSON as it is). That object is walked for a BigInt (forSdk) only when its
+// request held one; otherwise JSON.parse made it, and it holds none. A
+// resource read is the same, without the output schema. With an API whose
+// internal calls are not known here (one of another copy of this package),
+// a tool's result goes through mcp.wrap, which hands on a copy of what it
+// read, and a resource's through serialize alone: what it writes is what
+// it checked.
 
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
@@ -54,8 +71,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
-import { ClientError, McpResultError } from "./errors.js";
-import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+import { McpResultError } from "./errors.js";
+import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, reporter, settle, shown } from "./wrap.js";
 import { internalsOf } from "./api.js";
 
 export { ClientError, McpResultError } from "./errors.js";
@@ -117,10 +134,6 @@ function forSdk(value, path) {
   return value;
 }
 
-function failure(text) {
-  return { content: [{ type: "text", text }], isError: true };
-}
-
 function isZod(s) {
   return s !== null && typeof s === "object" && ("_zod" in s || "_def" in s);
 }
@@ -153,16 +166,8 @@ export function adapt(server, mcp, options = {}) {
   if (Object.keys(registered).length > 0 || Object.keys(registeredResources).length > 0) {
     throw new Error("mcpresult/sdk: adapt the server before registering its tools and resources");
   }
-  const onError = typeof options.onError === "function" ? options.onError : undefined;
   const finalize = options.finalize ?? true;
-  const report = (err, where) => {
-    if (onError === undefined) return;
-    try {
-      onError(err, where);
-    } catch {
-      // a failing onError must not reach the client either
-    }
-  };
+  const report = reporter(options.onError);
 
   const known = mcp.info().protocolVersions;
   const oldest = known[0];
@@ -175,15 +180,23 @@ export function adapt(server, mcp, options = {}) {
     return known.filter((k) => k <= v).at(-1);
   };
 
-  // The connection's state: the negotiated revision, and what the observer
-  // remembers of the requests awaiting their response.
-  let negotiated;
-  let pending = new Map(); // request id -> {method, header}
+  // The state of each connection, by its transport: the negotiated
+  // revision, and what the observer remembers of the requests awaiting
+  // their response. The connection a handler serves is the SDK's own
+  // record of it, inner.transport (Protocol's public getter), the
+  // transport the SDK answers on: a connect the SDK refuses ("Already
+  // connected") leaves that as it was, and so the revision too.
+  const inner = server.server;
+  const connections = new WeakMap(); // transport -> {negotiated, pending}
+  const live = () => {
+    const t = inner.transport;
+    return t !== null && typeof t === "object" ? connections.get(t) : undefined;
+  };
   const headerVersion = (extra) => {
     const h = extra && extra.requestInfo && extra.requestInfo.headers && extra.requestInfo.headers["mcp-protocol-version"];
     return typeof h === "string" && h !== "" ? h : undefined;
   };
-  const revisionFor = (header) => fit(negotiated ?? header ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+  const revisionFor = (header, conn = live()) => fit((conn && conn.negotiated) ?? header ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
 
   // The tools registered through the adapter: name -> {schema, json}.
   const tools = new Map();
@@ -216,28 +229,33 @@ export function adapt(server, mcp, options = {}) {
     return { ...result, tools: list };
   };
 
+  // observe places the observer on a transport before the SDK connects to
+  // it, and gives what takes it off again (for a connect the SDK refuses).
   const observe = (transport) => {
-    negotiated = undefined;
-    pending = new Map();
+    const conn = { negotiated: undefined, pending: new Map() }; // request id -> {method, header}
+    connections.set(transport, conn);
     const prior = transport.onmessage;
-    transport.onmessage = (message, extra) => {
+    const onmessage = (message, extra) => {
       if (message && typeof message.method === "string" && "id" in message) {
-        if (message.method === "initialize") pending.set(message.id, { method: "initialize" });
-        else if (message.method === "tools/list") pending.set(message.id, { method: "tools/list", header: headerVersion(extra) });
+        if (message.method === "initialize") conn.pending.set(message.id, { method: "initialize" });
+        else if (message.method === "tools/list") conn.pending.set(message.id, { method: "tools/list", header: headerVersion(extra) });
       }
       prior?.(message, extra);
     };
+    transport.onmessage = onmessage;
+    const hadSend = Object.prototype.hasOwnProperty.call(transport, "send");
+    const ownSend = transport.send;
     const send = transport.send.bind(transport);
-    transport.send = (message, sendOptions) => {
-      if (message && "id" in message && !("method" in message) && pending.has(message.id)) {
-        const req = pending.get(message.id);
-        pending.delete(message.id);
+    const observed = (message, sendOptions) => {
+      if (message && "id" in message && !("method" in message) && conn.pending.has(message.id)) {
+        const req = conn.pending.get(message.id);
+        conn.pending.delete(message.id);
         if (req.method === "initialize") {
           const v = message.result && message.result.protocolVersion;
-          if (typeof v === "string") negotiated = v;
+          if (typeof v === "string") conn.negotiated = v;
         } else if ("result" in message) {
           try {
-            message = { ...message, result: listFor(message.result, revisionFor(req.header)) };
+            message = { ...message, result: listFor(message.result, revisionFor(req.header, conn)) };
           } catch (err) {
             report(err, { tool: undefined });
             message = { jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.InternalError, message: "tools/list failed" } };
@@ -246,52 +264,118 @@ export function adapt(server, mcp, options = {}) {
       }
       return send(message, sendOptions);
     };
+    transport.send = observed;
+    return () => {
+      connections.delete(transport);
+      if (transport.onmessage === onmessage) transport.onmessage = prior;
+      if (transport.send === observed) {
+        if (hadSend) transport.send = ownSend;
+        else delete transport.send;
+      }
+    };
   };
-  const inner = server.server;
   const connect = inner.connect.bind(inner);
   inner.connect = async (transport) => {
-    observe(transport);
-    return connect(transport);
+    // a transport observed already (connected again) keeps its state
+    const unobserve = transport !== null && typeof transport === "object" && !connections.has(transport) ? observe(transport) : undefined;
+    try {
+      return await connect(transport);
+    } catch (err) {
+      // refused: the SDK did not take the transport, which is left as it was
+      if (unobserve !== undefined && inner.transport !== transport) unobserve();
+      throw err;
+    }
   };
 
-  // serialize writes a result for a revision, as the object the SDK is
+  // serialize writes a result made here (a failure, a ClientError's
+  // result, a copy mcp.wrap made) for a revision, as the object the SDK is
   // handed. The options of each revision are made once; with the API's
-  // internal call, they go to the module as they are, and only an object
+  // internal calls, they go to the module as they are, and only an object
   // that may hold a BigInt (its request held one) is walked by forSdk.
   const internal = internalsOf(mcp);
   const optionsOf = new Map(); // revision -> the module's options
-  const serialize = (result, version) => {
-    if (internal === undefined) return forSdk(mcp.serialize(result, { protocolVersion: version, output: "object", finalize }), "");
+  const optionsFor = (version) => {
     let opts = optionsOf.get(version);
     if (opts === undefined) optionsOf.set(version, (opts = Object.freeze({ protocolVersion: version, finalize })));
-    const { value, exact } = internal.serializeObject(result, opts);
+    return opts;
+  };
+  const serialize = (result, version) => {
+    if (internal === undefined) return forSdk(mcp.serialize(result, { protocolVersion: version, output: "object", finalize }), "");
+    const { value, exact } = internal.serializeObject(result, optionsFor(version));
     return exact ? forSdk(value, "") : value;
   };
+  // written is a handler's result, read once (internal.read), written for
+  // the revision from the bytes it was read into
+  const written = (snap, version) => {
+    const { value, exact } = internal.write(snap, optionsFor(version));
+    return exact ? forSdk(value, "") : value;
+  };
+  // fallback is the result in place of a private failure, written for the
+  // revision (as it is, should even that fail: a finalize the module
+  // refuses)
+  const fallback = (text, version, where) => {
+    try {
+      return serialize(failure(text), version);
+    } catch (err) {
+      report(err, where);
+      return failure(text);
+    }
+  };
 
-  // The handler McpServer calls for a tool: the user's, guarded by wrap,
-  // its structured content checked against the output schema, and the
-  // result written for the revision.
+  // The handler McpServer calls for a tool: the user's, guarded as wrap
+  // guards it, its result read once (the one walk that writes it for the
+  // module) and checked, its structured content (read back from those
+  // bytes) checked against the output schema, and the same bytes written
+  // for the revision. The SDK is handed that object, never the handler's.
+  const SNAPSHOT = Symbol("snapshot");
   const toolHandler = (entry, cb) => {
-    const guarded = mcp.wrap(cb, { onError: (err) => report(err, { tool: entry.name }) });
+    const guarded = internal === undefined ? mcp.wrap(cb, { onError: (err) => report(err, { tool: entry.name }) }) : undefined;
     return async function handler(...args) {
       const extra = args[args.length - 1];
       const version = revisionFor(headerVersion(extra));
       if (extra !== null && typeof extra === "object") revisions.set(extra, version);
-      let result = await guarded.apply(this, args);
+      const where = { tool: entry.name };
+      if (guarded !== undefined) return viaWrap(entry, await guarded.apply(this, args), version, where);
+      const outcome = await call(cb, this, args);
+      try {
+        const settled = settle(mcp, internal, outcome, (err) => report(err, where), entry.schema !== undefined, (snap) => ({ [SNAPSHOT]: snap }));
+        const snap = settled[SNAPSHOT];
+        if (snap === undefined) return serialize(settled, version); // made here
+        if (entry.schema !== undefined) {
+          const got = internal.members(snap, ["isError", "structuredContent"]);
+          if (got.isError !== true) {
+            const problem = await checkStructured(entry, got);
+            if (problem !== undefined) {
+              report(problem, where);
+              return fallback(INVALID_OUTPUT_TEXT, version, where);
+            }
+          }
+        }
+        return written(snap, version);
+      } catch (err) {
+        report(err, where);
+        return fallback(failureText(err), version, where);
+      }
+    };
+  };
+
+  // viaWrap is a tool call with an API of another copy of this package
+  // (no internal calls): mcp.wrap gave a copy of what it read, which is
+  // checked and written with the public calls.
+  const viaWrap = async (entry, result, version, where) => {
+    try {
       if (entry.schema !== undefined && result.isError !== true) {
         const problem = await checkStructured(entry, result);
         if (problem !== undefined) {
-          report(problem, { tool: entry.name });
-          result = failure(INVALID_OUTPUT_TEXT);
+          report(problem, where);
+          return fallback(INVALID_OUTPUT_TEXT, version, where);
         }
       }
-      try {
-        return serialize(result, version);
-      } catch (err) {
-        report(err, { tool: entry.name });
-        return serialize(failure(INVALID_OUTPUT_TEXT), version);
-      }
-    };
+      return serialize(result, version);
+    } catch (err) {
+      report(err, where);
+      return fallback(failureText(err), version, where);
+    }
   };
 
   const checkStructured = async (entry, result) => {
@@ -353,38 +437,54 @@ export function adapt(server, mcp, options = {}) {
 
   // The read callback McpServer calls for a resource: a thrown ClientError
   // is a JSON-RPC error with its message (InvalidParams, the ClientError's
-  // code in data.code); anything else thrown, and a result that fails its
-  // checks, a JSON-RPC error with a fixed message, the detail to onError.
+  // code in data.code), its fields read once; anything else thrown (the
+  // reading of a ClientError's fields, or of the result, included), and a
+  // result that fails its checks, a JSON-RPC error with a fixed message,
+  // the detail to onError. The result is read once and written from what
+  // was read, as a tool's.
   const resourceHandler = (name, cb) =>
     async function read(...args) {
       const extra = args[args.length - 1];
-      const uri = args[0] instanceof URL ? args[0].href : String(args[0]);
+      let uri;
+      try {
+        uri = args[0] instanceof URL ? args[0].href : String(args[0]);
+      } catch {
+        uri = undefined;
+      }
       const where = { resource: name, uri };
       const version = revisionFor(headerVersion(extra));
       if (extra !== null && typeof extra === "object") revisions.set(extra, version);
-      let out;
-      try {
-        out = await cb.apply(this, args);
-      } catch (err) {
-        if (err instanceof ClientError) {
-          throw rpcError(ErrorCode.InvalidParams, err.message, err.code === undefined ? undefined : { code: err.code });
-        }
+      const outcome = await call(cb, this, args);
+      const privately = (err) => {
         report(err, where);
-        throw rpcError(ErrorCode.InternalError, RESOURCE_FAILED_TEXT);
+        return rpcError(ErrorCode.InternalError, invalid(err) ? RESOURCE_INVALID_TEXT : RESOURCE_FAILED_TEXT);
+      };
+      if (outcome.threw) {
+        let c;
+        try {
+          c = shown(outcome.thrown);
+        } catch (err) {
+          throw privately(err);
+        }
+        if (c === undefined) {
+          report(outcome.thrown, where);
+          throw rpcError(ErrorCode.InternalError, RESOURCE_FAILED_TEXT);
+        }
+        throw rpcError(ErrorCode.InvalidParams, c.message, c.code === undefined ? undefined : { code: c.code });
+      }
+      const out = outcome.out;
+      if (out === undefined || out === null) {
+        report(new Error("the resource handler returned no result"), where);
+        throw rpcError(ErrorCode.InternalError, RESOURCE_INVALID_TEXT);
       }
       try {
-        if (out === undefined || out === null) throw new Error("the resource handler returned no result");
-        if (mcp.jsonOf(out) === undefined) {
-          const rep = mcp.validate(out, { kind: "resource", stage: "handler" });
-          if (!rep.valid) {
-            const first = rep.errors[0];
-            throw new McpResultError(first.code, first.path, "the resource handler returned an invalid result: " + first.message, rep.errors);
-          }
-        }
-        return serialize(out, version);
+        // without the internal calls (an API of another copy of this
+        // package), the one serialize is the one read: it checks the
+        // result as it writes it
+        if (internal === undefined) return serialize(out, version);
+        return written(internal.read(out, "resource", false), version);
       } catch (err) {
-        report(err, where);
-        throw rpcError(ErrorCode.InternalError, RESOURCE_INVALID_TEXT);
+        throw privately(err);
       }
     };
 

@@ -6,7 +6,8 @@
 // implementation of the same API, such as @mcp-b/webmcp-polyfill.
 
 import { McpResultError } from "./errors.js";
-import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT, call, failureText, reporter, settle } from "./wrap.js";
+import { internalsOf } from "./api.js";
 
 /** modelContext gives the page's WebMCP context: document.modelContext,
  * else the deprecated navigator.modelContext, else undefined. */
@@ -43,8 +44,11 @@ function webSafe(value, path) {
  * guards a handler (a thrown ClientError is shown to the agent, anything
  * else stays private and goes to options.onError(error, {tool})), and what
  * it returns, a result mcp built or a plain result object that validates,
- * is written with mcp.serialize(result, {protocolVersion, finalize,
- * output: "object"}): the agent gets that object.
+ * is written as mcp.serialize(result, {protocolVersion, finalize, output:
+ * "object"}) writes it: the agent gets that object. What execute returns
+ * or throws is read once (its accessors, Proxy traps and toJSON may throw
+ * or change from read to read): the result is checked and written from
+ * that one read, and execute never throws.
  *
  * options: protocolVersion (default: the latest revision the module
  * knows, as serialize), finalize (default true), onError, signal (passed
@@ -62,32 +66,44 @@ export function registerTool(mcp, tool, options = {}) {
     throw new McpResultError("invalid_option", "/modelContext", "the page has no WebMCP (neither document.modelContext nor navigator.modelContext): load a polyfill such as @mcp-b/webmcp-polyfill first, or pass options.modelContext");
   }
   const name = tool.name;
-  const report = (err) => {
-    if (typeof options.onError !== "function") return;
-    try {
-      options.onError(err, { tool: name });
-    } catch {
-      // a failing onError must not reach the agent either
-    }
-  };
+  const onError = reporter(options.onError);
+  const report = (err) => onError(err, { tool: name });
   // finalize: the result is what the agent gets, so the protocol-owned
   // fields are added where the revision has them, as mcpresult/sdk and the
   // command line's serialize do
   const writeOptions = { output: "object", finalize: options.finalize !== undefined ? options.finalize : true };
   if (options.protocolVersion !== undefined) writeOptions.protocolVersion = options.protocolVersion;
-  const guarded = mcp.wrap(tool.execute, { onError: report });
+  const moduleOptions = { ...writeOptions };
+  delete moduleOptions.output;
   const write = (result) => webSafe(mcp.serialize(result, writeOptions), "");
   // the results in place of a private failure, written now: a wrong
   // protocolVersion or finalize is refused here, not at the first call
   const fallback = (text) => write({ content: [{ type: "text", text }], isError: true });
   const failed = { [EXECUTION_FAILED_TEXT]: fallback(EXECUTION_FAILED_TEXT), [INVALID_OUTPUT_TEXT]: fallback(INVALID_OUTPUT_TEXT) };
+  // What execute returns is read once, inside the guard (the one walk that
+  // writes it for the module), checked, and written from what was read:
+  // the agent gets that object, never execute's own. With an API of
+  // another copy of this package (no internal calls), mcp.wrap gives a
+  // copy of what it read, which is written.
+  const internal = internalsOf(mcp);
+  const SNAPSHOT = Symbol("snapshot");
+  const guarded = internal === undefined ? mcp.wrap(tool.execute, { onError: report }) : undefined;
   const execute = async function execute(...args) {
-    const result = await guarded.apply(this, args);
+    let result;
+    if (guarded !== undefined) {
+      result = await guarded.apply(this, args);
+    } else {
+      const outcome = await call(tool.execute, this, args);
+      result = settle(mcp, internal, outcome, report, false, (snap) => ({ [SNAPSHOT]: snap }));
+    }
     try {
-      return write(result);
+      const snap = result[SNAPSHOT];
+      if (snap === undefined) return write(result); // made here, or wrap's copy
+      const { value, exact } = internal.write(snap, moduleOptions);
+      return exact ? webSafe(value, "") : value;
     } catch (e) {
       report(e);
-      return structuredClone(failed[e instanceof McpResultError ? INVALID_OUTPUT_TEXT : EXECUTION_FAILED_TEXT]);
+      return structuredClone(failed[failureText(e)]);
     }
   };
   const registered = { ...tool, execute };

@@ -213,8 +213,18 @@ test("wrap: client errors pass, everything else stays private", async () => {
   assert.equal((await handMade()).content[0].text, INVALID_OUTPUT_TEXT);
   assert.equal(seen.at(-1).code, "invalid_type");
   assert.ok(Array.isArray(seen.at(-1).errors));
+  // what the handler returned is read once and handed on as a copy of what
+  // was read and checked, never as the handler's own object
   const fine = { content: [{ type: "text", text: "ok" }], isError: false };
-  assert.equal(await mcp.wrap(() => fine)(), fine);
+  const copy = await mcp.wrap(() => fine)();
+  assert.deepEqual(copy, fine);
+  assert.notEqual(copy, fine);
+  assert.notEqual(copy.content, fine.content);
+  const built = mcp.tool({ structuredContent: { a: [1, 2] } });
+  const builtCopy = await mcp.wrap(() => built)();
+  assert.deepEqual(builtCopy, built);
+  assert.notEqual(builtCopy, built);
+  assert.notEqual(builtCopy.structuredContent, built.structuredContent);
   const nothing = mcp.wrap(() => undefined, { onError: () => { throw new Error("onError fails too"); } });
   assert.equal((await nothing()).content[0].text, EXECUTION_FAILED_TEXT);
   const badClient = mcp.wrap(() => { throw new ClientError(""); }, { onError });
@@ -380,6 +390,52 @@ test("a string as long as the largest budget allows is written (50 million chara
   const r = m.tool({ content: [mcp.text("x".repeat(50_000_000))] });
   assert.equal(mcp.jsonOf(r).length, 50_000_055);
   assert.equal(thrown(() => m.tool({ content: [mcp.text("x".repeat(64_000_000))] })).code, "max_bytes");
+});
+
+test("wrap's copy is made from what was read: it holds what the handler's value held, and writes the same bytes", async () => {
+  const json = await load({ settings: { canonicalization: "json" } });
+  const value = () => {
+    const v = {
+      content: [{ type: "image", data: new Uint8Array([1, 2, 3]), mimeType: "image/png" }],
+      structuredContent: {
+        d: new Date(0),
+        big: 2n ** 60n,
+        neg: -(2n ** 40n),
+        s: "é€😀\u2028",
+        long: "x".repeat(40) + "😀",
+        m: new Map([[1, 2]]),
+        n: -5,
+        f: 1.5,
+        bytes: new Uint8Array([9]),
+      },
+    };
+    Object.defineProperty(v.structuredContent, "__proto__", { value: { p: 1 }, enumerable: true, configurable: true, writable: true });
+    return v;
+  };
+  const copy = await json.wrap(value, { onError: (e) => assert.fail(e) })();
+  assert.equal(json.serialize(copy), json.serialize(value()));
+  assert.ok(copy.structuredContent.d instanceof Date && copy.structuredContent.d.getTime() === 0);
+  assert.equal(copy.structuredContent.big, 2n ** 60n);
+  assert.equal(copy.structuredContent.neg, -(2 ** 40));
+  assert.deepEqual(copy.content[0].data, new Uint8Array([1, 2, 3]));
+  assert.deepEqual(copy.structuredContent.m, {}, "a Map under json: its own members, as JSON.stringify writes it");
+  assert.ok(Object.hasOwn(copy.structuredContent, "__proto__") && Object.getPrototypeOf(copy.structuredContent) === Object.prototype);
+  // a result built, then changed (not checked again): the copy keeps even a
+  // lone surrogate, which serialize then refuses as it refuses the original
+  for (const text of ["\ud800", "a\udc00b" + "x".repeat(20)]) {
+    const built = mcp.tool({ content: [mcp.text("ok")] });
+    built.content[0].text = text;
+    const c = await mcp.wrap(() => built)();
+    assert.equal(c.content[0].text, text);
+    assert.equal(thrown(() => mcp.serialize(c)).code, thrown(() => mcp.serialize(built)).code);
+  }
+  // a built result changed into one with no JSON form is an invalid output
+  const seen = [];
+  const built = mcp.tool({ content: [mcp.text("ok")] });
+  built.content[0].extra = () => {};
+  assert.deepEqual(await mcp.wrap(() => built, { onError: (e) => seen.push(e) })(), { content: [{ type: "text", text: INVALID_OUTPUT_TEXT }], isError: true });
+  assert.equal(seen[0].code, "unsupported_value");
+  assert.equal(seen[0].path, "/content/0/extra");
 });
 
 test("wrap never rejects, even on a value whose inspection throws", async () => {

@@ -2,7 +2,8 @@
 // without walking it as a map, the settings of an API copied once and
 // encoded once, info answered from the module's one answer, and the SDK
 // adapter's one serialize per call, which writes what the public serialize
-// writes.
+// writes; reading a handler's result once costs no call more than before
+// (the module calls of each kind of result, counted).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,7 +18,7 @@ import { Engine } from "../src/engine.js";
 import { internalsOf } from "../src/api.js";
 import { decode, readBuilt } from "../src/codec.js";
 import { buildRequest, resultRequest, asSettings, ownSettings } from "../src/request.js";
-import { OP_BUILD, OP_INFO } from "../src/facts.js";
+import { OP_BUILD, OP_INFO, OP_SERIALIZE, OP_VALIDATE } from "../src/facts.js";
 
 const mcp = await load();
 const module = await WebAssembly.compile(readFileSync(new URL("../mcpresult.wasm", import.meta.url)));
@@ -241,5 +242,55 @@ test("an adapted server writes the same bytes through the API's internal seriali
     const internal = await wire(mcp, revision);
     assert.equal(internal.length, 5, "initialize and four tool calls");
     assert.deepEqual(internal, await wire({ ...mcp }, revision));
+  }
+});
+
+test("a handler's result read once costs no module call more: one serialize per call, one validate more for a result not built", async () => {
+  const call = Engine.prototype.call;
+  const ops = [];
+  Engine.prototype.call = function (op, req) {
+    ops.push(op === OP_SERIALIZE ? "serialize" : op === OP_VALIDATE ? "validate" : op === OP_BUILD ? "build" : String(op));
+    return call.call(this, op, req);
+  };
+  try {
+    const s = adapt(new McpServer({ name: "x", version: "1" }), mcp, { onError: (e) => assert.fail(e) });
+    const built = () => mcp.tool({ structuredContent: { city: "Paris", tempC: 21.5 } });
+    const plain = () => ({ content: [{ type: "text", text: "plain" }], structuredContent: { city: "Paris", tempC: 21.5 } });
+    const schema = { outputSchema: { city: z.string(), tempC: z.number() } };
+    s.registerTool("built", {}, built);
+    s.registerTool("builtSchema", schema, built);
+    s.registerTool("plain", {}, plain);
+    s.registerTool("plainSchema", schema, plain);
+    s.registerResource("doc", "docs://a", {}, (uri) => mcp.resource({ contents: mcp.textResource(uri.href, "a") }));
+    s.registerResource("plainDoc", "docs://b", {}, (uri) => ({ contents: [{ uri: uri.href, text: "b" }] }));
+    const [c, t] = InMemoryTransport.createLinkedPair();
+    await s.connect(t);
+    const client = new Client({ name: "c", version: "1" });
+    await client.connect(c);
+    const counted = async (f) => {
+      ops.length = 0;
+      await f();
+      return [...ops];
+    };
+    try {
+      for (const [name, want] of [
+        ["built", ["build", "serialize"]],
+        ["builtSchema", ["build", "serialize"]],
+        ["plain", ["validate", "serialize"]],
+        ["plainSchema", ["validate", "serialize"]],
+      ]) {
+        assert.deepEqual(await counted(() => client.callTool({ name, arguments: {} })), want, name);
+      }
+      assert.deepEqual(await counted(() => client.readResource({ uri: "docs://a" })), ["build", "serialize"]);
+      assert.deepEqual(await counted(() => client.readResource({ uri: "docs://b" })), ["validate", "serialize"]);
+    } finally {
+      await client.close();
+    }
+    // wrap: a built result is copied without a call, any other validated once
+    const b = built();
+    assert.deepEqual(await counted(() => mcp.wrap(() => b)()), []);
+    assert.deepEqual(await counted(() => mcp.wrap(plain)()), ["validate"]);
+  } finally {
+    Engine.prototype.call = call;
   }
 });

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -315,4 +316,40 @@ test("an integer beyond ±(2^53−1), which JSON.stringify cannot write with its
   } finally {
     await client.close();
   }
+});
+
+test("a connect the SDK refuses changes nothing; one it accepts (1.23.0) is followed", async () => {
+  const script = fileURLToPath(new URL("./connect-twice.mjs", import.meta.url));
+  const run = (args) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (err += d));
+      child.on("error", reject);
+      child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}: ${err}`))));
+    });
+  const structured = { structuredContent: { a: 1 }, text: '{"a":1}' };
+
+  // 1.32.2: the second connect is refused, and the first connection keeps
+  // its revision (2025-11-25: structured content, output schemas listed);
+  // the refused transport is left as it was given
+  const current = await run([script]);
+  assert.deepEqual(current.first, { negotiated: "2025-11-25", call: structured, outputSchema: true });
+  assert.equal(current.second.accepted, false);
+  assert.match(current.second.message, /Already connected/);
+  assert.deepEqual(current.second.after, current.second.before);
+  assert.deepEqual(current.second.after, { ownSend: false, onmessage: "unset" });
+  assert.equal(current.again.accepted, false, "the same transport again is refused too");
+  assert.deepEqual(current.after, { call: structured, outputSchema: true });
+  assert.deepEqual(current.errors, []);
+
+  // 1.23.0 takes the second transport and answers on it: its client's
+  // revision (2024-11-05) is the one written for
+  const oldest = await run([...nodeArgs, farm("sdk-oldest", script)]);
+  assert.deepEqual(oldest.first, { negotiated: "2025-06-18", call: structured, outputSchema: true });
+  assert.equal(oldest.second.accepted, true);
+  assert.deepEqual(oldest.after, { negotiated: "2024-11-05", call: { text: '{"a":1}' }, outputSchema: false });
+  assert.deepEqual(oldest.errors, []);
 });

@@ -6,7 +6,8 @@
 //
 // <package> is a folder of node_modules/@modelcontextprotocol (sdk-oldest:
 // the oldest SDK 1.x that mcpresult/sdk supports, installed under that
-// alias). A folder node_modules/.mcpresult-with-<package> is made with
+// alias). A folder node_modules/.mcpresult-with-<package> is made (or
+// kept, as test files running at once share it) with
 // node_modules/@modelcontextprotocol/sdk linked to that version,
 // node_modules/mcpresult linked to this package, and the script linked in;
 // Node runs it with --preserve-symlinks, so that the script, this package's
@@ -15,7 +16,7 @@
 // node_modules). stdin, stdout and stderr are the script's.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,13 +28,34 @@ export function farm(sdkPackage, script) {
   const sdk = join(PKG, "node_modules", "@modelcontextprotocol", sdkPackage);
   if (!existsSync(join(sdk, "package.json"))) throw new Error(`with-sdk: ${sdk} is not installed (npm ci in js/)`);
   const dir = join(PKG, "node_modules", `.mcpresult-with-${sdkPackage}`);
-  rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "node_modules", "@modelcontextprotocol"), { recursive: true });
-  symlinkSync(sdk, join(dir, "node_modules", "@modelcontextprotocol", "sdk"), "dir");
-  symlinkSync(PKG, join(dir, "node_modules", "mcpresult"), "dir");
+  link(sdk, join(dir, "node_modules", "@modelcontextprotocol", "sdk"));
+  link(PKG, join(dir, "node_modules", "mcpresult"));
   const linked = join(dir, basename(script));
-  symlinkSync(resolve(script), linked);
+  link(resolve(script), linked);
   return linked;
+}
+
+/** link makes path a symbolic link to target, leaving one that is already
+ * that link as it is: test files running at once farm the same package
+ * (and a script of the same name must be the same script). */
+function link(target, path) {
+  for (;;) {
+    let now;
+    try {
+      now = readlinkSync(path);
+    } catch {
+      now = undefined;
+    }
+    if (now === target) return;
+    if (now !== undefined) rmSync(path, { force: true });
+    try {
+      symlinkSync(target, path);
+      return;
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e; // another process made it first: look again
+    }
+  }
 }
 
 /** nodeArgs are the flags a script in a farm runs with. */
