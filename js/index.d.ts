@@ -286,7 +286,10 @@ export interface McpResult {
   /** A boolean schema is returned as it is, or wrapped in an object schema. */
   outputSchema(schema: boolean, protocolVersion?: ProtocolVersion | (string & {}) | { protocolVersion?: string }): boolean | object | undefined;
 
-  /** Wraps a tool handler so that nothing private reaches the client. */
+  /** Wraps a tool handler so that nothing private reaches the client: the
+   * handler's result is read once, inside the guard, and what the wrapped
+   * handler returns is a plain copy made from what was read (never the
+   * handler's own object; jsonOf of it is undefined). */
   wrap<A extends unknown[], R extends ToolResult>(
     handler: (...args: A) => R | Promise<R>,
     options?: WrapOptions,
