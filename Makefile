@@ -37,7 +37,7 @@ all: build
 build: $(CLI)
 
 $(CLI): $(shell find content result abi check host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
-	$(GO) build -o $(CLI) ./host/cmd/mcpresult
+	$(GO) build -o $(CLI) ./cmd/mcpresult
 
 wasm:
 	$(WASM_BUILD) -o $(WASM) ./wasm
@@ -170,7 +170,7 @@ tools/browser/node_modules/.installed: tools/browser/package.json tools/browser/
 sdkproof: $(CLI) tools/sdkproof/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
 	node tools/sdkproof/run.mjs --check $(CLI) -- node js/examples/quickstart.mjs
 	node tools/sdkproof/run.mjs --check $(CLI) --grants 2025-06-18 -- node js/test/with-sdk.mjs sdk-oldest js/examples/quickstart.mjs
-	$(GO) build -o $(BIN)/quickstart-go ./host/examples/quickstart
+	$(GO) build -o $(BIN)/quickstart-go ./examples/quickstart
 	node tools/sdkproof/run.mjs --check $(CLI) -- $(BIN)/quickstart-go
 
 tools/sdkproof/node_modules/.installed: tools/sdkproof/package.json tools/sdkproof/package-lock.json

@@ -82,8 +82,8 @@ var blocks = map[string]source{
 	"npx esbuild app.mjs --bundle --format=esm --platform=browser --outfile=app/app.js": {kind: esbuild},
 	`name = "quickstart-worker"`:                                                        {file: "js/examples/worker-sdk.mjs", check: checkWranglerConfig},
 	"npm install mcpresult":                                                             {kind: install},
-	"go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@latest":               {kind: install},
-	"go build -o bin/mcpresult ./host/cmd/mcpresult":                                    {kind: run},
+	"go install github.com/mcpresult/mcpresult/cmd/mcpresult@latest":               {kind: install},
+	"go build -o bin/mcpresult ./cmd/mcpresult":                                    {kind: run},
 	"name: mcp-check": {file: "docs/ci/github-actions.yml"},
 	"// Content blocks, kept exactly as given.":                                                                                 {file: "result/example_quickstart_test.go"},
 	`import { load, McpResultError } from "mcpresult";`:                                                                         {file: "js/examples/api-quickstart.mjs"},
@@ -91,13 +91,13 @@ var blocks = map[string]source{
 	"node quickstart.mjs                      # Node 18 and later":                                                              {file: "js/test/quickstart.test.js"},
 	`import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";`:                                                        {file: "js/examples/webmcp.mjs"},
 	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":                                              {file: "js/examples/worker-sdk.mjs"},
-	"// Command quickstart is an MCP server, over stdio, on the official Go":                                                    {file: "host/examples/quickstart/main.go"},
+	"// Command quickstart is an MCP server, over stdio, on the official Go":                                                    {file: "examples/quickstart/main.go"},
 	"ctx := context.Background()":                                                                                               {file: "host/example_test.go"},
 	`echo '{"structuredContent":{"ok":true}}' | mcpresult build | mcpresult serialize --protocol 2025-06-18`:                    {kind: run},
-	"mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]": {file: "host/cmd/mcpresult/main.go"},
+	"mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]": {file: "cmd/mcpresult/main.go"},
 	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                                     {kind: run, node: true},
 	// docs/check.md
-	`mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]`: {file: "host/cmd/mcpresult/main.go"},
+	`mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]`: {file: "cmd/mcpresult/main.go"},
 	// js/README.md (its quick start's first line is the README's)
 	"const mcp = await load();": {file: "js/examples/quickstart.mjs"},
 	`server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },`: {file: "js/examples/sdk-quickstart.mjs"},
@@ -324,7 +324,7 @@ func TestDocBlocks(t *testing.T) {
 		t.Run(filepath.Base(b.page)+":"+firstLine(b), func(t *testing.T) { runInClone(t, b) })
 	}
 	bin := t.TempDir()
-	build := exec.Command(goTool(), "build", "-o", filepath.Join(bin, "mcpresult"), "./host/cmd/mcpresult")
+	build := exec.Command(goTool(), "build", "-o", filepath.Join(bin, "mcpresult"), "./cmd/mcpresult")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the command line: %v\n%s", err, out)

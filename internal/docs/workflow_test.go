@@ -76,8 +76,8 @@ func TestWorkflow(t *testing.T) {
 				t.Errorf("job %s, step %d: uses %q", name, i+1, s.Uses)
 			case s.Run != "" && s.With != nil:
 				t.Errorf("job %s, step %d: with beside run", name, i+1)
-			case strings.HasPrefix(s.Run, "go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@"):
-				if v := strings.TrimPrefix(s.Run, "go install github.com/mcpresult/mcpresult/host/cmd/mcpresult@"); v != "v"+versionForDocs() {
+			case strings.HasPrefix(s.Run, "go install github.com/mcpresult/mcpresult/cmd/mcpresult@"):
+				if v := strings.TrimPrefix(s.Run, "go install github.com/mcpresult/mcpresult/cmd/mcpresult@"); v != "v"+versionForDocs() {
 					t.Errorf("job %s, step %d: installs %s, the release is v%s", name, i+1, v, versionForDocs())
 				}
 			case strings.HasPrefix(s.Run, "mcpresult check "):
@@ -93,7 +93,7 @@ func TestWorkflow(t *testing.T) {
 	}
 	needNode(t)
 	bin := t.TempDir()
-	build := exec.Command(goTool(), "build", "-o", filepath.Join(bin, "mcpresult"), "./host/cmd/mcpresult")
+	build := exec.Command(goTool(), "build", "-o", filepath.Join(bin, "mcpresult"), "./cmd/mcpresult")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the command line: %v\n%s", err, out)

@@ -11,7 +11,7 @@
 // handler may reach the client. Then mcpresult check (package check) must
 // find no error at any revision.
 //
-// The servers are the Go quick start (host/examples/quickstart), built
+// The servers are the Go quick start (examples/quickstart), built
 // once by the test, and any stdio command given with -sdkproof.server:
 //
 //	go test ./internal/sdkproof

@@ -73,7 +73,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	quickstart = filepath.Join(dir, "quickstart")
-	build := exec.Command("go", "build", "-o", quickstart, "./host/examples/quickstart")
+	build := exec.Command("go", "build", "-o", quickstart, "./examples/quickstart")
 	build.Dir = filepath.Join("..", "..")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {

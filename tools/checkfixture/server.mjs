@@ -541,7 +541,7 @@ function createServer() {
 // results, JSON-RPC errors, resource URIs and names, its stderr) carries
 // secrets of the kinds the leak checks know, and characters a terminal
 // obeys. check must print none of the secrets, anywhere (check/fixture_test.go,
-// host/cmd/mcpresult/check_test.go). `node server.mjs hostile refuse`
+// cmd/mcpresult/check_test.go). `node server.mjs hostile refuse`
 // refuses initialize with a message that carries them; `node server.mjs
 // secrets` prints, as a JSON array, the part of each secret that no output
 // may hold. All of them are made up.

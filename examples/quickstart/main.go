@@ -2,7 +2,7 @@
 // SDK, whose handlers return mcpresult results, each written for the
 // protocol revision the client negotiated. From the repository root:
 //
-//	go run ./host/examples/quickstart
+//	go run ./examples/quickstart
 package main
 
 import (

@@ -456,7 +456,7 @@ func TestCheckHostileFixture(t *testing.T) {
 	if err != nil {
 		t.Fatalf("node is needed to run tools/checkfixture/server.mjs: %v", err)
 	}
-	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -154,12 +154,12 @@ func step(t *testing.T, stdin []byte, args ...string) []byte {
 // TestBuildSerializeValidate: build | serialize | validate succeeds with the
 // flags at their defaults, and with --protocol for every revision.
 func TestBuildSerializeValidate(t *testing.T) {
-	req, err := os.ReadFile("../../../testdata/examples/01-weather.tool.json")
+	req, err := os.ReadFile("../../testdata/examples/01-weather.tool.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	built := step(t, req, "build")
-	if fromFile := step(t, nil, "build", "../../../testdata/examples/01-weather.tool.json"); !bytes.Equal(fromFile, built) {
+	if fromFile := step(t, nil, "build", "../../testdata/examples/01-weather.tool.json"); !bytes.Equal(fromFile, built) {
 		t.Errorf("build from a file %s, from stdin %s", fromFile, built)
 	}
 	versions := append([]string{""}, result.ProtocolVersions()...)
@@ -314,7 +314,7 @@ func TestMain(m *testing.M) {
 // validate for every revision, and read as an output schema; so do a few
 // schemas.
 func TestEnginesAgree(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "examples", "*.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "examples", "*.json"))
 	if len(files) == 0 {
 		t.Fatal("no examples")
 	}

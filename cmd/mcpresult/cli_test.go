@@ -92,7 +92,7 @@ func TestUsageErrors(t *testing.T) {
 // TestFlagsAnywhere: flags may come before or after the file, and after
 // "--" every argument is a file.
 func TestFlagsAnywhere(t *testing.T) {
-	const f = "../../../testdata/examples/04-readme.resource.json"
+	const f = "../../testdata/examples/04-readme.resource.json"
 	a := step(t, nil, "build", "--kind", "resource", f)
 	if b := step(t, nil, "build", f, "--kind=resource"); !bytes.Equal(a, b) {
 		t.Errorf("flag after the file: %s, want %s", b, a)
@@ -130,7 +130,7 @@ type validateReport struct {
 // example that builds validates (exit 0), and so does its serialized form
 // for each revision; a result with an error is invalid in every revision.
 func TestValidateEveryRevision(t *testing.T) {
-	req, err := os.ReadFile("../../../testdata/examples/01-weather.tool.json")
+	req, err := os.ReadFile("../../testdata/examples/01-weather.tool.json")
 	if err != nil {
 		t.Fatal(err)
 	}
