@@ -264,12 +264,11 @@ tools/conformance/node_modules/.installed: tools/conformance/package.json tools/
 	cd tools/conformance && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The performance tables, from one run: every budget with its figure, what
-# it is measured beside, the ratio and the verdict (met, or missed by how
-# much); the shapes (a small tool result, the README's weather result, a
-# small nested one, a resource result, 100 KB of text) natively, with the
-# official Go SDK, under wazero and in Node; the figures without a budget;
-# and the native figures beside the two peer Go SDKs (tools/peerbench, a
+# The performance tables, from one run: each figure with what it is
+# measured beside and the ratio; the shapes (a small tool result, the
+# README's weather result, a small nested one, a resource result, 100 KB of
+# text) natively, with the official Go SDK, under wazero and in Node; where
+# the time goes; and the native figures beside the two peer Go SDKs (tools/peerbench, a
 # module of its own). Medians of 5 runs. js/bench/roundtrip.mjs times
 # tools/call round trips through the official TypeScript SDK over stdio
 # (three servers as child processes); package sdk's benchmark times them

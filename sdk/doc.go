@@ -63,6 +63,17 @@
 // a priority of 0 and an empty resource text, which mean the same absent. Tools and resources registered on the *mcp.Server directly are
 // served by the SDK as before.
 //
+// # Examples
+//
+// The repository's examples/quickstart is a complete stdio server on this
+// package (go run ./examples/quickstart from the repository's root), and
+// examples/gosdk a larger one: every block type, a result over the server's
+// budget, a panic, written natively and through the module. The tests of
+// internal/sdkproof connect the Go SDK's client and a raw JSON-RPC client to
+// the quick start at every revision, validate every result against that
+// revision's official JSON Schema and its structured content against the
+// listed output schema, and run mcpresult check on it.
+//
 // # Which revision
 //
 // In go-sdk v1.8.0 a handler's req.ProtocolVersion() is the revision in

@@ -1,8 +1,8 @@
 // Package docs holds the tests that keep the repository's documentation
-// true: every code block a reader may copy from README.md, js/README.md and
-// the pages under docs/ is a file that the tests compile or run, or a
-// command that they run, and every relative link leads to a file (and a
-// heading) that exists.
+// true: every code block a reader may copy from README.md, CONTRIBUTING.md,
+// js/README.md and the pages under docs/ is a file that the tests compile
+// or run, what such a file prints, or a command that they run, and every
+// relative link leads to a file (and a heading) that exists.
 package docs
 
 import (
@@ -26,10 +26,10 @@ const root = "../.."
 
 // pages are the documents whose code blocks must be real: globs relative to
 // root. CHANGELOG.md is left out: its entries describe the past.
-var pages = []string{"README.md", "ARCHITECTURE.md", "js/README.md", "docs/*.md"}
+var pages = []string{"README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "js/README.md", "docs/*.md"}
 
 // linked are the documents whose relative links must resolve.
-var linked = []string{"README.md", "ARCHITECTURE.md", "CHANGELOG.md", "js/README.md", "docs/*.md"}
+var linked = []string{"README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "CHANGELOG.md", "js/README.md", "docs/*.md"}
 
 // How a code block is kept true.
 type kind int
@@ -59,12 +59,15 @@ const (
 	// before it runs it in Chromium, and which sets every option that
 	// tools/browser sets of those the page needs.
 	esbuild
+	// printed: exactly what a script of jsExamples prints (file), which
+	// TestJSExamples runs it to compare.
+	printed
 )
 
 // source says where one block comes from.
 type source struct {
 	kind kind
-	file string // inFile: the file, relative to root
+	file string // inFile, printed: the file, relative to root
 	node bool   // run: the command needs Node and js/node_modules
 	// check, when set, checks more of an inFile block, given that file:
 	// what it says against what the tests use.
@@ -75,32 +78,31 @@ type source struct {
 // block that is not in this table fails the test, and so does an entry no
 // block has.
 var blocks = map[string]source{
-	// README.md
+	// README.md (its first block is CONTRIBUTING.md's too)
 	"make demo   # builds the example results in testdata/examples, then a real MCP client calls the example server": {kind: makeTargets},
-	"go get github.com/mcpresult/mcpresult":                                             {kind: install},
-	"go mod edit -replace github.com/mcpresult/mcpresult=../mcpresult":                  {kind: clone},
-	"npx esbuild app.mjs --bundle --format=esm --platform=browser --outfile=app/app.js": {kind: esbuild},
-	`name = "quickstart-worker"`:                                                        {file: "js/examples/worker-sdk.mjs", check: checkWranglerConfig},
-	"npm install mcpresult":                                                             {kind: install},
-	"go install github.com/mcpresult/mcpresult/cmd/mcpresult@latest":               {kind: install},
-	"go build -o bin/mcpresult ./cmd/mcpresult":                                    {kind: run},
-	"name: mcp-check": {file: "docs/ci/github-actions.yml"},
-	"// Content blocks, kept exactly as given.":                                                                                 {file: "result/example_quickstart_test.go"},
-	`import { load, McpResultError } from "mcpresult";`:                                                                         {file: "js/examples/api-quickstart.mjs"},
-	`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`:                                                      {file: "js/examples/quickstart.mjs"},
-	"node quickstart.mjs                      # Node 18 and later":                                                              {file: "js/test/quickstart.test.js"},
-	`import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";`:                                                        {file: "js/examples/webmcp.mjs"},
-	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":                                              {file: "js/examples/worker-sdk.mjs"},
-	"// Command quickstart is an MCP server, over stdio, on the official Go":                                                    {file: "examples/quickstart/main.go"},
-	"ctx := context.Background()":                                                                                               {file: "host/example_test.go"},
-	`echo '{"structuredContent":{"ok":true}}' | mcpresult build | mcpresult serialize --protocol 2025-06-18`:                    {kind: run},
-	"mcpresult build         [--kind tool|resource|error|value] [--max-json-bytes N] [--canonicalization strict|json] [FILE|-]": {file: "cmd/mcpresult/main.go"},
-	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                                     {kind: run, node: true},
+	"go get github.com/mcpresult/mcpresult":                          {kind: install},
+	"npm install mcpresult":                                          {kind: install},
+	"go install github.com/mcpresult/mcpresult/cmd/mcpresult@latest": {kind: install},
+	"// Content blocks, kept exactly as given.":                      {file: "result/example_quickstart_test.go"},
+	`{"content":[{"type":"text","text":"Generated the plot."},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},{"type":"resource_link","uri":"file:///srv/plot.svg","name":"plot.svg","mimeType":"image/svg+xml"}],"isError":false}`: {file: "result/example_quickstart_test.go"},
+	`import { load, McpResultError } from "mcpresult";`:                                                                          {file: "js/examples/api-quickstart.mjs"},
+	`{"content":[{"type":"text","text":"{\"ok\":true,\"count\":2}"}],"structuredContent":{"ok":true,"count":2},"isError":false}`: {kind: printed, file: "js/examples/api-quickstart.mjs"},
+	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                                      {kind: run, node: true},
+	// CONTRIBUTING.md
+	"go build -o bin/mcpresult ./cmd/mcpresult":                        {kind: run},
+	"go mod edit -replace github.com/mcpresult/mcpresult=../mcpresult": {kind: clone},
 	// docs/check.md
 	`mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]`: {file: "cmd/mcpresult/main.go"},
-	// js/README.md (its quick start's first line is the README's)
+	"name: mcp-check": {file: "docs/ci/github-actions.yml"},
+	// js/README.md (its first block is README.md's JS example, cut short)
 	"const mcp = await load();": {file: "js/examples/quickstart.mjs"},
 	`server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },`: {file: "js/examples/sdk-quickstart.mjs"},
+	`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`:                                     {file: "js/examples/quickstart.mjs"},
+	"node quickstart.mjs                      # Node 18 and later":                                             {file: "js/test/quickstart.test.js"},
+	`name = "quickstart-worker"`: {file: "js/examples/worker-sdk.mjs", check: checkWranglerConfig},
+	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":      {file: "js/examples/worker-sdk.mjs"},
+	"npx esbuild app.mjs --bundle --format=esm --platform=browser --outfile=app/app.js": {kind: esbuild},
+	`import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";`:                {file: "js/examples/webmcp.mjs"},
 }
 
 // jsExamples are the scripts of js/examples that the README's blocks come
@@ -306,6 +308,13 @@ func TestDocBlocks(t *testing.T) {
 				} else {
 					checkEsbuild(t, b)
 				}
+			case printed:
+				want, ok := jsExamples[src.file]
+				if !ok {
+					t.Errorf("%s:%d: %s is not a script TestJSExamples runs", b.page, b.line, src.file)
+				} else if got := strings.Join(b.text, "\n") + "\n"; got != want {
+					t.Errorf("%s:%d: the block is not what %s prints (TestJSExamples):\n%s\nwant\n%s", b.page, b.line, src.file, got, want)
+				}
 			}
 		}
 	}
@@ -457,4 +466,30 @@ func slug(heading string) string {
 		}
 	}
 	return b.String()
+}
+
+// frontPageLines is the most lines README.md may have: it is the front
+// page (what mcpresult is, which piece a reader needs, install, an example
+// in Go and in JS, what each revision gets, check, where the rest lives);
+// what explains one package is that package's documentation, and working
+// on the repository is CONTRIBUTING.md.
+const frontPageLines = 200
+
+// TestFrontPage checks that README.md stays a front page, and that its
+// first code block is the two commands of the repository (make demo, make
+// test), which CONTRIBUTING.md explains.
+func TestFrontPage(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(data, []byte("\n")); n > frontPageLines {
+		t.Errorf("README.md has %d lines, more than a front page's %d: move what explains one package to its documentation", n, frontPageLines)
+	}
+	for _, page := range []string{"README.md", "CONTRIBUTING.md"} {
+		bs, _, _ := parse(t, page)
+		if len(bs) == 0 || !strings.HasPrefix(firstLine(bs[0]), "make demo ") || len(normalize(bs[0].text)) != 2 || !strings.HasPrefix(strings.TrimSpace(bs[0].text[1]), "make test ") {
+			t.Errorf("%s: the first code block is not the two commands, make demo and make test", page)
+		}
+	}
 }

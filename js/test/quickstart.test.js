@@ -1,4 +1,4 @@
-// The README's commands that run the quick start server in Node, Deno and
+// js/README.md's commands that run the quick start server in Node, Deno and
 // Bun, and its CommonJS form, run as written (deno and bun from
 // tools/runtimes, as the runtime tests take them; the file names resolved to
 // js/examples), each then spoken to over stdio by a raw JSON-RPC client at
@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 
 const PKG = fileURLToPath(new URL("..", import.meta.url));
 
-// README.md, "Other runtimes" (line for line):
+// js/README.md, "Deno, Bun and CommonJS" (line for line):
 const COMMANDS = `
 node quickstart.mjs                      # Node 18 and later
 deno run --allow-read quickstart.mjs     # Deno: --allow-read for the package's files and mcpresult.wasm

@@ -3,9 +3,10 @@
 // (github.com/modelcontextprotocol/go-sdk) puts them on the wire, for every
 // protocol revision the SDK supports.
 //
-// It is its own module so that the library's go.mod does not depend on the
-// SDK. make test vets it; it runs only by hand (it writes the committed
-// corpus):
+// It is a package of the main module, which requires the SDK for package
+// sdk already, so the corpus is written by the very SDK version that sdk is
+// built and tested with (the one go.mod names). go vet ./... covers it; it
+// runs only by hand (it writes the committed corpus):
 //
 //	cd tools/corpus/gosdk && go generate   # or go run .
 //
