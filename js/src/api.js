@@ -1,7 +1,8 @@
 // The API over an engine: what load returns, and what forServer returns
 // with a server's settings.
 
-import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, decodeInput, InputHasNoJSON, MODE_STRICT } from "./codec.js";
+import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_STRICT } from "./encode.js";
+import { decodeInput, InputHasNoJSON } from "./decode.js";
 import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";

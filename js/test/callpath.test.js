@@ -16,7 +16,7 @@ import { load, McpResultError } from "mcpresult";
 import { adapt } from "mcpresult/sdk";
 import { Engine } from "../src/engine.js";
 import { internalsOf } from "../src/api.js";
-import { decode, readBuilt } from "../src/codec.js";
+import { decode, readBuilt } from "../src/decode.js";
 import { buildRequest, resultRequest, asSettings, ownSettings } from "../src/request.js";
 import { OP_BUILD, OP_INFO, OP_SERIALIZE, OP_VALIDATE } from "../src/facts.js";
 
