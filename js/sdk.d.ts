@@ -33,9 +33,9 @@ import type { FinalizeOptions, McpResult, ProtocolVersion, ResourceResult, ToolR
 export { McpResultError, ClientError, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./index.js";
 
 /** The JSON-RPC error message of a resource read that failed privately. */
-export const RESOURCE_FAILED_TEXT: "resource read failed";
+export const RESOURCE_READ_FAILED_TEXT: "resource read failed";
 /** The JSON-RPC error message of a resource read whose result failed its checks. */
-export const RESOURCE_INVALID_TEXT: "resource output was invalid";
+export const INVALID_RESOURCE_OUTPUT_TEXT: "resource output was invalid";
 
 /** What the SDK passes a handler last. */
 export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

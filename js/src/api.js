@@ -25,7 +25,7 @@ import {
   modeOf,
 } from "./request.js";
 import { text, media, resourceLink, embeddedResource, contents } from "./blocks.js";
-import { wrap } from "./wrap.js";
+import { guard } from "./guard.js";
 
 /** @typedef {import("./engine.js").Capabilities} Capabilities */
 
@@ -37,7 +37,7 @@ const CALL_ERRORS = new Set(CALL_ERROR_CODES);
  * the module wrote (jsonOf), the settings the result was built with (so
  * that serialize measures the budget the result was built under; a record
  * of request.js, its bytes those of the module's response), and a
- * token of the API that built it (whose wrap hands it on unchecked). The
+ * token of the API that built it (whose guard hands it on unchecked). The
  * token is an empty object of its own, not the API: a result a caller
  * keeps must not keep the API, its engine and the module's memory alive. */
 const builtResults = new WeakMap();
@@ -321,7 +321,7 @@ function makeApi(engine, own, inherit) {
     serialize,
     validate,
     outputSchema,
-    wrap: (handler, options) => wrap(api, internal, handler, options),
+    guard: (handler, options) => guard(api, internal, handler, options),
     forServer,
     jsonOf(result) {
       const b = builtBy(result);

@@ -61,7 +61,7 @@
 // request held one; otherwise JSON.parse made it, and it holds none. A
 // resource read is the same, without the output schema. With an API whose
 // internal calls are not known here (one of another copy of this package),
-// a tool's result goes through mcp.wrap, which hands on a copy of what it
+// a tool's result goes through mcp.guard, which hands on a copy of what it
 // read, and a resource's through serialize alone: what it writes is what
 // it checked.
 
@@ -72,11 +72,11 @@ import {
 import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
 import { McpResultError } from "./errors.js";
-import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, reporter, settle, shown } from "./wrap.js";
+import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, reporter, settle, shown } from "./guard.js";
 import { internalsOf } from "./api.js";
 
 export { ClientError, McpResultError } from "./errors.js";
-export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./guard.js";
 
 // rpcError is what the SDK sends as the JSON-RPC error {code, message,
 // data} as it is: its Protocol reads code, message and data of whatever a
@@ -91,8 +91,8 @@ function rpcError(code, message, data) {
 
 /** The messages of the JSON-RPC errors a resource read fails with in place
  * of a private failure. */
-export const RESOURCE_FAILED_TEXT = "resource read failed";
-export const RESOURCE_INVALID_TEXT = "resource output was invalid";
+export const RESOURCE_READ_FAILED_TEXT = "resource read failed";
+export const INVALID_RESOURCE_OUTPUT_TEXT = "resource output was invalid";
 
 const ADAPTED = Symbol.for("mcpresult.sdk.adapted");
 
@@ -157,7 +157,7 @@ export function adapt(server, mcp, options = {}) {
   if (server === null || typeof server !== "object" || typeof server.registerTool !== "function" || server.server === undefined) {
     throw new TypeError("mcpresult/sdk: adapt takes an McpServer of @modelcontextprotocol/sdk 1.x");
   }
-  if (mcp === null || typeof mcp !== "object" || typeof mcp.serialize !== "function" || typeof mcp.wrap !== "function") {
+  if (mcp === null || typeof mcp !== "object" || typeof mcp.serialize !== "function" || typeof mcp.guard !== "function") {
     throw new TypeError("mcpresult/sdk: adapt takes the API that load() of mcpresult gives as its second argument");
   }
   if (server[ADAPTED]) return server;
@@ -288,7 +288,7 @@ export function adapt(server, mcp, options = {}) {
   };
 
   // serialize writes a result made here (a failure, a ClientError's
-  // result, a copy mcp.wrap made) for a revision, as the object the SDK is
+  // result, a copy mcp.guard made) for a revision, as the object the SDK is
   // handed. The options of each revision are made once; with the API's
   // internal calls, they go to the module as they are, and only an object
   // that may hold a BigInt (its request held one) is walked by forSdk.
@@ -322,20 +322,20 @@ export function adapt(server, mcp, options = {}) {
     }
   };
 
-  // The handler McpServer calls for a tool: the user's, guarded as wrap
+  // The handler McpServer calls for a tool: the user's, guarded as guard
   // guards it, its result read once (the one walk that writes it for the
   // module) and checked, its structured content (read back from those
   // bytes) checked against the output schema, and the same bytes written
   // for the revision. The SDK is handed that object, never the handler's.
   const SNAPSHOT = Symbol("snapshot");
   const toolHandler = (entry, cb) => {
-    const guarded = internal === undefined ? mcp.wrap(cb, { onError: (err) => report(err, { tool: entry.name }) }) : undefined;
+    const guarded = internal === undefined ? mcp.guard(cb, { onError: (err) => report(err, { tool: entry.name }) }) : undefined;
     return async function handler(...args) {
       const extra = args[args.length - 1];
       const version = revisionFor(headerVersion(extra));
       if (extra !== null && typeof extra === "object") revisions.set(extra, version);
       const where = { tool: entry.name };
-      if (guarded !== undefined) return viaWrap(entry, await guarded.apply(this, args), version, where);
+      if (guarded !== undefined) return viaGuard(entry, await guarded.apply(this, args), version, where);
       const outcome = await call(cb, this, args);
       try {
         const settled = settle(mcp, internal, outcome, (err) => report(err, where), entry.schema !== undefined, (snap) => ({ [SNAPSHOT]: snap }));
@@ -359,10 +359,10 @@ export function adapt(server, mcp, options = {}) {
     };
   };
 
-  // viaWrap is a tool call with an API of another copy of this package
-  // (no internal calls): mcp.wrap gave a copy of what it read, which is
+  // viaGuard is a tool call with an API of another copy of this package
+  // (no internal calls): mcp.guard gave a copy of what it read, which is
   // checked and written with the public calls.
-  const viaWrap = async (entry, result, version, where) => {
+  const viaGuard = async (entry, result, version, where) => {
     try {
       if (entry.schema !== undefined && result.isError !== true) {
         const problem = await checkStructured(entry, result);
@@ -457,7 +457,7 @@ export function adapt(server, mcp, options = {}) {
       const outcome = await call(cb, this, args);
       const privately = (err) => {
         report(err, where);
-        return rpcError(ErrorCode.InternalError, invalid(err) ? RESOURCE_INVALID_TEXT : RESOURCE_FAILED_TEXT);
+        return rpcError(ErrorCode.InternalError, invalid(err) ? INVALID_RESOURCE_OUTPUT_TEXT : RESOURCE_READ_FAILED_TEXT);
       };
       if (outcome.threw) {
         let c;
@@ -468,14 +468,14 @@ export function adapt(server, mcp, options = {}) {
         }
         if (c === undefined) {
           report(outcome.thrown, where);
-          throw rpcError(ErrorCode.InternalError, RESOURCE_FAILED_TEXT);
+          throw rpcError(ErrorCode.InternalError, RESOURCE_READ_FAILED_TEXT);
         }
         throw rpcError(ErrorCode.InvalidParams, c.message, c.code === undefined ? undefined : { code: c.code });
       }
       const out = outcome.out;
       if (out === undefined || out === null) {
         report(new Error("the resource handler returned no result"), where);
-        throw rpcError(ErrorCode.InternalError, RESOURCE_INVALID_TEXT);
+        throw rpcError(ErrorCode.InternalError, INVALID_RESOURCE_OUTPUT_TEXT);
       }
       try {
         // without the internal calls (an API of another copy of this

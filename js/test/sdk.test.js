@@ -20,7 +20,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { load, ClientError, McpResultError } from "mcpresult";
-import { adapt, protocolVersion, RESOURCE_FAILED_TEXT, RESOURCE_INVALID_TEXT } from "mcpresult/sdk";
+import { adapt, protocolVersion, RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "mcpresult/sdk";
 import { farm, nodeArgs } from "./with-sdk.mjs";
 
 const mcp = await load();
@@ -143,8 +143,8 @@ for (const revision of ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"])
         return true;
       });
       for (const [id, text] of [
-        ["private", RESOURCE_FAILED_TEXT],
-        ["invalid", RESOURCE_INVALID_TEXT],
+        ["private", RESOURCE_READ_FAILED_TEXT],
+        ["invalid", INVALID_RESOURCE_OUTPUT_TEXT],
       ]) {
         await assert.rejects(client.readResource({ uri: `docs://t/${id}` }), (err) => {
           assert.equal(err.code, ErrorCode.InternalError);
