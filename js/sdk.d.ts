@@ -125,7 +125,8 @@ export interface AdaptOptions {
 
 /** Makes server write every result for the revision its connection
  * negotiated, and returns it. Call it before registering any tool or
- * resource. */
+ * resource, on a server whose options declare no tools or resources
+ * capability (it throws otherwise). */
 export function adapt<S extends McpServer>(server: S, mcp: McpResult, options?: AdaptOptions): AdaptedServer<S>;
 
 /** The revision the result of the handler that received extra is written
