@@ -8,7 +8,7 @@ export type {
   AudioBlock, ResourceLinkBlock, TextContents, BlobContents, Contents, EmbeddedResourceBlock,
   Block, ToolResult, ObjectToolResult, ResourceResult, WireContentBlock, WireResourceContents, ToolInput,
   ResourceInput, BlockOptions, ResourceLinkOptions, ContentsOptions, ValueOptions, FinalizeOptions,
-  SerializeOptions, ValidateOptions, Finding, Report, WrapOptions, ModuleInfo, Stats, McpResult, LoadOptions,
+  SerializeOptions, ValidateOptions, Finding, Report, GuardOptions, ModuleInfo, Stats, McpResult, LoadOptions,
 } from "./index.js";
 export { McpResultError, ClientError, ABI_VERSION, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./index.js";
 

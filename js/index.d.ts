@@ -227,7 +227,7 @@ export interface Report {
   warnings: Finding[];
 }
 
-export interface WrapOptions {
+export interface GuardOptions {
   /** Receives the private detail of a failure (never sent to the client). */
   onError?: (error: unknown) => void;
 }
@@ -286,13 +286,13 @@ export interface McpResult {
   /** A boolean schema is returned as it is, or wrapped in an object schema. */
   outputSchema(schema: boolean, protocolVersion?: ProtocolVersion | (string & {}) | { protocolVersion?: string }): boolean | object | undefined;
 
-  /** Wraps a tool handler so that nothing private reaches the client: the
-   * handler's result is read once, inside the guard, and what the wrapped
+  /** Guards a tool handler so that nothing private reaches the client: the
+   * handler's result is read once, inside the guard, and what the guarded
    * handler returns is a plain copy made from what was read (never the
    * handler's own object; jsonOf of it is undefined). */
-  wrap<A extends unknown[], R extends ToolResult>(
+  guard<A extends unknown[], R extends ToolResult>(
     handler: (...args: A) => R | Promise<R>,
-    options?: WrapOptions,
+    options?: GuardOptions,
   ): (...args: A) => Promise<R | ObjectToolResult>;
   /** The same API with a server's settings, which builds inherit and may
    * not override (option_not_allowed). The settings are checked at once. */
@@ -339,11 +339,11 @@ export class McpResultError extends Error {
   readonly code: McpResultErrorCode;
   /** The exact JSON Pointer, unescaped. */
   readonly path: string;
-  /** For an invalid handler result (wrap's onError): every finding. */
+  /** For an invalid handler result (guard's onError): every finding. */
   readonly errors?: Finding[];
 }
 
-/** An error safe to show to the client; throw it from a wrapped handler. */
+/** An error safe to show to the client; throw it from a guarded handler. */
 export class ClientError extends Error {
   constructor(message: string, code?: string);
   readonly code?: string;

@@ -35,5 +35,6 @@ export type AdaptedServer<S extends McpServer = McpServer> = AdaptedServerOf<Com
 
 /** Makes server write every result for the revision its connection
  * negotiated, and returns it. Call it before registering any tool or
- * resource. */
+ * resource, on a server whose options declare no tools or resources
+ * capability (it throws otherwise). */
 export function adapt<S extends McpServer>(server: S, mcp: McpResult, options?: AdaptOptions): AdaptedServer<S>;

@@ -33,9 +33,9 @@ import type { FinalizeOptions, McpResult, ProtocolVersion, ResourceResult, ToolR
 export { McpResultError, ClientError, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./index.js";
 
 /** The JSON-RPC error message of a resource read that failed privately. */
-export const RESOURCE_FAILED_TEXT: "resource read failed";
+export const RESOURCE_READ_FAILED_TEXT: "resource read failed";
 /** The JSON-RPC error message of a resource read whose result failed its checks. */
-export const RESOURCE_INVALID_TEXT: "resource output was invalid";
+export const INVALID_RESOURCE_OUTPUT_TEXT: "resource output was invalid";
 
 /** What the SDK passes a handler last. */
 export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -125,7 +125,8 @@ export interface AdaptOptions {
 
 /** Makes server write every result for the revision its connection
  * negotiated, and returns it. Call it before registering any tool or
- * resource. */
+ * resource, on a server whose options declare no tools or resources
+ * capability (it throws otherwise). */
 export function adapt<S extends McpServer>(server: S, mcp: McpResult, options?: AdaptOptions): AdaptedServer<S>;
 
 /** The revision the result of the handler that received extra is written

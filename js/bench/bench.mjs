@@ -130,7 +130,8 @@ const RUN_MS = Number(option("run-ms", "250"));
 const WARMUP_MS = Number(option("warmup-ms", "500"));
 
 const { load } = await import("mcpresult");
-const { Encoder, decode, MODE_STRICT, MAX_RESULT_DEPTH } = await import("../src/codec.js");
+const { Encoder, MODE_STRICT, MAX_RESULT_DEPTH } = await import("../src/encode.js");
+const { decode } = await import("../src/decode.js");
 const { createWasi } = await import("../src/wasi.js");
 const { CallToolResultSchema, ReadResourceResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
 // The MessagePack codecs measured beside the package's own live in

@@ -1,5 +1,5 @@
 // The README's quick start for the official TypeScript SDK: a tool of
-// McpServer whose handler builds its result with mcpresult, wrapped so that
+// McpServer whose handler builds its result with mcpresult, guarded so that
 // a thrown error stays private. The repository's tests run it; the end of
 // the file calls the tool with the SDK's own Client, in memory.
 //
@@ -16,7 +16,7 @@ const temperatures = new Map([["Oslo", 3]]);
 const errors = []; // what only the server sees: send it to your logs
 
 server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },
-  mcp.wrap(async ({ city }) => {
+  mcp.guard(async ({ city }) => {
     if (city === "") throw new ClientError("say which city", "weather.no_city"); // shown to the client
     if (!temperatures.has(city)) throw new Error(`lookup of ${city} failed`);     // a thrown error stays private
     return mcp.tool({ structuredContent: { city, tempC: temperatures.get(city) } }); // text fallback added for you

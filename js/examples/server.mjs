@@ -202,7 +202,7 @@ function logError(err, tool) {
 /**
  * createServer gives a new McpServer (one per connection) serving the tools
  * and resources above. options.onError(error, toolName) receives the
- * private detail of each failure wrap hides from the client (default: it is
+ * private detail of each failure guard hides from the client (default: it is
  * written to stderr). options.name/version set serverInfo.
  */
 export function createServer(options = {}) {

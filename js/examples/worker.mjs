@@ -80,19 +80,19 @@ const STATS_SCHEMA = {
   additionalProperties: false,
 };
 
-// What a failed tool did wrong stays here: wrap answers the client with a
+// What a failed tool did wrong stays here: guard answers the client with a
 // fixed "tool execution failed" result and hands the error to onError,
 // which logs it (Workers logs / `wrangler tail`) and nothing else.
 const onError = (err) => console.error("tool failed:", err);
 
-// Every handler is wrapped: a thrown ClientError becomes an error result
+// Every handler is guarded: a thrown ClientError becomes an error result
 // the client may see (with its code in _meta); anything else thrown stays
 // private.
 const TOOLS = {
   echo: {
     description: "Returns the text it is given.",
     inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
-    handler: mcp.wrap(({ text }) => {
+    handler: mcp.guard(({ text }) => {
       if (typeof text !== "string") throw new ClientError("text must be a string", "invalid_arguments");
       return mcp.tool({ content: mcp.text(text) });
     }, { onError }),
@@ -100,7 +100,7 @@ const TOOLS = {
   image: {
     description: "Returns a 1×1 PNG.",
     inputSchema: { type: "object", properties: {} },
-    handler: mcp.wrap(() => mcp.tool({ content: mcp.image(PNG, "image/png") }), { onError }),
+    handler: mcp.guard(() => mcp.tool({ content: mcp.image(PNG, "image/png") }), { onError }),
   },
   stats: {
     description: "Count, minimum, maximum and mean of a list of numbers.",
@@ -110,7 +110,7 @@ const TOOLS = {
       required: ["numbers"],
     },
     outputSchema: STATS_SCHEMA,
-    handler: mcp.wrap(({ numbers }) => {
+    handler: mcp.guard(({ numbers }) => {
       if (!Array.isArray(numbers) || numbers.length === 0 || !numbers.every((n) => Number.isFinite(n))) {
         throw new ClientError("numbers must be a non-empty array of numbers", "invalid_arguments");
       }
@@ -125,7 +125,7 @@ const TOOLS = {
   lookup: {
     description: "Looks a term up in a tiny glossary (mcp, wasm).",
     inputSchema: { type: "object", properties: { key: { type: "string" } }, required: ["key"] },
-    handler: mcp.wrap(({ key }) => {
+    handler: mcp.guard(({ key }) => {
       if (typeof key !== "string" || !Object.hasOwn(GLOSSARY, key)) throw new ClientError("not found", "not_found");
       return mcp.tool({ content: mcp.text(GLOSSARY[key]) });
     }, { onError }),
@@ -133,7 +133,7 @@ const TOOLS = {
   boom: {
     description: "Always fails, privately.",
     inputSchema: { type: "object", properties: {} },
-    handler: mcp.wrap(() => {
+    handler: mcp.guard(() => {
       throw new Error("connection to db-7.internal refused (user=admin password=hunter2)");
     }, { onError }),
   },

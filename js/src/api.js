@@ -1,7 +1,8 @@
 // The API over an engine: what load returns, and what forServer returns
 // with a server's settings.
 
-import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, decodeInput, InputHasNoJSON, MODE_STRICT } from "./codec.js";
+import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_STRICT } from "./encode.js";
+import { decodeInput, InputHasNoJSON } from "./decode.js";
 import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
@@ -24,7 +25,7 @@ import {
   modeOf,
 } from "./request.js";
 import { text, media, resourceLink, embeddedResource, contents } from "./blocks.js";
-import { wrap } from "./wrap.js";
+import { guard } from "./guard.js";
 
 /** @typedef {import("./engine.js").Capabilities} Capabilities */
 
@@ -36,7 +37,7 @@ const CALL_ERRORS = new Set(CALL_ERROR_CODES);
  * the module wrote (jsonOf), the settings the result was built with (so
  * that serialize measures the budget the result was built under; a record
  * of request.js, its bytes those of the module's response), and a
- * token of the API that built it (whose wrap hands it on unchecked). The
+ * token of the API that built it (whose guard hands it on unchecked). The
  * token is an empty object of its own, not the API: a result a caller
  * keeps must not keep the API, its engine and the module's memory alive. */
 const builtResults = new WeakMap();
@@ -320,7 +321,7 @@ function makeApi(engine, own, inherit) {
     serialize,
     validate,
     outputSchema,
-    wrap: (handler, options) => wrap(api, internal, handler, options),
+    guard: (handler, options) => guard(api, internal, handler, options),
     forServer,
     jsonOf(result) {
       const b = builtBy(result);

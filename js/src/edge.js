@@ -8,7 +8,7 @@ import { compile } from "./compile.js";
 
 export { McpResultError, ClientError } from "./errors.js";
 export { ABI_VERSION } from "./facts.js";
-export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./guard.js";
 
 /** load returns the API over options.module. The instance starts at the
  * first call, so load may run at a Worker's global scope, where workerd

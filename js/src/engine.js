@@ -3,7 +3,8 @@
 // do in a Capabilities record, or in wasi.js, with the reason beside it.
 
 import { createWasi, WasiExit, WASI_FUNCTIONS } from "./wasi.js";
-import { Encoder, decode, readBuilt, equalBytes } from "./codec.js";
+import { Encoder } from "./encode.js";
+import { decode, readBuilt, equalBytes } from "./decode.js";
 import { ABI_VERSION, MAX_REQUEST, OP_BUILD } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { isObject } from "./objects.js";

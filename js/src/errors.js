@@ -1,5 +1,5 @@
 // The errors of the package: McpResultError, what a failing call throws,
-// and ClientError, what a wrapped handler throws to give the client a
+// and ClientError, what a guarded handler throws to give the client a
 // message.
 
 // The characters a path is printed with escaped: C0 controls, DEL, C1
@@ -37,7 +37,7 @@ export class McpResultError extends Error {
 
 /**
  * ClientError is an error whose message is safe to show to the client.
- * Thrown from a handler that wrap wraps, it becomes the result
+ * Thrown from a handler that guard guards, it becomes the result
  * error(message, code) gives; every other error stays private.
  */
 export class ClientError extends Error {

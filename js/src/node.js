@@ -7,7 +7,7 @@ import { compile } from "./compile.js";
 
 export { McpResultError, ClientError } from "./errors.js";
 export { ABI_VERSION } from "./facts.js";
-export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./wrap.js";
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./guard.js";
 
 let bundled;
 

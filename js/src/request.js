@@ -1,10 +1,11 @@
 // Writing the requests of the ops, and sending them. The JS side decides
-// only what only JS can see: how a JS value is written (codec.js), and how
+// only what only JS can see: how a JS value is written (encode.js), and how
 // far, within the bounds the module reads a request within. Every rule
 // about results is checked in the module, so a JS caller gets the same
 // bytes, checks and codes as a Go caller.
 
-import { Encoder, EncodeLimit, applyToJSON, wellFormed, parseExact, msgMaxBytes, msgMaxNodes, MODE_JSON, MODE_STRICT } from "./codec.js";
+import { Encoder, EncodeLimit, applyToJSON, wellFormed, msgMaxBytes, msgMaxNodes, MODE_JSON, MODE_STRICT } from "./encode.js";
+import { parseExact } from "./decode.js";
 import {
   NODE_ALLOWANCE,
   MIN_MAX_JSON_BYTES,

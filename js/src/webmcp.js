@@ -6,7 +6,7 @@
 // implementation of the same API, such as @mcp-b/webmcp-polyfill.
 
 import { McpResultError } from "./errors.js";
-import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT, call, failureText, reporter, settle } from "./wrap.js";
+import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT, call, failureText, reporter, settle } from "./guard.js";
 import { internalsOf } from "./api.js";
 
 /** modelContext gives the page's WebMCP context: document.modelContext,
@@ -40,7 +40,7 @@ function webSafe(value, path) {
  * registerTool registers tool on the page's WebMCP context (or
  * options.modelContext) and returns what its registerTool returns. tool is
  * a WebMCP tool ({name, description, inputSchema, annotations, execute,
- * …}); its execute is called as WebMCP calls it, guarded as mcp.wrap
+ * …}); its execute is called as WebMCP calls it, guarded as mcp.guard
  * guards a handler (a thrown ClientError is shown to the agent, anything
  * else stays private and goes to options.onError(error, {tool})), and what
  * it returns, a result mcp built or a plain result object that validates,
@@ -55,7 +55,7 @@ function webSafe(value, path) {
  * to registerTool: aborting it unregisters the tool), modelContext.
  */
 export function registerTool(mcp, tool, options = {}) {
-  if (mcp === null || typeof mcp !== "object" || typeof mcp.wrap !== "function" || typeof mcp.serialize !== "function") {
+  if (mcp === null || typeof mcp !== "object" || typeof mcp.guard !== "function" || typeof mcp.serialize !== "function") {
     throw new TypeError("mcpresult/webmcp: registerTool(mcp, tool) takes the API load() gave");
   }
   if (tool === null || typeof tool !== "object" || typeof tool.execute !== "function") {
@@ -83,11 +83,11 @@ export function registerTool(mcp, tool, options = {}) {
   // What execute returns is read once, inside the guard (the one walk that
   // writes it for the module), checked, and written from what was read:
   // the agent gets that object, never execute's own. With an API of
-  // another copy of this package (no internal calls), mcp.wrap gives a
+  // another copy of this package (no internal calls), mcp.guard gives a
   // copy of what it read, which is written.
   const internal = internalsOf(mcp);
   const SNAPSHOT = Symbol("snapshot");
-  const guarded = internal === undefined ? mcp.wrap(tool.execute, { onError: report }) : undefined;
+  const guarded = internal === undefined ? mcp.guard(tool.execute, { onError: report }) : undefined;
   const execute = async function execute(...args) {
     let result;
     if (guarded !== undefined) {
@@ -98,7 +98,7 @@ export function registerTool(mcp, tool, options = {}) {
     }
     try {
       const snap = result[SNAPSHOT];
-      if (snap === undefined) return write(result); // made here, or wrap's copy
+      if (snap === undefined) return write(result); // made here, or guard's copy
       const { value, exact } = internal.write(snap, moduleOptions);
       return exact ? webSafe(value, "") : value;
     } catch (e) {

@@ -1,5 +1,5 @@
 // The JS side of the package: how JS values are written in both
-// canonicalization modes, the block constructors, errors, wrap, forServer,
+// canonicalization modes, the block constructors, errors, guard, forServer,
 // and the instance's life (lazy start, recycling, a trap, the ABI version).
 
 import { test } from "node:test";
@@ -192,42 +192,42 @@ test("forServer: builds inherit the settings and may not override them; bad sett
   assert.deepEqual(thrown(() => mcp.forServer({ canonicalization: "loose" })).code, "invalid_option");
 });
 
-test("wrap: client errors pass, everything else stays private", async () => {
+test("guard: client errors pass, everything else stays private", async () => {
   const seen = [];
   const onError = (e) => seen.push(e);
-  const ok = mcp.wrap(async (args) => mcp.tool({ structuredContent: args }), { onError });
+  const ok = mcp.guard(async (args) => mcp.tool({ structuredContent: args }), { onError });
   assert.deepEqual(await ok({ a: 1 }), mcp.tool({ structuredContent: { a: 1 } }));
-  const client = mcp.wrap(() => {
+  const client = mcp.guard(() => {
     throw new ClientError("no such file", "not_found");
   }, { onError });
   assert.deepEqual(await client(), mcp.error("no such file", "not_found"));
-  const boom = mcp.wrap(() => {
+  const boom = mcp.guard(() => {
     throw new Error("secret detail");
   }, { onError });
   assert.deepEqual(await boom(), { content: [{ type: "text", text: EXECUTION_FAILED_TEXT }], isError: true });
   assert.equal(seen.at(-1).message, "secret detail");
-  const invalid = mcp.wrap(() => mcp.tool({ content: [] }), { onError });
+  const invalid = mcp.guard(() => mcp.tool({ content: [] }), { onError });
   assert.deepEqual(await invalid(), { content: [{ type: "text", text: INVALID_OUTPUT_TEXT }], isError: true });
   assert.equal(seen.at(-1).code, "content_required");
-  const handMade = mcp.wrap(() => ({ content: [{ type: "text", text: 5 }], isError: false }), { onError });
+  const handMade = mcp.guard(() => ({ content: [{ type: "text", text: 5 }], isError: false }), { onError });
   assert.equal((await handMade()).content[0].text, INVALID_OUTPUT_TEXT);
   assert.equal(seen.at(-1).code, "invalid_type");
   assert.ok(Array.isArray(seen.at(-1).errors));
   // what the handler returned is read once and handed on as a copy of what
   // was read and checked, never as the handler's own object
   const fine = { content: [{ type: "text", text: "ok" }], isError: false };
-  const copy = await mcp.wrap(() => fine)();
+  const copy = await mcp.guard(() => fine)();
   assert.deepEqual(copy, fine);
   assert.notEqual(copy, fine);
   assert.notEqual(copy.content, fine.content);
   const built = mcp.tool({ structuredContent: { a: [1, 2] } });
-  const builtCopy = await mcp.wrap(() => built)();
+  const builtCopy = await mcp.guard(() => built)();
   assert.deepEqual(builtCopy, built);
   assert.notEqual(builtCopy, built);
   assert.notEqual(builtCopy.structuredContent, built.structuredContent);
-  const nothing = mcp.wrap(() => undefined, { onError: () => { throw new Error("onError fails too"); } });
+  const nothing = mcp.guard(() => undefined, { onError: () => { throw new Error("onError fails too"); } });
   assert.equal((await nothing()).content[0].text, EXECUTION_FAILED_TEXT);
-  const badClient = mcp.wrap(() => { throw new ClientError(""); }, { onError });
+  const badClient = mcp.guard(() => { throw new ClientError(""); }, { onError });
   assert.equal((await badClient()).content[0].text, INVALID_OUTPUT_TEXT);
   assert.equal(seen.at(-1).code, "invalid_client_error");
 });
@@ -392,7 +392,7 @@ test("a string as long as the largest budget allows is written (50 million chara
   assert.equal(thrown(() => m.tool({ content: [mcp.text("x".repeat(64_000_000))] })).code, "max_bytes");
 });
 
-test("wrap's copy is made from what was read: it holds what the handler's value held, and writes the same bytes", async () => {
+test("guard's copy is made from what was read: it holds what the handler's value held, and writes the same bytes", async () => {
   const json = await load({ settings: { canonicalization: "json" } });
   const value = () => {
     const v = {
@@ -412,7 +412,7 @@ test("wrap's copy is made from what was read: it holds what the handler's value 
     Object.defineProperty(v.structuredContent, "__proto__", { value: { p: 1 }, enumerable: true, configurable: true, writable: true });
     return v;
   };
-  const copy = await json.wrap(value, { onError: (e) => assert.fail(e) })();
+  const copy = await json.guard(value, { onError: (e) => assert.fail(e) })();
   assert.equal(json.serialize(copy), json.serialize(value()));
   assert.ok(copy.structuredContent.d instanceof Date && copy.structuredContent.d.getTime() === 0);
   assert.equal(copy.structuredContent.big, 2n ** 60n);
@@ -425,7 +425,7 @@ test("wrap's copy is made from what was read: it holds what the handler's value 
   for (const text of ["\ud800", "a\udc00b" + "x".repeat(20)]) {
     const built = mcp.tool({ content: [mcp.text("ok")] });
     built.content[0].text = text;
-    const c = await mcp.wrap(() => built)();
+    const c = await mcp.guard(() => built)();
     assert.equal(c.content[0].text, text);
     assert.equal(thrown(() => mcp.serialize(c)).code, thrown(() => mcp.serialize(built)).code);
   }
@@ -433,17 +433,17 @@ test("wrap's copy is made from what was read: it holds what the handler's value 
   const seen = [];
   const built = mcp.tool({ content: [mcp.text("ok")] });
   built.content[0].extra = () => {};
-  assert.deepEqual(await mcp.wrap(() => built, { onError: (e) => seen.push(e) })(), { content: [{ type: "text", text: INVALID_OUTPUT_TEXT }], isError: true });
+  assert.deepEqual(await mcp.guard(() => built, { onError: (e) => seen.push(e) })(), { content: [{ type: "text", text: INVALID_OUTPUT_TEXT }], isError: true });
   assert.equal(seen[0].code, "unsupported_value");
   assert.equal(seen[0].path, "/content/0/extra");
 });
 
-test("wrap never rejects, even on a value whose inspection throws", async () => {
+test("guard never rejects, even on a value whose inspection throws", async () => {
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();
   const seen = [];
-  assert.equal((await mcp.wrap(() => proxy, { onError: (e) => seen.push(e) })()).content[0].text, EXECUTION_FAILED_TEXT);
-  assert.equal((await mcp.wrap(() => { throw proxy; })()).content[0].text, EXECUTION_FAILED_TEXT);
+  assert.equal((await mcp.guard(() => proxy, { onError: (e) => seen.push(e) })()).content[0].text, EXECUTION_FAILED_TEXT);
+  assert.equal((await mcp.guard(() => { throw proxy; })()).content[0].text, EXECUTION_FAILED_TEXT);
   assert.equal(seen.length, 1);
 });
 

@@ -16,7 +16,7 @@ import { load, McpResultError } from "mcpresult";
 import { adapt } from "mcpresult/sdk";
 import { Engine } from "../src/engine.js";
 import { internalsOf } from "../src/api.js";
-import { decode, readBuilt } from "../src/codec.js";
+import { decode, readBuilt } from "../src/decode.js";
 import { buildRequest, resultRequest, asSettings, ownSettings } from "../src/request.js";
 import { OP_BUILD, OP_INFO, OP_SERIALIZE, OP_VALIDATE } from "../src/facts.js";
 
@@ -286,10 +286,10 @@ test("a handler's result read once costs no module call more: one serialize per 
     } finally {
       await client.close();
     }
-    // wrap: a built result is copied without a call, any other validated once
+    // guard: a built result is copied without a call, any other validated once
     const b = built();
-    assert.deepEqual(await counted(() => mcp.wrap(() => b)()), []);
-    assert.deepEqual(await counted(() => mcp.wrap(plain)()), ["validate"]);
+    assert.deepEqual(await counted(() => mcp.guard(() => b)()), []);
+    assert.deepEqual(await counted(() => mcp.guard(plain)()), ["validate"]);
   } finally {
     Engine.prototype.call = call;
   }

@@ -5,7 +5,7 @@
 // every part of a tool result and of a resource result, each case with the
 // answer its client must get. One list of shapes, run through every
 // surface: mcpresult/sdk (tools with and without an output schema,
-// resources), mcp.wrap on a plain McpServer, mcpresult/webmcp.
+// resources), mcp.guard on a plain McpServer, mcpresult/webmcp.
 //
 // Plain ESM with no import, so that a page or another process can run the
 // same table: what a case needs of the package (ClientError, a build) is
@@ -406,13 +406,13 @@ export function runCase(all, i) {
 
 /** The surfaces on the official SDK's McpServer: an adapted server (tools
  * without and with an output schema, a resource template), and a plain one
- * whose tool handler is wrapped by mcp.wrap. */
+ * whose tool handler is guarded by mcp.guard. */
 export const SDK_SURFACES = [
   { name: "mcpresult/sdk tool", kind: "tool", adapt: true, schema: false },
   { name: "mcpresult/sdk tool, output schema", kind: "tool", adapt: true, schema: true },
   { name: "mcpresult/sdk resource", kind: "resource", adapt: true },
-  { name: "mcp.wrap tool (McpServer)", kind: "tool", adapt: false, schema: false },
-  { name: "mcp.wrap tool (McpServer), output schema", kind: "tool", adapt: false, schema: true },
+  { name: "mcp.guard tool (McpServer)", kind: "tool", adapt: false, schema: false },
+  { name: "mcp.guard tool (McpServer), output schema", kind: "tool", adapt: false, schema: true },
 ];
 
 /**
@@ -433,6 +433,6 @@ export function sdkServer(surface, all, { McpServer, ResourceTemplate, z, adapt,
   const config = { inputSchema: { i: z.number().int() } };
   if (surface.schema) config.outputSchema = { n: z.number() };
   const handler = ({ i }) => runCase(all, i);
-  server.registerTool("t", config, surface.adapt ? handler : mcp.wrap(handler, { onError: (err) => onError(err) }));
+  server.registerTool("t", config, surface.adapt ? handler : mcp.guard(handler, { onError: (err) => onError(err) }));
   return server;
 }

@@ -6,7 +6,7 @@
 // plain result and on one the API built:
 //
 // - mcpresult/sdk (tools without and with an output schema, a resource
-//   template) and mcp.wrap on a plain McpServer, with the official SDK's own
+//   template) and mcp.guard on a plain McpServer, with the official SDK's own
 //   Client: in process on the SDK the package is tested with (1.32.2), each
 //   message the server sends written as JSON and read back, as a transport
 //   writes it; and over stdio on the oldest SDK supported (1.23.0), the
@@ -33,7 +33,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { z } from "zod";
 import { load, ClientError } from "mcpresult";
-import { adapt, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT, RESOURCE_FAILED_TEXT, RESOURCE_INVALID_TEXT } from "mcpresult/sdk";
+import { adapt, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT, RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "mcpresult/sdk";
 import { registerTool } from "mcpresult/webmcp";
 import { SECRET, SHOWN_MESSAGE, SHOWN_CODE, SDK_SURFACES, surfaceCases, sdkServer, runCase } from "./hostile.js";
 import { farm, nodeArgs } from "./with-sdk.mjs";
@@ -100,8 +100,8 @@ function checkBaselines(kind, got) {
     assert.deepEqual(clean.content, [{ type: "text", text: "ok" }]);
     assert.equal(clean.isError, false);
   } else {
-    assert.deepEqual(got.failed.error, { code: -32603, message: `MCP error -32603: ${RESOURCE_FAILED_TEXT}`, data: undefined });
-    assert.deepEqual(got.invalid.error, { code: -32603, message: `MCP error -32603: ${RESOURCE_INVALID_TEXT}`, data: undefined });
+    assert.deepEqual(got.failed.error, { code: -32603, message: `MCP error -32603: ${RESOURCE_READ_FAILED_TEXT}`, data: undefined });
+    assert.deepEqual(got.invalid.error, { code: -32603, message: `MCP error -32603: ${INVALID_RESOURCE_OUTPUT_TEXT}`, data: undefined });
     assert.deepEqual(got.shown.error, { code: -32602, message: `MCP error -32602: ${SHOWN_MESSAGE}`, data: { code: SHOWN_CODE } });
     assert.equal(clean.contents[0].text, "ok");
   }
@@ -111,7 +111,7 @@ function checkBaselines(kind, got) {
 /** What a client got, for the report's table. */
 const RECEIVED = {
   tool: { clean: "the clean result", failed: `"${EXECUTION_FAILED_TEXT}"`, invalid: `"${INVALID_OUTPUT_TEXT}"`, shown: "the ClientError's result" },
-  resource: { clean: "the clean result", failed: `-32603 "${RESOURCE_FAILED_TEXT}"`, invalid: `-32603 "${RESOURCE_INVALID_TEXT}"`, shown: "-32602 with the ClientError's message" },
+  resource: { clean: "the clean result", failed: `-32603 "${RESOURCE_READ_FAILED_TEXT}"`, invalid: `-32603 "${INVALID_RESOURCE_OUTPUT_TEXT}"`, shown: "-32602 with the ClientError's message" },
 };
 
 /** The count of cases per surface and class, and what their clients got. */

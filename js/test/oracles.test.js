@@ -794,7 +794,7 @@ test("d. end to end: McpServer and Client over an in-memory transport carry the 
       description: "the weather",
       outputSchema: { city: z.string(), temperature: z.number(), tags: z.array(z.string()), raw: z.object({ x: z.null(), y: z.number() }) },
     },
-    mcp.wrap(async () => weather, { onError }),
+    mcp.guard(async () => weather, { onError }),
   );
   const blocks = mcp.tool({
     content: [
@@ -805,25 +805,25 @@ test("d. end to end: McpServer and Client over an in-memory transport carry the 
     ],
     meta: { "com.example/request": "r-1" },
   });
-  server.registerTool("blocks", { description: "blocks" }, mcp.wrap(async () => blocks, { onError }));
+  server.registerTool("blocks", { description: "blocks" }, mcp.guard(async () => blocks, { onError }));
   const list = mcp.tool({ structuredContent: [1, "a"] });
   server.registerTool(
     "list",
     { description: "a list" },
-    mcp.wrap(async () => mcp.serialize(list, { protocolVersion: "2025-11-25", output: "object" }), { onError }),
+    mcp.guard(async () => mcp.serialize(list, { protocolVersion: "2025-11-25", output: "object" }), { onError }),
   );
   const secret = "password=hunter2 at db.internal";
   server.registerTool(
     "boom",
     { description: "fails privately" },
-    mcp.wrap(async () => {
+    mcp.guard(async () => {
       throw new Error(secret);
     }, { onError }),
   );
   server.registerTool(
     "denied",
     { description: "fails publicly" },
-    mcp.wrap(async () => {
+    mcp.guard(async () => {
       throw new ClientError("no such city", "not_found");
     }, { onError }),
   );

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -20,7 +21,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { load, ClientError, McpResultError } from "mcpresult";
-import { adapt, protocolVersion, RESOURCE_FAILED_TEXT, RESOURCE_INVALID_TEXT } from "mcpresult/sdk";
+import { adapt, protocolVersion, RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "mcpresult/sdk";
 import { farm, nodeArgs } from "./with-sdk.mjs";
 
 const mcp = await load();
@@ -143,8 +144,8 @@ for (const revision of ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"])
         return true;
       });
       for (const [id, text] of [
-        ["private", RESOURCE_FAILED_TEXT],
-        ["invalid", RESOURCE_INVALID_TEXT],
+        ["private", RESOURCE_READ_FAILED_TEXT],
+        ["invalid", INVALID_RESOURCE_OUTPUT_TEXT],
       ]) {
         await assert.rejects(client.readResource({ uri: `docs://t/${id}` }), (err) => {
           assert.equal(err.code, ErrorCode.InternalError);
@@ -271,10 +272,74 @@ test("adapt refuses what it cannot serve", () => {
   const late = new McpServer({ name: "x", version: "1" });
   late.registerTool("t", {}, () => ({ content: [] }));
   assert.throws(() => adapt(late, mcp), /before registering/);
+  const lateResource = new McpServer({ name: "x", version: "1" });
+  lateResource.registerResource("r", "test://r", {}, () => ({ contents: [] }));
+  assert.throws(() => adapt(lateResource, mcp), /before registering/);
+  const legacy = new McpServer({ name: "x", version: "1" });
+  legacy.tool("t", () => ({ content: [] }));
+  assert.throws(() => adapt(legacy, mcp), /before registering/);
+  // SDK 1.32 sets the handlers of a capability its options declare at once,
+  // which nothing public tells apart from a registration: refused too
+  const declared = new McpServer({ name: "x", version: "1" }, { capabilities: { tools: {} } });
+  if (declared.server.getCapabilities().tools !== undefined) assert.throws(() => adapt(declared, mcp), /declare no tools or resources capability/);
   const s = adapt(new McpServer({ name: "x", version: "1" }), mcp);
   assert.equal(adapt(s, mcp), s, "adapting twice is adapting once");
   assert.throws(() => s.registerTool("j", { outputSchema: { type: "object" } }, () => ({ content: [] })), /not a zod schema/);
   assert.throws(() => protocolVersion({}), TypeError);
+});
+
+test("adapt reads no private member of the SDK's objects", async () => {
+  // every member adapt reads of the McpServer and of its Server (what runs
+  // later runs inside the SDK too, which reads its own: the test below
+  // reads the adapter's source for those)
+  const read = [];
+  const watched = (target, name) =>
+    new Proxy(target, {
+      get(t, key, receiver) {
+        if (watching && typeof key === "string") read.push(`${name}.${key}`);
+        const v = Reflect.get(t, key, t);
+        return typeof v === "function" && watching ? v.bind(t) : v;
+      },
+    });
+  let watching = false;
+  const raw = new McpServer({ name: "x", version: "1" });
+  const inner = watched(raw.server, "server");
+  const outer = new Proxy(raw, {
+    get(t, key) {
+      if (watching && typeof key === "string") read.push(`mcpServer.${key}`);
+      return key === "server" ? inner : Reflect.get(t, key, t);
+    },
+    set(t, key, v) {
+      return Reflect.set(t, key, v, t);
+    },
+    defineProperty(t, key, d) {
+      return Reflect.defineProperty(t, key, d);
+    },
+  });
+  watching = true;
+  const s = adapt(outer, mcp);
+  watching = false;
+  s.registerTool("t", { outputSchema: { n: z.number() } }, () => mcp.tool({ structuredContent: { n: 1 } }));
+  s.registerResource("r", "test://r", {}, (uri) => mcp.resource({ contents: [mcp.textResource(uri.href, "r")] }));
+  const [c, t] = InMemoryTransport.createLinkedPair();
+  await s.connect(t);
+  const client = new Client({ name: "c", version: "1" });
+  await client.connect(c);
+  try {
+    assert.equal((await client.callTool({ name: "t", arguments: {} })).structuredContent.n, 1);
+    assert.equal((await client.readResource({ uri: "test://r" })).contents[0].text, "r");
+  } finally {
+    await client.close();
+  }
+  assert.ok(read.length > 0, "the proxies saw no read");
+  assert.deepEqual(read.filter((k) => /\._/.test(k)), [], "adapt read a private member");
+});
+
+test("no module of mcpresult/sdk names a private member of the SDK's objects", () => {
+  for (const file of ["sdk.js", "sdk/revision.js", "sdk/toolslist.js", "sdk/handlers.js"]) {
+    const text = readFileSync(new URL(`../src/${file}`, import.meta.url), "utf8").replace(/^\s*\/\/.*$/gm, "");
+    assert.deepEqual(text.match(/\._[A-Za-z]\w*|\[["'`]_[A-Za-z]/g) ?? [], [], `${file} reads a private member`);
+  }
 });
 
 test("a tool updated with a new handler stays guarded", async () => {

@@ -50,7 +50,7 @@ export async function main(compiled: WebAssembly.Module): Promise<void> {
   );
   template.remove();
   server.registerResource("doc", "docs://a", { mimeType: "text/plain" }, (uri) => ({ contents: [{ uri: uri.href, text: "a" }] }));
-  const failed: "resource read failed" = sdk.RESOURCE_FAILED_TEXT;
+  const failed: "resource read failed" = sdk.RESOURCE_READ_FAILED_TEXT;
 
   // the other entry points, required
   const onEdge: edge.McpResult = await edge.load({ module: compiled });

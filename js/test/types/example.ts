@@ -47,7 +47,7 @@ import {
   type ValueOptions,
   type WireContentBlock,
   type WireResourceContents,
-  type WrapOptions,
+  type GuardOptions,
 } from "mcpresult";
 import * as edge from "mcpresult/edge";
 
@@ -203,12 +203,12 @@ const shownCode: string | undefined = shown.code;
 const failedText: "tool execution failed" = EXECUTION_FAILED_TEXT;
 const invalidText: "tool output was invalid" = INVALID_OUTPUT_TEXT;
 
-// --- a server: wrap and forServer -------------------------------------------
+// --- a server: guard and forServer ------------------------------------------
 
 const server: McpResult = mcp.forServer({ maxJsonBytes: 500_000, canonicalization: "json" });
 const serverSettings: Readonly<Settings> | undefined = server.settings;
 
-const wrapOptions: WrapOptions = {
+const guardOptions: GuardOptions = {
   // the private detail: a thrown error, or an invalid handler result with
   // every finding
   onError: (err: unknown) => {
@@ -221,13 +221,13 @@ const wrapOptions: WrapOptions = {
     }
   },
 };
-const getWeather = server.wrap(async (args: { city: string }, extra?: { signal?: AbortSignal }): Promise<ToolResult> => {
+const getWeather = server.guard(async (args: { city: string }, extra?: { signal?: AbortSignal }): Promise<ToolResult> => {
   if (args.city === "") throw new ClientError("Which city?", "bad_input");
   if (extra?.signal?.aborted) throw new Error("aborted"); // private: becomes "tool execution failed"
   return server.tool({ structuredContent: { city: args.city, temperature: 21.5 } });
-}, wrapOptions);
+}, guardOptions);
 const weather: Promise<ToolResult> = getWeather({ city: "Zürich" });
-const sync = server.wrap(() => server.fromValue(42));
+const sync = server.guard(() => server.fromValue(42));
 const syncResult: Promise<ToolResult> = sync();
 
 // --- the edge entry: the module handed over --------------------------------
@@ -269,8 +269,8 @@ mcp.tool({ content: text, maxNodes: 10 });
 await edge.load();
 // @ts-expect-error the edge entry needs the module, even with other options
 await edge.load({ settings });
-// @ts-expect-error wrap takes a handler that returns a result
-mcp.wrap(async () => "just a string");
+// @ts-expect-error guard takes a handler that returns a result
+mcp.guard(async () => "just a string");
 // @ts-expect-error the texts are fixed
 const otherText: "tool execution failed" = INVALID_OUTPUT_TEXT;
 

@@ -7,7 +7,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { load, ClientError, type ToolResult, type ResourceResult, type ProtocolVersion } from "mcpresult";
-import { adapt, protocolVersion, type AdaptedServer, type FailurePlace, RESOURCE_FAILED_TEXT } from "mcpresult/sdk";
+import { adapt, protocolVersion, type AdaptedServer, type FailurePlace, RESOURCE_READ_FAILED_TEXT } from "mcpresult/sdk";
 
 const mcp = await load();
 const places: FailurePlace[] = [];
@@ -48,7 +48,7 @@ server.registerResource("doc", "docs://a", { mimeType: "text/plain" }, (uri) =>
 server.registerResource("t", new ResourceTemplate("docs://{id}", { list: undefined }), {}, (uri, { id }, extra): ResourceResult | ReadResourceResult =>
   protocolVersion(extra) === "2024-11-05" ? { contents: [{ uri: uri.href, text: String(id) }] } : mcp.resource({ contents: mcp.blobResource(uri.href, new Uint8Array([1])) }));
 
-const failed: "resource read failed" = RESOURCE_FAILED_TEXT;
+const failed: "resource read failed" = RESOURCE_READ_FAILED_TEXT;
 
 // @ts-expect-error a handler returns a result, not a string
 server.registerTool("bad", {}, () => "text");

@@ -1,4 +1,4 @@
-// wrap: a tool handler whose failures never reach the client, except as
+// guard: a tool handler whose failures never reach the client, except as
 // the results below or as a ClientError's message; and what the adapters
 // (mcpresult/sdk, mcpresult/webmcp) share of it.
 //
@@ -11,7 +11,7 @@
 
 import { McpResultError, ClientError } from "./errors.js";
 
-/** The texts of the results wrap gives in place of a private failure. */
+/** The texts of the results guard gives in place of a private failure. */
 export const EXECUTION_FAILED_TEXT = "tool execution failed";
 export const INVALID_OUTPUT_TEXT = "tool output was invalid";
 
@@ -114,16 +114,16 @@ export function settle(api, internal, outcome, report, keep, done) {
 }
 
 /**
- * wrap returns handler wrapped for api: what it returns is read once and
+ * guard returns handler guarded for api: what it returns is read once and
  * checked (a result api built was checked when it was built; any other
  * value is validated as a handler's result), and a copy of what was read
  * is returned, never the handler's own object; a ClientError it throws
  * becomes api.error(message, code); anything else becomes a failure
  * result, its detail going to options.onError only.
  */
-export function wrap(api, internal, handler, options) {
+export function guard(api, internal, handler, options) {
   const report = reporter(options && options.onError);
-  return async function wrapped(...args) {
+  return async function guarded(...args) {
     const outcome = await call(handler, this, args);
     return settle(api, internal, outcome, report, true, (snap) => internal.members(snap));
   };

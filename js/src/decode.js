@@ -1,0 +1,526 @@
+// The MessagePack decoder of the ABI: the responses the module writes
+// (decode, and readBuilt for the shape of a built result), the JSON it
+// writes with integers beyond ±(2^53−1) (parseExact), and the inputs the
+// encoder (encode.js) wrote, read back (decodeInput). Like the encoder it
+// reads exactly what the module and the encoder write, and nothing else: a
+// malformed response is an Error, never a guess.
+
+import { EXT_NO_JSON } from "./encode.js";
+
+const textDecoder = new TextDecoder();
+
+/**
+ * decode reads one response: MessagePack maps (as plain objects), arrays,
+ * strings, integers, floats, booleans and nil, which is all the module
+ * writes. Anything else is a malformed response (an Error, never a guess).
+ */
+export function decode(bytes) {
+  const d = new Decoder(bytes);
+  const v = d.read();
+  if (d.pos !== bytes.length) throw new Error("malformed response: trailing bytes");
+  return v;
+}
+
+/** How every successful build response begins (abi.AppendBuilt): a map of
+ * three members, "ok": true, then the key "json"; its string follows, then
+ * the key "settings" and their map, last. */
+const BUILT = Uint8Array.of(0x83, 0xa2, 0x6f, 0x6b, 0xc3, 0xa4, 0x6a, 0x73, 0x6f, 0x6e);
+const SETTINGS_KEY = Uint8Array.of(0xa8, 0x73, 0x65, 0x74, 0x74, 0x69, 0x6e, 0x67, 0x73);
+
+/**
+ * readBuilt reads a build's response of exactly the shape the module writes
+ * for a result it built, without walking it as a map: the JSON string, and
+ * the settings as their MessagePack bytes (a view of b, left to the caller
+ * to decode, or to compare with those of the call before). Anything else (a
+ * failure, another shape, a truncated string) gives null, for decode to
+ * read and report.
+ */
+export function readBuilt(b) {
+  if (!startsWith(b, 0, BUILT)) return null;
+  const c = b[BUILT.length]; // a str (fixstr, str 8, 16 or 32) or another shape
+  if ((c & 0xe0) !== 0xa0 && (c < 0xd9 || c > 0xdb)) return null;
+  const d = new Decoder(b);
+  d.pos = BUILT.length;
+  let json;
+  try {
+    json = d.read();
+  } catch {
+    return null; // cut short
+  }
+  if (!startsWith(b, d.pos, SETTINGS_KEY)) return null;
+  const at = d.pos + SETTINGS_KEY.length;
+  const m = b[at];
+  if ((m & 0xf0) !== 0x80 && m !== 0xde && m !== 0xdf) return null;
+  return { json, settings: b.subarray(at) };
+}
+
+/** startsWith reports whether b holds prefix at p. */
+function startsWith(b, p, prefix) {
+  if (p + prefix.length > b.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (b[p + i] !== prefix[i]) return false;
+  return true;
+}
+
+/** utf8 decodes n bytes of b from start as UTF-8 (a malformed sequence
+ * becomes U+FFFD, as TextDecoder makes it). A loop is faster than
+ * TextDecoder's call only for the shortest ASCII strings (keys, codes);
+ * from about a dozen bytes on, TextDecoder is (Node 20). */
+function utf8(b, start, n) {
+  if (n < 12) {
+    let s = "";
+    for (let i = start; i < start + n; i++) {
+      const c = b[i];
+      if (c >= 0x80) return textDecoder.decode(b.subarray(start, start + n));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return textDecoder.decode(b.subarray(start, start + n));
+}
+
+/** equalBytes reports whether a and b hold the same bytes. */
+export function equalBytes(a, b) {
+  return a.length === b.length && startsWith(a, 0, b);
+}
+
+class Decoder {
+  constructor(bytes) {
+    this.b = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pos = 0;
+  }
+
+  need(n) {
+    if (this.pos + n > this.b.length) throw new Error("malformed response: truncated");
+  }
+
+  u8() {
+    this.need(1);
+    return this.b[this.pos++];
+  }
+
+  u16() {
+    this.need(2);
+    const n = this.view.getUint16(this.pos);
+    this.pos += 2;
+    return n;
+  }
+
+  u32() {
+    this.need(4);
+    const n = this.view.getUint32(this.pos);
+    this.pos += 4;
+    return n;
+  }
+
+  /** big reads 8 bytes as a number (the module writes no integer a double
+   * cannot hold in a response). */
+  big(signed) {
+    this.need(8);
+    const n = signed ? this.view.getBigInt64(this.pos) : this.view.getBigUint64(this.pos);
+    this.pos += 8;
+    return Number(n);
+  }
+
+  read() {
+    const c = this.u8();
+    if (c < 0x80) return c;
+    if (c >= 0xe0) return c - 0x100;
+    if ((c & 0xf0) === 0x80) return this.map(c & 0x0f);
+    if ((c & 0xf0) === 0x90) return this.array(c & 0x0f);
+    if ((c & 0xe0) === 0xa0) return this.str(c & 0x1f);
+    switch (c) {
+      case 0xc0:
+        return null;
+      case 0xc2:
+        return false;
+      case 0xc3:
+        return true;
+      case 0xca:
+        return new DataView(Uint32Array.of(this.u32()).buffer).getFloat32(0, true);
+      case 0xcb: {
+        this.need(8);
+        const f = this.view.getFloat64(this.pos);
+        this.pos += 8;
+        return f;
+      }
+      case 0xcc:
+        return this.u8();
+      case 0xcd:
+        return this.u16();
+      case 0xce:
+        return this.u32();
+      case 0xcf:
+        return this.big(false);
+      case 0xd0:
+        return (this.u8() << 24) >> 24;
+      case 0xd1:
+        return (this.u16() << 16) >> 16;
+      case 0xd2:
+        return this.u32() | 0;
+      case 0xd3:
+        return this.big(true);
+      case 0xd9:
+        return this.str(this.u8());
+      case 0xda:
+        return this.str(this.u16());
+      case 0xdb:
+        return this.str(this.u32());
+      case 0xdc:
+        return this.array(this.u16());
+      case 0xdd:
+        return this.array(this.u32());
+      case 0xde:
+        return this.map(this.u16());
+      case 0xdf:
+        return this.map(this.u32());
+    }
+    throw new Error("malformed response: unexpected type byte 0x" + c.toString(16));
+  }
+
+  str(n) {
+    this.need(n);
+    const start = this.pos;
+    this.pos += n;
+    return utf8(this.b, start, n);
+  }
+
+  array(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed response: truncated");
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.read();
+    return out;
+  }
+
+  map(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed response: truncated");
+    const out = {};
+    for (let i = 0; i < n; i++) {
+      const k = this.read();
+      if (typeof k !== "string") throw new Error("malformed response: a key is not a string");
+      out[k] = this.read();
+    }
+    return out;
+  }
+}
+
+/**
+ * parseExact parses JSON the module wrote, as JSON.parse does, except that
+ * an integer token that is one of bigInts (the decimal text of the BigInts
+ * beyond ±(2^53-1) the request held) becomes that BigInt rather than the
+ * nearest double. It is used only for results whose request held such a
+ * BigInt, so that the returned object holds what the caller gave:
+ * JSON.stringify then refuses the BigInt loudly rather than sending another
+ * number, and serialize writes it exactly. A number the caller gave as a
+ * double stays the double it was.
+ */
+export function parseExact(text, bigInts) {
+  let i = 0;
+  const value = () => {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) {
+      // {
+      const out = {};
+      i++;
+      if (text.charCodeAt(i) === 0x7d) {
+        i++;
+        return out;
+      }
+      for (;;) {
+        const k = string();
+        i++; // :
+        const v = value();
+        // a "__proto__" key is an own member, as JSON.parse makes it
+        Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+        if (text.charCodeAt(i++) === 0x7d) return out;
+      }
+    }
+    if (c === 0x5b) {
+      // [
+      const out = [];
+      i++;
+      if (text.charCodeAt(i) === 0x5d) {
+        i++;
+        return out;
+      }
+      for (;;) {
+        out.push(value());
+        if (text.charCodeAt(i++) === 0x5d) return out;
+      }
+    }
+    if (c === 0x22) return string();
+    const start = i;
+    while (i < text.length && !",}]".includes(text[i])) i++;
+    const tok = text.slice(start, i);
+    if (tok === "true") return true;
+    if (tok === "false") return false;
+    if (tok === "null") return null;
+    return bigInts.has(tok) ? BigInt(tok) : Number(tok);
+  };
+  const string = () => {
+    const start = i;
+    i++;
+    for (;;) {
+      const c = text.charCodeAt(i++);
+      if (c === 0x5c) i++;
+      else if (c === 0x22) break;
+    }
+    return JSON.parse(text.slice(start, i));
+  };
+  const v = value();
+  if (i !== text.length) throw new Error("malformed JSON from the module");
+  return v;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** wtf8 decodes n bytes of b from start as the encoder wrote them: UTF-8,
+ * or WTF-8 for a string with a lone surrogate, which comes back as that
+ * surrogate (TextDecoder would replace it with U+FFFD). The shortest ASCII
+ * strings (keys, codes) are read with a loop, as utf8 reads them. */
+function wtf8(b, start, n) {
+  if (n < 12) {
+    let s = "";
+    let i = start;
+    for (; i < start + n; i++) {
+      const c = b[i];
+      if (c >= 0x80) break;
+      s += String.fromCharCode(c);
+    }
+    if (i === start + n) return s;
+  }
+  try {
+    return strictUtf8.decode(b.subarray(start, start + n));
+  } catch {
+    // a lone surrogate (ED A0 80 to ED BF BF): the three-byte form, kept
+  }
+  let s = "";
+  for (let i = start; i < start + n; ) {
+    const c = b[i];
+    let cp;
+    if (c < 0x80) {
+      cp = c;
+      i += 1;
+    } else if (c < 0xe0) {
+      cp = ((c & 0x1f) << 6) | (b[i + 1] & 0x3f);
+      i += 2;
+    } else if (c < 0xf0) {
+      cp = ((c & 0x0f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f);
+      i += 3;
+    } else {
+      cp = ((c & 0x07) << 18) | ((b[i + 1] & 0x3f) << 12) | ((b[i + 2] & 0x3f) << 6) | (b[i + 3] & 0x3f);
+      i += 4;
+    }
+    s += String.fromCodePoint(cp);
+  }
+  return s;
+}
+
+/** The error of an input holding a value with no JSON form (the encoder's
+ * extension EXT_NO_JSON), at its path. */
+function noJsonAt(path) {
+  return new InputHasNoJSON(path);
+}
+
+/** InputHasNoJSON is what decodeInput throws for a value with no JSON form
+ * (path: the JSON Pointer of the value), or (notObject) for a value asked
+ * for its members that is not an object, for its caller to report. */
+export class InputHasNoJSON {
+  constructor(path, notObject = false) {
+    this.path = path;
+    this.notObject = notObject;
+  }
+}
+
+/**
+ * An InputDecoder reads back a value the Encoder wrote (the input of a
+ * request): beside what a response holds, bytes (as a new Uint8Array), a
+ * timestamp (a Date), an integer beyond ±(2^53−1) (the BigInt it was
+ * written from), and the extension of a value with no JSON form, which has
+ * none to give (InputHasNoJSON). Objects are plain, "__proto__" an own
+ * member as JSON.parse makes it.
+ */
+class InputDecoder extends Decoder {
+  read() {
+    const c = this.b[this.pos];
+    switch (c) {
+      case 0xc4:
+      case 0xc5:
+      case 0xc6: {
+        this.pos++;
+        const n = c === 0xc4 ? this.u8() : c === 0xc5 ? this.u16() : this.u32();
+        this.need(n);
+        const out = this.b.slice(this.pos, this.pos + n);
+        this.pos += n;
+        return out;
+      }
+      case 0xc7: {
+        // ext 8: the timestamp of a Date (12 bytes, type -1)
+        this.pos++;
+        const n = this.u8();
+        const type = this.u8();
+        if (n !== 12 || type !== 0xff) throw new Error("malformed input: an extension of type " + type);
+        this.need(12);
+        const nsec = this.view.getUint32(this.pos);
+        const sec = this.view.getBigInt64(this.pos + 4);
+        this.pos += 12;
+        return new Date(Number(sec) * 1000 + nsec / 1e6);
+      }
+      case 0xd4: {
+        this.pos++;
+        const type = this.u8();
+        this.u8();
+        if (type !== EXT_NO_JSON) throw new Error("malformed input: an extension of type " + type);
+        throw noJsonAt("");
+      }
+      case 0xcf:
+      case 0xd3: {
+        this.pos++;
+        this.need(8);
+        const n = c === 0xcf ? this.view.getBigUint64(this.pos) : this.view.getBigInt64(this.pos);
+        this.pos += 8;
+        return n > 9007199254740991n || n < -9007199254740991n ? n : Number(n);
+      }
+    }
+    if ((c & 0xe0) === 0xa0 || (c >= 0xd9 && c <= 0xdb)) {
+      this.pos++;
+      const n = c < 0xd9 ? c & 0x1f : c === 0xd9 ? this.u8() : c === 0xda ? this.u16() : this.u32();
+      this.need(n);
+      const start = this.pos;
+      this.pos += n;
+      return wtf8(this.b, start, n);
+    }
+    return super.read();
+  }
+
+  array(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed input: truncated");
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      try {
+        out[i] = this.read();
+      } catch (e) {
+        throw e instanceof InputHasNoJSON ? noJsonAt("/" + i + e.path) : e;
+      }
+    }
+    return out;
+  }
+
+  map(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed input: truncated");
+    const out = {};
+    for (let i = 0; i < n; i++) {
+      const k = this.read();
+      if (typeof k !== "string") throw new Error("malformed input: a key is not a string");
+      let v;
+      try {
+        v = this.read();
+      } catch (e) {
+        throw e instanceof InputHasNoJSON ? noJsonAt("/" + k.replace(/~/g, "~0").replace(/\//g, "~1") + e.path) : e;
+      }
+      if (k === "__proto__") Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+      else out[k] = v;
+    }
+    return out;
+  }
+
+  /** skip moves past one value without making it. */
+  skip() {
+    const c = this.u8();
+    if (c < 0x80 || c >= 0xe0 || c === 0xc0 || c === 0xc2 || c === 0xc3) return;
+    let n;
+    if ((c & 0xf0) === 0x80) n = -(c & 0x0f);
+    else if ((c & 0xf0) === 0x90) n = c & 0x0f;
+    else if ((c & 0xe0) === 0xa0) return void (this.pos += c & 0x1f);
+    else {
+      switch (c) {
+        case 0xcc:
+        case 0xd0:
+          return void (this.pos += 1);
+        case 0xcd:
+        case 0xd1:
+          return void (this.pos += 2);
+        case 0xca:
+        case 0xce:
+        case 0xd2:
+          return void (this.pos += 4);
+        case 0xcb:
+        case 0xcf:
+        case 0xd3:
+          return void (this.pos += 8);
+        case 0xc4:
+        case 0xd9:
+          n = this.u8(); // (read before pos is: u8 moves it)
+          return void (this.pos += n);
+        case 0xc5:
+        case 0xda:
+          n = this.u16();
+          return void (this.pos += n);
+        case 0xc6:
+        case 0xdb:
+          n = this.u32();
+          return void (this.pos += n);
+        case 0xd4:
+          return void (this.pos += 2);
+        case 0xc7:
+          n = this.u8();
+          return void (this.pos += 1 + n);
+        case 0xdc:
+          n = this.u16();
+          break;
+        case 0xdd:
+          n = this.u32();
+          break;
+        case 0xde:
+          n = -this.u16();
+          break;
+        case 0xdf:
+          n = -this.u32();
+          break;
+        default:
+          throw new Error("malformed input: unexpected type byte 0x" + c.toString(16));
+      }
+    }
+    // an array of n, or a map of -n members (two values each)
+    const count = n < 0 ? -2 * n : n;
+    for (let i = 0; i < count; i++) this.skip();
+  }
+}
+
+/**
+ * decodeInput reads back the value the Encoder wrote into bytes (see
+ * InputDecoder). With members (a list of keys), the value is a map and
+ * only those members are made, into a plain object; the others are passed
+ * over. It throws InputHasNoJSON for a value with no JSON form among what
+ * it makes.
+ */
+export function decodeInput(bytes, members) {
+  const d = new InputDecoder(bytes);
+  if (members === undefined) {
+    const v = d.read();
+    if (d.pos !== bytes.length) throw new Error("malformed input: trailing bytes");
+    return v;
+  }
+  const c = d.b[0];
+  if ((c & 0xf0) !== 0x80 && c !== 0xde && c !== 0xdf) {
+    d.read(); // a value with no JSON form is InputHasNoJSON at ""
+    throw new InputHasNoJSON("", true);
+  }
+  d.pos = 1;
+  let n;
+  if ((c & 0xf0) === 0x80) n = c & 0x0f;
+  else if (c === 0xde) n = d.u16();
+  else n = d.u32();
+  const out = {};
+  for (let i = 0; i < n; i++) {
+    const k = d.read();
+    if (typeof k === "string" && members.includes(k)) {
+      try {
+        out[k] = d.read();
+      } catch (e) {
+        throw e instanceof InputHasNoJSON ? noJsonAt("/" + k.replace(/~/g, "~0").replace(/\//g, "~1") + e.path) : e;
+      }
+    } else d.skip();
+  }
+  return out;
+}

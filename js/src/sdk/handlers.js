@@ -1,0 +1,255 @@
+// The handlers of mcpresult/sdk: what McpServer calls for a tool and for a
+// resource of an adapted server, in place of the user's.
+//
+// What the handler returns (or throws) is read once, inside the guard, and
+// never handed on: its accessors, Proxy traps and toJSON may throw at any
+// read or give another value at each read, so everything after is made
+// from that one read. The read is the one walk that writes the result for
+// the module (the API's internal read): a result this API built is not
+// checked again then; any other is validated as a handler's result from
+// the bytes written. The tool's output schema, when it has one, is checked
+// with the SDK's zod helpers against the structured content made back from
+// those bytes, and the same bytes are serialized for the negotiated
+// revision. That one serialize stays for every result, built here or not:
+// the module writes the result for the revision (drops or wraps what the
+// revision lacks, adds what finalize adds) and checks it again, since a
+// handler may change a result after building it; a built result the tool
+// has no output schema for is walked only then, as before. A thrown
+// ClientError's message and code are read once each (a read that throws is
+// a private failure, a field that is not a string an invalid output).
+// Nothing of it is made per call that can be made once: the options of
+// each revision are made once and sent as they are, and the settings the
+// result was built with go as the bytes its build answered. The JSON the
+// module writes is parsed once, into the object the SDK is handed:
+// McpServer parses every tool result with its CallToolResultSchema (zod)
+// and sends what that gives, which its transports write with
+// JSON.stringify, so the SDK needs an object, and one the handler does not
+// hold (Node 20 has no JSON.rawJSON to hand it the JSON as it is). That
+// object is walked for a BigInt (forSdk) only when its request held one;
+// otherwise JSON.parse made it, and it holds none. A resource read is the
+// same, without the output schema. With an API whose internal calls are
+// not known here (one of another copy of this package), a tool's result
+// goes through mcp.guard, which hands on a copy of what it read, and a
+// resource's through serialize alone: what it writes is what it checked.
+
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
+import { McpResultError } from "../errors.js";
+import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, settle, shown } from "../guard.js";
+import { internalsOf } from "../api.js";
+
+/** The messages of the JSON-RPC errors a resource read fails with in place
+ * of a private failure. */
+export const RESOURCE_READ_FAILED_TEXT = "resource read failed";
+export const INVALID_RESOURCE_OUTPUT_TEXT = "resource output was invalid";
+
+// rpcError is what the SDK sends as the JSON-RPC error {code, message,
+// data} as it is: its Protocol reads code, message and data of whatever a
+// handler throws, and an McpError's message would go prefixed with
+// "MCP error <code>: ", so that the client would show the prefix twice.
+function rpcError(code, message, data) {
+  const err = new Error(message);
+  err.code = code;
+  if (data !== undefined) err.data = data;
+  return err;
+}
+
+// forSdk checks that the SDK's transports can write value as it is: they
+// call JSON.stringify, which refuses a BigInt, and no Number holds an
+// integer beyond ±(2^53−1) with its digits (JSON.stringify(2 ** 60) is
+// 1152921504606847000). Such an integer, which this package returns as a
+// BigInt, is refused (unsupported_value at its path) rather than written
+// as another number: send it as a string.
+function forSdk(value, path) {
+  if (typeof value === "bigint") {
+    throw new McpResultError(
+      "unsupported_value",
+      path,
+      "an integer beyond ±(2^53−1): the SDK's transports write JSON with JSON.stringify, which cannot write it with its digits (send it as a string)",
+    );
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) forSdk(value[i], path + "/" + i);
+  } else {
+    for (const k of Object.keys(value)) forSdk(value[k], path + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1"));
+  }
+  return value;
+}
+
+/** checkStructured gives what is wrong with a result's structured content
+ * for the output schema of a tool record (an McpResultError, or what the
+ * check threw), or undefined. */
+async function checkStructured(entry, result) {
+  try {
+    if (result.structuredContent === undefined) {
+      return new McpResultError("missing_field", "/structuredContent", "the tool has an output schema and its result no structured content");
+    }
+    const obj = normalizeObjectSchema(entry.schema);
+    const parsed = await safeParseAsync(obj ?? entry.schema, result.structuredContent);
+    if (!parsed.success) {
+      return new McpResultError(
+        "invalid_value",
+        "/structuredContent",
+        "the structured content does not match the tool's output schema: " + getParseErrorMessage(parsed.error),
+      );
+    }
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+const SNAPSHOT = Symbol("snapshot");
+
+/**
+ * handlers gives toolHandler(entry, cb) and resourceHandler(name, cb), the
+ * handlers McpServer is given for the user's cb: entry is the adapter's
+ * record of the tool ({name, schema}: read at each call, so that an update
+ * of the tool applies), name the resource's. finalize is serialize's;
+ * report(err, where) takes the detail of every private failure;
+ * revisionOf(extra) gives the revision a handler called with extra writes
+ * for.
+ */
+export function handlers(mcp, { finalize, report, revisionOf }) {
+  // serialize writes a result made here (a failure, a ClientError's
+  // result, a copy mcp.guard made) for a revision, as the object the SDK
+  // is handed. The options of each revision are made once; with the API's
+  // internal calls, they go to the module as they are, and only an object
+  // that may hold a BigInt (its request held one) is walked by forSdk.
+  const internal = internalsOf(mcp);
+  const optionsOf = new Map(); // revision -> the module's options
+  const optionsFor = (version) => {
+    let opts = optionsOf.get(version);
+    if (opts === undefined) optionsOf.set(version, (opts = Object.freeze({ protocolVersion: version, finalize })));
+    return opts;
+  };
+  const serialize = (result, version) => {
+    if (internal === undefined) return forSdk(mcp.serialize(result, { protocolVersion: version, output: "object", finalize }), "");
+    const { value, exact } = internal.serializeObject(result, optionsFor(version));
+    return exact ? forSdk(value, "") : value;
+  };
+  // written is a handler's result, read once (internal.read), written for
+  // the revision from the bytes it was read into
+  const written = (snap, version) => {
+    const { value, exact } = internal.write(snap, optionsFor(version));
+    return exact ? forSdk(value, "") : value;
+  };
+  // fallback is the result in place of a private failure, written for the
+  // revision (as it is, should even that fail: a finalize the module
+  // refuses)
+  const fallback = (text, version, where) => {
+    try {
+      return serialize(failure(text), version);
+    } catch (err) {
+      report(err, where);
+      return failure(text);
+    }
+  };
+
+  // viaGuard is a tool call with an API of another copy of this package
+  // (no internal calls): mcp.guard gave a copy of what it read, which is
+  // checked and written with the public calls.
+  const viaGuard = async (entry, result, version, where) => {
+    try {
+      if (entry.schema !== undefined && result.isError !== true) {
+        const problem = await checkStructured(entry, result);
+        if (problem !== undefined) {
+          report(problem, where);
+          return fallback(INVALID_OUTPUT_TEXT, version, where);
+        }
+      }
+      return serialize(result, version);
+    } catch (err) {
+      report(err, where);
+      return fallback(failureText(err), version, where);
+    }
+  };
+
+  // The handler McpServer calls for a tool: the user's, guarded as guard
+  // guards it, its result read once (the one walk that writes it for the
+  // module) and checked, its structured content (read back from those
+  // bytes) checked against the output schema, and the same bytes written
+  // for the revision. The SDK is handed that object, never the handler's.
+  const toolHandler = (entry, cb) => {
+    const guarded = internal === undefined ? mcp.guard(cb, { onError: (err) => report(err, { tool: entry.name }) }) : undefined;
+    return async function handler(...args) {
+      const version = revisionOf(args[args.length - 1]);
+      const where = { tool: entry.name };
+      if (guarded !== undefined) return viaGuard(entry, await guarded.apply(this, args), version, where);
+      const outcome = await call(cb, this, args);
+      try {
+        const settled = settle(mcp, internal, outcome, (err) => report(err, where), entry.schema !== undefined, (snap) => ({ [SNAPSHOT]: snap }));
+        const snap = settled[SNAPSHOT];
+        if (snap === undefined) return serialize(settled, version); // made here
+        if (entry.schema !== undefined) {
+          const got = internal.members(snap, ["isError", "structuredContent"]);
+          if (got.isError !== true) {
+            const problem = await checkStructured(entry, got);
+            if (problem !== undefined) {
+              report(problem, where);
+              return fallback(INVALID_OUTPUT_TEXT, version, where);
+            }
+          }
+        }
+        return written(snap, version);
+      } catch (err) {
+        report(err, where);
+        return fallback(failureText(err), version, where);
+      }
+    };
+  };
+
+  // The read callback McpServer calls for a resource: a thrown ClientError
+  // is a JSON-RPC error with its message (InvalidParams, the ClientError's
+  // code in data.code), its fields read once; anything else thrown (the
+  // reading of a ClientError's fields, or of the result, included), and a
+  // result that fails its checks, a JSON-RPC error with a fixed message,
+  // the detail to onError. The result is read once and written from what
+  // was read, as a tool's.
+  const resourceHandler = (name, cb) =>
+    async function read(...args) {
+      let uri;
+      try {
+        uri = args[0] instanceof URL ? args[0].href : String(args[0]);
+      } catch {
+        uri = undefined;
+      }
+      const where = { resource: name, uri };
+      const version = revisionOf(args[args.length - 1]);
+      const outcome = await call(cb, this, args);
+      const privately = (err) => {
+        report(err, where);
+        return rpcError(ErrorCode.InternalError, invalid(err) ? INVALID_RESOURCE_OUTPUT_TEXT : RESOURCE_READ_FAILED_TEXT);
+      };
+      if (outcome.threw) {
+        let c;
+        try {
+          c = shown(outcome.thrown);
+        } catch (err) {
+          throw privately(err);
+        }
+        if (c === undefined) {
+          report(outcome.thrown, where);
+          throw rpcError(ErrorCode.InternalError, RESOURCE_READ_FAILED_TEXT);
+        }
+        throw rpcError(ErrorCode.InvalidParams, c.message, c.code === undefined ? undefined : { code: c.code });
+      }
+      const out = outcome.out;
+      if (out === undefined || out === null) {
+        report(new Error("the resource handler returned no result"), where);
+        throw rpcError(ErrorCode.InternalError, INVALID_RESOURCE_OUTPUT_TEXT);
+      }
+      try {
+        // without the internal calls (an API of another copy of this
+        // package), the one serialize is the one read: it checks the
+        // result as it writes it
+        if (internal === undefined) return serialize(out, version);
+        return written(internal.read(out, "resource", false), version);
+      } catch (err) {
+        throw privately(err);
+      }
+    };
+
+  return { toolHandler, resourceHandler };
+}

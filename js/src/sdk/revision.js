@@ -1,0 +1,147 @@
+// The revision observer of mcpresult/sdk: the protocol revision each
+// connection of an adapted server negotiated, and so the one each handler's
+// result is written for.
+//
+// SDK 1.x keeps no negotiated protocol version on the server side: Server
+// picks it while it answers initialize (the requested version when it
+// supports it, else its latest) and only the client stores it. So the
+// revision is read where it is decided, on the wire: when the server
+// connects a transport, an observer is placed on it (public Transport
+// members only): transport.onmessage notes the id of each initialize and
+// tools/list request (the SDK's Protocol.connect calls an onmessage set
+// before it first), and transport.send reads result.protocolVersion of the
+// response to an initialize, exactly what the client was told, and hands
+// the response to a tools/list to the rewriting of the list (toolslist.js).
+// Each transport keeps its own record, and a handler is written for the
+// one the SDK answers on, Protocol's public transport getter: a second
+// connect that the SDK refuses ("Already connected", as 1.32.2 does)
+// changes nothing, and the refused transport gets its onmessage and send
+// back as they were; one that SDK 1.23 accepts (it then answers on the new
+// transport) is followed. A request on a server that saw no initialize
+// (Streamable HTTP without sessions, a server per request) takes the
+// MCP-Protocol-Version header of its HTTP request when it names a
+// revision, else the SDK's DEFAULT_NEGOTIATED_PROTOCOL_VERSION, the one its
+// HTTP transport assumes.
+
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+
+// The revision each request handler was called for, by the extra object
+// the SDK passes it.
+const revisions = new WeakMap();
+
+/**
+ * protocolVersion gives the revision a handler's result is written for,
+ * from the extra object the SDK passes the handler (the last argument of a
+ * tool or resource callback of an adapted server).
+ */
+export function protocolVersion(extra) {
+  const v = extra !== null && typeof extra === "object" ? revisions.get(extra) : undefined;
+  if (v === undefined) throw new TypeError("mcpresult/sdk: protocolVersion takes the extra object an adapted server passes its handler");
+  return v;
+}
+
+/** headerVersion is the MCP-Protocol-Version header of the HTTP request
+ * behind extra, when it has one. */
+function headerVersion(extra) {
+  const h = extra && extra.requestInfo && extra.requestInfo.headers && extra.requestInfo.headers["mcp-protocol-version"];
+  return typeof h === "string" && h !== "" ? h : undefined;
+}
+
+/**
+ * observeRevisions places the observer on every transport that inner (the
+ * SDK's Server of an McpServer) connects from now on, and returns
+ * revisionOf(extra): the revision a handler called with extra writes its
+ * result for, which protocolVersion(extra) then gives too. known is the
+ * list of revisions mcpresult writes, oldest first. rewriteList(result,
+ * revision) gives the result of a tools/list response as the client of
+ * that revision is sent it; what it throws goes to report(err, {tool:
+ * undefined}), and the client gets a JSON-RPC internal error instead.
+ */
+export function observeRevisions(inner, known, rewriteList, report) {
+  const oldest = known[0];
+  // fit maps a revision the SDK negotiated onto one mcpresult writes: an
+  // older one (2024-10-07) is written as the oldest, a newer one as the
+  // latest before it.
+  const fit = (v) => {
+    if (known.includes(v)) return v;
+    if (typeof v !== "string" || v < oldest) return oldest;
+    return known.filter((k) => k <= v).at(-1);
+  };
+
+  // The state of each connection, by its transport: the negotiated
+  // revision, and what the observer remembers of the requests awaiting
+  // their response. The connection a handler serves is the SDK's own
+  // record of it, inner.transport (Protocol's public getter), the
+  // transport the SDK answers on: a connect the SDK refuses ("Already
+  // connected") leaves that as it was, and so the revision too.
+  const connections = new WeakMap(); // transport -> {negotiated, pending}
+  const live = () => {
+    const t = inner.transport;
+    return t !== null && typeof t === "object" ? connections.get(t) : undefined;
+  };
+  const revisionFor = (header, conn = live()) => fit((conn && conn.negotiated) ?? header ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+
+  // observe places the observer on a transport before the SDK connects to
+  // it, and gives what takes it off again (for a connect the SDK refuses).
+  const observe = (transport) => {
+    const conn = { negotiated: undefined, pending: new Map() }; // request id -> {method, header}
+    connections.set(transport, conn);
+    const prior = transport.onmessage;
+    const onmessage = (message, extra) => {
+      if (message && typeof message.method === "string" && "id" in message) {
+        if (message.method === "initialize") conn.pending.set(message.id, { method: "initialize" });
+        else if (message.method === "tools/list") conn.pending.set(message.id, { method: "tools/list", header: headerVersion(extra) });
+      }
+      prior?.(message, extra);
+    };
+    transport.onmessage = onmessage;
+    const hadSend = Object.prototype.hasOwnProperty.call(transport, "send");
+    const ownSend = transport.send;
+    const send = transport.send.bind(transport);
+    const observed = (message, sendOptions) => {
+      if (message && "id" in message && !("method" in message) && conn.pending.has(message.id)) {
+        const req = conn.pending.get(message.id);
+        conn.pending.delete(message.id);
+        if (req.method === "initialize") {
+          const v = message.result && message.result.protocolVersion;
+          if (typeof v === "string") conn.negotiated = v;
+        } else if ("result" in message) {
+          try {
+            message = { ...message, result: rewriteList(message.result, revisionFor(req.header, conn)) };
+          } catch (err) {
+            report(err, { tool: undefined });
+            message = { jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.InternalError, message: "tools/list failed" } };
+          }
+        }
+      }
+      return send(message, sendOptions);
+    };
+    transport.send = observed;
+    return () => {
+      connections.delete(transport);
+      if (transport.onmessage === onmessage) transport.onmessage = prior;
+      if (transport.send === observed) {
+        if (hadSend) transport.send = ownSend;
+        else delete transport.send;
+      }
+    };
+  };
+  const connect = inner.connect.bind(inner);
+  inner.connect = async (transport) => {
+    // a transport observed already (connected again) keeps its state
+    const unobserve = transport !== null && typeof transport === "object" && !connections.has(transport) ? observe(transport) : undefined;
+    try {
+      return await connect(transport);
+    } catch (err) {
+      // refused: the SDK did not take the transport, which is left as it was
+      if (unobserve !== undefined && inner.transport !== transport) unobserve();
+      throw err;
+    }
+  };
+
+  return (extra) => {
+    const version = revisionFor(headerVersion(extra));
+    if (extra !== null && typeof extra === "object") revisions.set(extra, version);
+    return version;
+  };
+}
