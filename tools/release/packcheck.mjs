@@ -17,8 +17,8 @@ const pkg = JSON.parse(readFileSync(join(js, "package.json"), "utf8"));
 const files = new Map(pack.files.map((f) => [f.path, f.size]));
 
 // What may ship: the package's metadata and docs, the module, declarations
-// at the root, and the sources under src/.
-const allowed = /^(LICENSE|README\.md|package\.json|mcpresult\.wasm|[a-z-]+\.d\.ts|src\/[a-z-]+\.(js|d\.ts))$/;
+// at the root, and the sources under src/ (one level of folders, as src/sdk/).
+const allowed = /^(LICENSE|README\.md|package\.json|mcpresult\.wasm|[a-z-]+\.d\.ts|src\/([a-z-]+\/)?[a-z-]+\.(js|d\.ts))$/;
 for (const path of files.keys()) {
   if (!allowed.test(path)) problems.push(`${path} would be published: it is not the license, the README, the module, a declaration or a source file`);
   if (/(^|\/)(test|tests|examples|bench)(\/|$)|\.test\.js$/.test(path)) problems.push(`${path} is a test, an example or a benchmark`);
