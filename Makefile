@@ -108,13 +108,18 @@ fuzz:
 # each failing one printed, and fails if one failed.
 TEST_SUITES := vet fmt-check vectors-check oracle test-go test-go-packed test-go-purego test-go-386 test-peerbench test-js test-browser sdkproof
 
-test: $(JS)/node_modules/.installed $(ORACLE)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed tools/browser/node_modules/.installed tools/sdkproof/node_modules/.installed
+test: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed $(ORACLE)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed tools/browser/node_modules/.installed tools/sdkproof/node_modules/.installed
 	$(GO) mod download
 	MAKE="$(MAKE)" tools/suites.sh --label "make test" $(TEST_SUITES)
 
+# The Go tests that run Node (the fixture server of check's tests, the JS
+# examples of the documentation, the JS quick start of internal/sdkproof)
+# skip, saying why, where node or their folder's packages are missing
+# (internal/nodetest); here their packages are installed first and
+# MCPRESULT_REQUIRE_NODE=1 makes a missing one a failure, not a skip.
 .PHONY: test-go test-go-packed test-go-purego test-go-386 test-peerbench
-test-go:
-	$(GO) test -race -count=1 ./...
+test-go: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed
+	MCPRESULT_REQUIRE_NODE=1 $(GO) test -race -count=1 ./...
 
 test-go-packed:
 	$(GO) test -count=1 -run 'TestPacked' ./host
@@ -220,6 +225,13 @@ $(ORACLE)/node_modules/.installed: $(ORACLE)/package.json $(ORACLE)/package-lock
 	cd $(ORACLE) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The faulty MCP server of check's tests (tools/checkfixture/server.mjs:
+# check/fixture_test.go, cmd/mcpresult/check_test.go, the README's CI job in
+# internal/docs) runs on the official SDK pinned there, installed here only.
+tools/checkfixture/node_modules/.installed: tools/checkfixture/package.json tools/checkfixture/package-lock.json
+	cd tools/checkfixture && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # The official reference MCP servers from npm (tools/checkref, pinned)
 # through mcpresult check over stdio, every revision: fails when check could
 # not check one, or when its findings differ from testdata/checkref/expected.json.
@@ -282,4 +294,4 @@ bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installe
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpresult/mcpresult/internal/nodetest"
 )
 
 // fixtureCase is what one tool or resource of tools/checkfixture/server.mjs
@@ -127,14 +129,7 @@ func TestFixtureServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is needed to run tools/checkfixture/server.mjs: %v", err)
-	}
-	sdk := filepath.Join(root, "js", "node_modules", "@modelcontextprotocol", "sdk", "package.json")
-	if _, err := os.Stat(sdk); err != nil {
-		t.Fatalf("the fixture server needs the TypeScript MCP SDK in js/node_modules (%v): run `npm ci` in js/", err)
-	}
+	node := nodetest.Need(t, root, "tools/checkfixture")
 	data, err := os.ReadFile(filepath.Join(root, "testdata", "checkfixture", "calls.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -372,14 +367,7 @@ func fixtureNode(t *testing.T) (node, root string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	node, err = exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is needed to run tools/checkfixture/server.mjs: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "js", "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
-		t.Fatalf("the fixture server needs the TypeScript MCP SDK in js/node_modules (%v): run `npm ci` in js/", err)
-	}
-	return node, root
+	return nodetest.Need(t, root, "tools/checkfixture"), root
 }
 
 // fixtureSecrets are the parts of the hostile fixture server's secrets that

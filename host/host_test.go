@@ -30,7 +30,7 @@ func serves(t *testing.T, h *host.Host) {
 
 func newHost(t *testing.T, c host.Config) *host.Host {
 	t.Helper()
-	h, err := host.New(context.Background(), c)
+	h, err := host.New(context.Background(), cached(c))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,13 +46,35 @@ func map32(dst []byte, n int) []byte {
 func repeat(unit ...byte) func([]byte, int) []byte {
 	return func(dst []byte, n int) []byte {
 		k := n / len(unit)
-		dst = array32(dst, k)
-		for range k {
-			dst = append(dst, unit...)
-		}
-		return dst
+		return append(array32(dst, k), bytes.Repeat(unit, k)...)
 	}
 }
+
+// cycle appends the first n bytes of period repeated.
+func cycle(dst, period []byte, n int) []byte {
+	dst = append(dst, bytes.Repeat(period, n/len(period))...)
+	return append(dst, period[:n%len(period)]...)
+}
+
+// intPairs are the members of "int pairs" until they repeat: the keys 0 to
+// 127, each with the value 0.
+var intPairs = func() []byte {
+	var b []byte
+	for i := range 128 {
+		b = append(b, byte(i), 0x00)
+	}
+	return b
+}()
+
+// stringKeys are the members of "string keys" until they repeat: the keys
+// "aa", "ba", … "zz" (the first letter the faster), each with the value 0.
+var stringKeys = func() []byte {
+	var b []byte
+	for i := range 26 * 26 {
+		b = append(b, 0xa2, 'a'+byte(i%26), 'a'+byte(i/26%26), 0x00)
+	}
+	return b
+}()
 
 var packedShapes = []packedShape{
 	{"fixints", repeat(0x00), func(n int) int { return n }},
@@ -61,46 +83,27 @@ var packedShapes = []packedShape{
 	{"short strings", repeat(0xa1, 'a'), func(n int) int { return n / 2 }},
 	{"int pairs", func(dst []byte, n int) []byte {
 		k := n / 2
-		dst = map32(dst, k)
-		for i := range k {
-			dst = append(dst, byte(i&0x7f), 0x00)
-		}
-		return dst
+		return cycle(map32(dst, k), intPairs, 2*k)
 	}, func(n int) int { return n / 2 }},
 	{"string keys", func(dst []byte, n int) []byte {
 		k := n / 4
-		dst = map32(dst, k)
-		for i := range k {
-			dst = append(dst, 0xa2, 'a'+byte(i%26), 'a'+byte(i/26%26), 0x00)
-		}
-		return dst
+		return cycle(map32(dst, k), stringKeys, 4*k)
 	}, func(n int) int { return n / 4 }},
 	// Small containers whose headers each declare little: the budget runs
 	// out inside, not at a header.
 	{"tree of small arrays", func(dst []byte, n int) []byte {
-		const unit = 1 + 15*16 // [[15 fixints] × 15]
-		k := n / unit
-		dst = array32(dst, k)
-		for range k {
-			dst = append(dst, 0x9f)
-			for range 15 {
-				dst = append(dst, 0x9f)
-				dst = append(dst, make([]byte, 15)...)
-			}
+		unit := []byte{0x9f} // [[15 fixints] × 15]
+		for range 15 {
+			unit = append(append(unit, 0x9f), make([]byte, 15)...)
 		}
-		return dst
+		k := n / len(unit)
+		return append(array32(dst, k), bytes.Repeat(unit, k)...)
 	}, func(n int) int { return n / 241 * 241 }},
 	{"nesting", func(dst []byte, n int) []byte {
 		const depth = 60
-		k := n / (depth + 1)
-		dst = array32(dst, k)
-		for range k {
-			for range depth {
-				dst = append(dst, 0x91)
-			}
-			dst = append(dst, 0x00)
-		}
-		return dst
+		unit := append(bytes.Repeat([]byte{0x91}, depth), 0x00)
+		k := n / len(unit)
+		return append(array32(dst, k), bytes.Repeat(unit, k)...)
 	}, func(n int) int { return n / 61 * 61 }},
 }
 
@@ -242,7 +245,7 @@ func skipPacked(t *testing.T) {
 func TestPackedRequestsModule(t *testing.T) {
 	skipPacked(t)
 	ctx := context.Background()
-	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(uint32(host.DefaultMemoryLimit/65536)))
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(uint32(host.DefaultMemoryLimit/65536)).WithCompilationCache(testCache))
 	t.Cleanup(func() { rt.Close(ctx) }) // after the parallel subtests
 	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
 	compiled, err := rt.CompileModule(ctx, host.Module)
@@ -346,7 +349,7 @@ func TestPackedRequestsNative(t *testing.T) {
 func TestPackedWholeValue(t *testing.T) {
 	skipPacked(t)
 	ctx := context.Background()
-	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(uint32(host.DefaultMemoryLimit/65536)))
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(uint32(host.DefaultMemoryLimit/65536)).WithCompilationCache(testCache))
 	t.Cleanup(func() { rt.Close(ctx) })
 	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
 	compiled, err := rt.CompileModule(ctx, host.Module)
@@ -382,7 +385,7 @@ func TestPackedWholeValue(t *testing.T) {
 func TestOutOfMemoryIsBudget(t *testing.T) {
 	ctx := context.Background()
 	var stderr bytes.Buffer
-	h, err := host.New(ctx, host.Config{PoolSize: 1, MemoryLimit: 48 << 20, Stderr: &stderr})
+	h, err := host.New(ctx, cached(host.Config{PoolSize: 1, MemoryLimit: 48 << 20, Stderr: &stderr}))
 	if err != nil {
 		t.Fatal(err)
 	}

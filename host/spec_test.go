@@ -15,11 +15,12 @@ import (
 )
 
 // TestPlainWazeroHost is a host written from the ABI's description alone:
-// plain wazero, the four exports, the op numbers. For any bytes sent to any
-// op it gets a MessagePack map whose first key is ok, and never a trap.
+// plain wazero (its default configuration, with the tests' compilation
+// cache), the four exports, the op numbers. For any bytes sent to any op it
+// gets a MessagePack map whose first key is ok, and never a trap.
 func TestPlainWazeroHost(t *testing.T) {
 	ctx := context.Background()
-	rt := wazero.NewRuntime(ctx)
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(testCache))
 	defer rt.Close(ctx)
 	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
 	mod, err := rt.InstantiateWithConfig(ctx, host.Module, wazero.NewModuleConfig().

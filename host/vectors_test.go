@@ -18,10 +18,10 @@ var (
 	sharedErr  error
 )
 
-// testHost is one Host for the package's tests (compiling takes a second).
+// testHost is one Host for the package's tests.
 func testHost(t testing.TB) *host.Host {
 	t.Helper()
-	sharedOnce.Do(func() { shared, sharedErr = host.New(context.Background(), host.Config{}) })
+	sharedOnce.Do(func() { shared, sharedErr = host.New(context.Background(), cached(host.Config{})) })
 	if sharedErr != nil {
 		t.Fatal(sharedErr)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpresult/mcpresult/internal/nodetest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -452,17 +453,11 @@ func TestCheckFailOnProgressVerbose(t *testing.T) {
 // JSON, with progress lines, and nothing there can drive a terminal. The
 // command writes no other file.
 func TestCheckHostileFixture(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is needed to run tools/checkfixture/server.mjs: %v", err)
-	}
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "js", "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
-		t.Fatalf("the fixture server needs the TypeScript MCP SDK in js/node_modules (%v): run `npm ci` in js/", err)
-	}
+	node := nodetest.Need(t, root, "tools/checkfixture")
 	server := filepath.Join(root, "tools", "checkfixture", "server.mjs")
 	listed, err := exec.Command(node, server, "secrets").Output()
 	if err != nil {

@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/mcpresult/mcpresult/internal/nodetest"
 )
 
 // root is the repository, two levels above this package.
@@ -342,7 +344,7 @@ func TestDocBlocks(t *testing.T) {
 		src := blocks[firstLine(b)]
 		t.Run(filepath.Base(b.page)+":"+firstLine(b), func(t *testing.T) {
 			if src.node {
-				needNode(t)
+				needNode(t, "js")
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
@@ -363,7 +365,7 @@ func TestJSExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the JS examples are not run")
 	}
-	needNode(t)
+	needNode(t, "js")
 	for file, want := range jsExamples {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -383,17 +385,13 @@ func TestJSExamples(t *testing.T) {
 	}
 }
 
-// needNode skips a test where Node or the JS package's development
-// dependencies (installed by npm ci in js/, which make test does first)
-// are missing.
-func needNode(t *testing.T) {
+// needNode skips a test where node or the packages of the folders dirs
+// (installed by npm ci in each, which make test does first) are missing,
+// saying which, or fails it with MCPRESULT_REQUIRE_NODE=1 (package
+// nodetest).
+func needNode(t *testing.T, dirs ...string) {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not on the PATH")
-	}
-	if _, err := os.Stat(filepath.Join(root, "js/node_modules/@modelcontextprotocol/sdk")); err != nil {
-		t.Skip("js/node_modules is not installed (make test installs it)")
-	}
+	nodetest.Need(t, root, dirs...)
 }
 
 func goTool() string {

@@ -91,7 +91,7 @@ func TestWorkflow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the workflow's check is not run")
 	}
-	needNode(t)
+	needNode(t, "tools/checkfixture")
 	bin := t.TempDir()
 	build := exec.Command(goTool(), "build", "-o", filepath.Join(bin, "mcpresult"), "./cmd/mcpresult")
 	build.Dir = root

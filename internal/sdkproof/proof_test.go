@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcpresult/mcpresult/check"
+	"github.com/mcpresult/mcpresult/internal/nodetest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -29,6 +30,9 @@ type server struct {
 	// upTo is the newest revision the server speaks ("" for every one):
 	// servers on an SDK without the stateless revision stop at 2025-11-25.
 	upTo string
+	// node: the server runs on Node with the packages of these folders
+	// (package nodetest gates its tests).
+	node []string
 }
 
 // revisionsOf are the revisions a server is proved at, oldest first.
@@ -57,7 +61,7 @@ func servers() []server {
 	list := []server{
 		{name: "go quick start", command: []string{quickstart}, secrets: []string{"hunter2", "10.0.0.7"}, noWarnings: true},
 		// The TS SDK 1.x speaks up to 2025-11-25.
-		{name: "js quick start", command: []string{"node", filepath.Join("..", "..", "js", "examples", "quickstart.mjs")}, upTo: "2025-11-25", secrets: []string{"hunter2"}},
+		{name: "js quick start", command: []string{"node", filepath.Join("..", "..", "js", "examples", "quickstart.mjs")}, upTo: "2025-11-25", secrets: []string{"hunter2"}, node: []string{"js"}},
 	}
 	if *extraServer != "" {
 		list = append(list, server{name: *extraServer, command: strings.Fields(*extraServer), upTo: *extraUpTo})
@@ -99,6 +103,9 @@ func TestClients(t *testing.T) {
 		for _, rev := range srv.revisionsOf(revisions) {
 			for _, c := range clients {
 				t.Run(srv.name+"/"+rev+"/"+c.name, func(t *testing.T) {
+					if srv.node != nil {
+						nodetest.Need(t, filepath.Join("..", ".."), srv.node...)
+					}
 					ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 					defer cancel()
 					cmd := srv.command
@@ -226,6 +233,9 @@ func TestCheck(t *testing.T) {
 	for _, srv := range servers() {
 		for _, rev := range srv.revisionsOf(check.ProtocolRevisions()) {
 			t.Run(srv.name+"/"+rev, func(t *testing.T) {
+				if srv.node != nil {
+					nodetest.Need(t, filepath.Join("..", ".."), srv.node...)
+				}
 				rep, err := check.Run(t.Context(), check.Options{Stdio: inRoot(srv.command), Protocol: rev})
 				if err != nil {
 					t.Fatal(err)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A deliberately faulty MCP server over stdio, on the official TypeScript
-// SDK (@modelcontextprotocol/sdk, the version js/package-lock.json pins),
+// SDK (@modelcontextprotocol/sdk, the version package-lock.json here pins),
 // for the tests of `mcpresult check` (check/fixture_test.go):
 //
 //   node tools/checkfixture/server.mjs
@@ -16,14 +16,10 @@
 // only defect of a tool is its own: a tool whose defect is about a revision
 // (field_not_in_revision, unsupported_content_type) is clean in the others.
 //
-// Where the SDK is. The SDK is a dependency of the JS package in js/, not of
-// this directory, and Node resolves a bare specifier only from node_modules
-// directories above the importing file (tools/ and the repository root
-// have none). So the SDK's modules are imported by a relative path into
-// js/node_modules, through the package's ESM build; `npm ci` in js/ installs
-// them. The paths are the files the package's exports map names for
-// "@modelcontextprotocol/sdk/server/mcp.js", ".../types.js" and
-// ".../validation/ajv".
+// Where the SDK is. This folder is a package of its own (package.json,
+// package-lock.json: the SDK and zod pinned exactly, private), so the
+// server runs on the SDK installed here by `npm ci` in this folder (make
+// test does it first), whatever js/ has installed.
 //
 // Getting defects past the SDK. McpServer.registerTool takes zod schemas and,
 // for a tool with an outputSchema, refuses a result without structuredContent
@@ -43,8 +39,8 @@
 // and the duplicate_response tools' two answers to one request, or an
 // answer and a response for an id never sent. Nothing else is rewritten.
 
-import { McpServer } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js";
-import { StdioServerTransport } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
   CallToolRequestSchema,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
@@ -53,8 +49,8 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
-} from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js";
-import { AjvJsonSchemaValidator } from "../../js/node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js";
+} from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 
 // ------------------------------------------------------------------ media
 
