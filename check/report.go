@@ -763,7 +763,7 @@ func (t *textWriter) infos(indent int, fs []Finding) {
 		return
 	}
 	for _, f := range fs {
-		code := EscapeText(f.Code)
+		code := EscapeText(string(f.Code))
 		if t.infoCount == nil {
 			t.infoCount = map[string]int{}
 		}
@@ -782,7 +782,7 @@ func (t *textWriter) notes(rr *RevisionReport) {
 
 func (t *textWriter) findings(indent int, fs []Finding) {
 	for _, f := range fs {
-		where := EscapeText(f.Code)
+		where := EscapeText(string(f.Code))
 		if f.Path != "" {
 			where += " at " + EscapeText(redactPath(f.Path))
 		}

@@ -21,30 +21,30 @@ import (
 const (
 	// CodeNoResponse (error): the server did not answer a tools/call or
 	// resources/read within the timeout, or the connection broke first.
-	CodeNoResponse = "no_response"
+	CodeNoResponse Code = "no_response"
 	// CodeClientRejected (warning): the result arrived, and the official Go
 	// SDK's client refuses to read it (it returns an error instead of the
 	// result); the other findings say what is wrong with it.
-	CodeClientRejected = "client_rejected"
+	CodeClientRejected Code = "client_rejected"
 	// CodeResponseTooLarge (error): the response to a tools/call or
 	// resources/read is over Options.MaxResponseBytes; it was not read
 	// (nor kept) past the limit, and no check ran on it.
-	CodeResponseTooLarge = "response_too_large"
+	CodeResponseTooLarge Code = "response_too_large"
 	// CodeRedirectRefused (error): over HTTP, the server redirected the
 	// request to another origin (scheme, host and port), which the check
 	// does not follow.
-	CodeRedirectRefused = "redirect_refused"
+	CodeRedirectRefused Code = "redirect_refused"
 	// CodeCutShort (error): the run ended before this request was answered,
 	// at Options.Deadline or because it was interrupted; the report holds
 	// what was checked until then.
-	CodeCutShort = "cut_short"
+	CodeCutShort Code = "cut_short"
 	// CodeDuplicateResponse (error): the server sent a response for a
 	// request it had answered already (the finding of that tools/call or
 	// resources/read, or of the revision for initialize, a list or ping),
 	// or for a request id the check never sent (a finding of the revision).
 	// Clients take the first answer, and so does the check: the exchange is
 	// judged by it, and the others are counted, not checked.
-	CodeDuplicateResponse = "duplicate_response"
+	CodeDuplicateResponse Code = "duplicate_response"
 )
 
 // The codes of the findings the driver adds to a revision
@@ -55,24 +55,24 @@ const (
 	// CodeTooManyTools (warning): the server lists more than
 	// Options.MaxTools tools; the first MaxTools listed are called, the
 	// others are not.
-	CodeTooManyTools = "too_many_tools"
+	CodeTooManyTools Code = "too_many_tools"
 	// CodeTooManyResources (warning): the server lists more than
 	// Options.MaxResources resources; the first MaxResources listed are
 	// read, the others are not.
-	CodeTooManyResources = "too_many_resources"
+	CodeTooManyResources Code = "too_many_resources"
 	// CodeTooManyPages (warning): a list has more than Options.MaxPages
 	// pages; what the pages read listed is kept, the rest is not listed.
-	CodeTooManyPages = "too_many_pages"
+	CodeTooManyPages Code = "too_many_pages"
 	// CodeCursorRepeated (warning): a list gave a cursor it had given
 	// before; the listing stops there.
-	CodeCursorRepeated = "cursor_repeated"
+	CodeCursorRepeated Code = "cursor_repeated"
 	// CodeListTooLarge (warning): a page of a list is over
 	// Options.MaxResponseBytes; the listing stops there.
-	CodeListTooLarge = "list_too_large"
+	CodeListTooLarge Code = "list_too_large"
 	// CodeResultsNotKept (info): the results and JSON-RPC errors kept in
 	// the report reached Options.MaxKeptBytes; those after were checked
 	// (their findings are in the report), and are not in the report.
-	CodeResultsNotKept = "results_not_kept"
+	CodeResultsNotKept Code = "results_not_kept"
 )
 
 // The defaults of Options.
@@ -456,7 +456,7 @@ func (s *session) connectFailed(ctx context.Context, rr *RevisionReport, sent *s
 		}
 		if resp.TooLarge {
 			rr.Status = StatusFailed
-			rr.Reason = "the answer to " + method + " is over " + byteSize(s.o.MaxResponseBytes) + ", the limit of a response (" + CodeResponseTooLarge + ")"
+			rr.Reason = "the answer to " + method + " is over " + byteSize(s.o.MaxResponseBytes) + ", the limit of a response (" + string(CodeResponseTooLarge) + ")"
 			return rr, ""
 		}
 		if resp.Error != nil {

@@ -210,7 +210,7 @@ func TestRunInMemory(t *testing.T) {
 				t.Errorf("%s: %s: result\n%s\nthe server wrote\n%s", rr.Revision, tr.Name, got, want)
 			}
 			// Findings ordered by severity, the checks' order kept within one.
-			if codes := findingCodes(c.Findings); !reflect.DeepEqual(codes, []string{"seen_error", "seen_info"}) {
+			if codes := findingCodes(c.Findings); !reflect.DeepEqual(codes, []Code{"seen_error", "seen_info"}) {
 				t.Errorf("%s: %s: findings %v", rr.Revision, tr.Name, codes)
 			}
 		}
@@ -253,8 +253,8 @@ func TestRunInMemory(t *testing.T) {
 	}
 }
 
-func findingCodes(fs []Finding) []string {
-	var codes []string
+func findingCodes(fs []Finding) []Code {
+	var codes []Code
 	for _, f := range fs {
 		codes = append(codes, f.Code)
 	}

@@ -75,7 +75,7 @@ func (s *session) flush(ctx context.Context, rr *RevisionReport) {
 	wait := min(flushWait, s.o.Timeout)
 	resp, _ := s.exchangeWithin(ctx, "ping", wait, func(ctx context.Context) error { return s.cs.Ping(ctx, nil) })
 	if resp == nil && ctx.Err() == nil {
-		rr.Notes = append(rr.Notes, "ping got no answer within "+wait.String()+": answers the server sent after that were not looked at for repeats ("+CodeDuplicateResponse+")")
+		rr.Notes = append(rr.Notes, "ping got no answer within "+wait.String()+": answers the server sent after that were not looked at for repeats ("+string(CodeDuplicateResponse)+")")
 	}
 }
 
