@@ -426,7 +426,7 @@ func TestFixtureHostile(t *testing.T) {
 	rep, err := Run(ctx, Options{
 		Stdio:    []string{node, server, "hostile"},
 		Timeout:  10 * time.Second,
-		Progress: func(s string) { add("progress", s, false); add("progress, escaped", EscapeText(s), false) },
+		Progress: func(s string) { add("progress", s, false); add("progress, escaped", escapeText(s), false) },
 		Ended:    func(s Step) { steps = append(steps, s); add("Step.String", s.String(), false) },
 	})
 	if err != nil {
@@ -478,7 +478,7 @@ func TestFixtureHostile(t *testing.T) {
 	if !strings.Contains(refused.Error, "it refused initialize: JSON-RPC error -32602: no session for https://admin:[redacted]@db.example.com/export") {
 		t.Errorf("refused: %q", refused.Error)
 	}
-	add("Report.Error, escaped", EscapeText(refused.Error), false)
+	add("Report.Error, escaped", escapeText(refused.Error), false)
 	for _, part := range secrets { // as it is, not yet escaped
 		if strings.Contains(refused.Error, part) {
 			t.Errorf("Report.Error holds the secret %q: %q", part, refused.Error)

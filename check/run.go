@@ -334,7 +334,7 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 	rr = &RevisionReport{Revision: rev}
 	s := &session{o: o, checks: ck, kept: kept, rev: rev, tap: newTap(), progress: func(string) {}}
 	defer func() {
-		rr.Duration = Millis(time.Since(start))
+		rr.Duration = time.Since(start)
 		silent = s.tap.messages() == 0
 		if rr.Status != StatusSkipped {
 			s.repeatedAnswers(rr)
@@ -640,7 +640,7 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 		_, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: t.Name, Arguments: c.Arguments})
 		return err
 	})
-	cr.Duration = Millis(time.Since(start))
+	cr.Duration = time.Since(start)
 	if resp == nil {
 		cr.Outcome = OutcomeNoResponse
 		cr.Findings = []Finding{s.noResponse(ctx, err)}
@@ -732,7 +732,7 @@ func (s *session) read(ctx context.Context, uri string) (res *ResourceReport, st
 		_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 		return err
 	})
-	res = &ResourceReport{URI: uri, Duration: Millis(time.Since(start))}
+	res = &ResourceReport{URI: uri, Duration: time.Since(start)}
 	if resp == nil {
 		res.Outcome = OutcomeNoResponse
 		res.Findings = []Finding{s.noResponse(ctx, err)}

@@ -306,7 +306,7 @@ func noAnswer(err error, timeout time.Duration) string {
 // driver does to a text from the server before it quotes it, cuts it or
 // puts it in a note, a reason or a progress message, so that no cut or
 // quote can leave part of a secret, or hide one from the redaction of what
-// is printed (EscapeText, WriteJSON).
+// is printed (escapeText, WriteJSON).
 func clip(s string, n int) string {
 	s = redactSecrets(s)
 	if len(s) <= n {
