@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/internal/textesc"
 )
 
 // Report is what Run found: per revision, per tool and per resource, each
@@ -360,7 +362,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if err := enc.Encode(r); err != nil {
 		return err
 	}
-	_, err := w.Write(appendEscaped(nil, redactJSON(b.Bytes()), true))
+	_, err := w.Write(escapeJSON(nil, redactJSON(b.Bytes())))
 	return err
 }
 
@@ -375,133 +377,29 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	return json.Marshal(p)
 }
 
-// escapeText returns s as it can be printed: what looks like a secret
-// redacted, and every character that a terminal would obey, or that would
-// change how the text around it reads, written as an escape a person can
-// read.
-//
-// The secrets are those the leak checks look for in any text (API keys
-// and tokens, bearer tokens, the password of a URL or a connection string,
-// the value of password=…, a private key: error_leaks_secret and
-// error_leaks_connection_string), each written [redacted] (a private key
-// from its first line to the end of s, or from the start of s to its last
-// line). They are looked for in s as it is, and again in its escaped form
-// when escaping changed it.
-//
-// The characters escaped are the C0 controls (\x1b, \r, \n, \t, \x00…),
-// DEL (\x7f), the C1 controls U+0080 to U+009F (\u009b…), the line and
-// paragraph separators U+2028 and U+2029, and the bidirectional controls
-// U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069 (\u202e…); a
-// byte that is not UTF-8 is written \xff. Nothing a server sends can then
-// move the cursor, recolour or hide a line, set the window title, reach the
-// clipboard (OSC 52) or reorder what is printed. A backslash stays as it
-// is.
+// escapeText returns s as it can be printed, as the package documentation
+// says under Printing: what looks like a secret redacted (redactSecrets),
+// and every character of textesc.Text, and each byte that is not UTF-8,
+// written as an escape a person can read (\x1b, \n, \u202e, \xff). The
+// secrets are looked for in s as it is, and again in its escaped form when
+// escaping changed it.
 //
 // Every string that the text report, Step.String and the command print,
 // and that a server or a user chose, goes through it: it is where what is
 // printed is made safe (WriteJSON redacts and escapes the same in its own
-// way, as JSON).
+// way, as JSON: escapeJSON).
 func escapeText(s string) string {
 	s = redactSecrets(s)
-	if !needsEscape(s) {
+	if !textesc.Text.Needs(s) {
 		return s
 	}
-	e := escapeControls(s)
-	return redactSecrets(e)
+	return redactSecrets(string(textesc.Text.AppendReadable(nil, s)))
 }
 
-// escapeControls is escapeText without the redaction.
-func escapeControls(s string) string {
-	if !needsEscape(s) {
-		return s
-	}
-	return string(appendEscaped(nil, []byte(s), false))
-}
-
-// needsEscape reports a string that escapeText would change.
-func needsEscape(s string) bool {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
-				return true
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || unsafeRune(r) {
-			return true
-		}
-		i += size
-	}
-	return false
-}
-
-// unsafeRune reports a character above ASCII that escapeText escapes.
-func unsafeRune(r rune) bool {
-	switch {
-	case r >= 0x80 && r <= 0x9f, // C1
-		r == 0x2028, r == 0x2029, // line and paragraph separators
-		r == 0x061c, r == 0x200e, r == 0x200f, // bidirectional marks
-		r >= 0x202a && r <= 0x202e, // embeddings and overrides
-		r >= 0x2066 && r <= 0x2069: // isolates
-		return true
-	}
-	return false
-}
-
-// appendEscaped appends s with the characters escapeText escapes escaped:
-// for people (\x1b, \u202e), or, jsonString, as JSON escapes (\u007f,
-// \u202e, \ufffd for a byte that is not UTF-8) in JSON that an encoder
-// wrote: it has escaped the C0 controls of its strings itself, and outside
-// its strings JSON has none of these characters.
-func appendEscaped(dst, s []byte, jsonString bool) []byte {
-	const hex = "0123456789abcdef"
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		size := 1
-		var r rune
-		switch {
-		case c < utf8.RuneSelf:
-			// JSON's C0 controls are escaped in its strings already, and
-			// outside them are whitespace.
-			if c >= 0x20 && c != 0x7f || jsonString && c < 0x20 {
-				i++
-				continue
-			}
-			r = rune(c)
-		default:
-			r, size = utf8.DecodeRune(s[i:])
-			if !(r == utf8.RuneError && size == 1) && !unsafeRune(r) {
-				i += size
-				continue
-			}
-		}
-		dst = append(dst, s[start:i]...)
-		invalid := r == utf8.RuneError && size == 1
-		switch {
-		case jsonString && invalid:
-			dst = append(dst, `\ufffd`...)
-		case jsonString:
-			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
-		case r == '\n':
-			dst = append(dst, `\n`...)
-		case r == '\r':
-			dst = append(dst, `\r`...)
-		case r == '\t':
-			dst = append(dst, `\t`...)
-		case invalid || r < utf8.RuneSelf:
-			dst = append(dst, '\\', 'x', hex[c>>4], hex[c&0xf])
-		default:
-			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
-		}
-		i += size
-		start = i
-	}
-	return append(dst, s[start:]...)
-}
+// escapeJSON appends JSON text that the report's encoder wrote with the
+// characters escapeText escapes written as JSON escapes (\u007f, \u202e,
+// \ufffd for a byte that is not UTF-8).
+func escapeJSON(dst, js []byte) []byte { return textesc.Text.AppendJSON(dst, js) }
 
 // ANSI colours.
 const (

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/internal/checklink"
+	"github.com/mcpresult/mcpresult/internal/textesc"
 )
 
 // sampleReport is a report as Run builds it, with fixed timings.
@@ -299,7 +300,7 @@ func fillStrings(v reflect.Value, s string, raw json.RawMessage) {
 // (but \n), or -1.
 func unsafeIn(out string) int {
 	for i, r := range out {
-		if r < 0x20 && r != '\n' || r == 0x7f || unsafeRune(r) || r == utf8.RuneError {
+		if r != '\n' && textesc.Text.Escapes(r) || r == utf8.RuneError {
 			return i
 		}
 	}
@@ -441,9 +442,9 @@ func TestEscapeText(t *testing.T) {
 		if got := checklink.EscapeText(tc.in); got != tc.want {
 			t.Errorf("checklink.EscapeText(%q) = %q, want %q", tc.in, got, tc.want)
 		}
-		if got := string(appendEscaped(nil, []byte(`"`+strings.ReplaceAll(tc.in, `\`, `\\`)+`"`), true)); !json.Valid([]byte(strings.Map(func(r rune) rune {
+		if got := string(escapeJSON(nil, []byte(`"`+strings.ReplaceAll(tc.in, `\`, `\\`)+`"`))); !json.Valid([]byte(strings.Map(func(r rune) rune {
 			if r < 0x20 {
-				return -1 // JSON escapes these itself; appendEscaped sees JSON
+				return -1 // JSON escapes these itself; escapeJSON sees JSON
 			}
 			return r
 		}, got))) {
@@ -464,7 +465,7 @@ func FuzzEscapeText(f *testing.F) {
 		}
 		// The JSON form says what the encoder's JSON says.
 		b, _ := json.Marshal(s)
-		j := appendEscaped(nil, b, true)
+		j := escapeJSON(nil, b)
 		var want, got string
 		if !utf8.Valid(j) || unsafeIn(string(j)) >= 0 || json.Unmarshal(b, &want) != nil || json.Unmarshal(j, &got) != nil || got != want {
 			t.Fatalf("JSON form of %q: %s", s, j)

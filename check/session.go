@@ -10,9 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/mcpresult/mcpresult/internal/textesc"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -322,14 +321,13 @@ func quoteName(s string) string {
 }
 
 // printable is a name from the server as a progress message shows it: as it
-// is when every character is printable, quoted (control characters
-// escaped) otherwise; at most 100 characters, secrets redacted.
+// is when it holds nothing that escapeText would escape (textesc.Text),
+// quoted (control characters escaped) otherwise; at most 100 characters,
+// secrets redacted.
 func printable(s string) string {
 	s = clip(s, 100)
-	for _, r := range s {
-		if !unicode.IsPrint(r) || r == utf8.RuneError {
-			return strconv.Quote(s)
-		}
+	if textesc.Text.Needs(s) {
+		return strconv.Quote(s)
 	}
 	return s
 }
