@@ -96,8 +96,25 @@ func (s Set) Needs(str string) bool {
 // AppendUnicode appends str with each character of the set written \uXXXX
 // and each byte that is not UTF-8 written \xNN: how paths are printed
 // ("/a\u001b[2J/\u202eb/\xff").
+//
+// It has a loop of its own, not the one of the other forms: the
+// WebAssembly module compiles it (through content.PrintablePath), and the
+// shared loop would cost the module 4 KB.
 func (s Set) AppendUnicode(dst []byte, str string) []byte {
-	return appendEscaped(dst, str, s, unicodeForm)
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(str); {
+		r, n := utf8.DecodeRuneInString(str[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			dst = append(dst, '\\', 'x', hex[str[i]>>4], hex[str[i]&0xf])
+		case s.Escapes(r):
+			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+		default:
+			dst = append(dst, str[i:i+n]...)
+		}
+		i += n
+	}
+	return dst
 }
 
 // AppendReadable appends str for people: \n, \r and \t; the other ASCII
@@ -117,12 +134,11 @@ func (s Set) AppendJSON(dst, json []byte) []byte {
 	return appendEscaped(dst, json, s, jsonForm)
 }
 
-// form is how an escaped character is written.
+// form is how AppendReadable or AppendJSON writes an escaped character.
 type form uint8
 
 const (
-	unicodeForm form = iota
-	readableForm
+	readableForm form = iota
 	jsonForm
 )
 
