@@ -21,8 +21,9 @@
 //
 // There are two sets. Paths is the set above: the one content.PrintablePath
 // escapes, which the vectors pin and the JavaScript package prints paths
-// with, and the one of the command's JSON output, which carries such
-// paths; changing it would change what every binding prints. Text adds the
+// with, and the one of the JSON the command writes of a validation and of
+// its errors, which carries such paths; changing it would change what
+// every binding prints. Text adds the
 // bidirectional marks U+061C (ARABIC LETTER MARK), U+200E (LEFT-TO-RIGHT
 // MARK) and U+200F (RIGHT-TO-LEFT MARK): the check prints whole texts that
 // a server chose (names, messages, its stderr), and a mark, which moves no
