@@ -21,11 +21,11 @@ const (
 	// characters, 1 MiB of arguments, 200,000 steps of work), or none exist
 	// (the schema requires itself without end, accepts nothing there, is
 	// not JSON or not an object schema).
-	CodeArgumentsNotGenerated = "arguments_not_generated"
+	CodeArgumentsNotGenerated Code = "arguments_not_generated"
 	// CodeArgumentsIncomplete (info): the arguments made may not conform to
 	// the inputSchema, for want of a generator that could (a pattern they
 	// do not match, unique items, a $ref outside the schema…).
-	CodeArgumentsIncomplete = "arguments_incomplete"
+	CodeArgumentsIncomplete Code = "arguments_incomplete"
 )
 
 // The limits of argument generation: whatever a server's inputSchema asks,

@@ -149,81 +149,81 @@ func TestGenerateArgumentsHostile(t *testing.T) {
 		name   string
 		schema string
 		want   string // the arguments, when they are known
-		codes  []string
+		codes  []Code
 		says   string // a part of the first finding's message
 	}{
 		{"two required refs to itself",
 			`{"$defs":{"n":{"type":"object","properties":{"a":{"$ref":"#/$defs/n"},"b":{"$ref":"#/$defs/n"}},"required":["a","b"]}},"$ref":"#/$defs/n"}`,
-			`{"a":{"a":null,"b":{"a":null,"b":null}},"b":{"a":{"a":null,"b":null},"b":null}}`, []string{CodeArgumentsNotGenerated}, "at /a/a of the arguments, the schema requires a value of itself inside itself, without end (and 5 more)"},
+			`{"a":{"a":null,"b":{"a":null,"b":null}},"b":{"a":{"a":null,"b":null},"b":null}}`, []Code{CodeArgumentsNotGenerated}, "at /a/a of the arguments, the schema requires a value of itself inside itself, without end (and 5 more)"},
 		{"mutual recursion",
 			`{"$defs":{"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/b"}},"required":["b"]},"b":{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}},"required":["a"]}},"$ref":"#/$defs/a"}`,
-			`{"b":{"a":{"b":null}}}`, []string{CodeArgumentsNotGenerated}, "at /b/a/b of the arguments, the schema requires a value of itself"},
+			`{"b":{"a":{"b":null}}}`, []Code{CodeArgumentsNotGenerated}, "at /b/a/b of the arguments, the schema requires a value of itself"},
 		{"minItems 1000 of itself",
 			`{"$defs":{"a":{"type":"array","minItems":1000,"items":{"$ref":"#/$defs/a"}}},"type":"object","properties":{"x":{"$ref":"#/$defs/a"}},"required":["x"]}`,
-			`{"x":[[null]]}`, []string{CodeArgumentsNotGenerated}, "at /x/0/0 of the arguments, the schema requires a value of itself"},
+			`{"x":[[null]]}`, []Code{CodeArgumentsNotGenerated}, "at /x/0/0 of the arguments, the schema requires a value of itself"},
 		{"minItems 1000 of an object that holds it",
 			`{"$defs":{"o":{"type":"object","required":["l"],"properties":{"l":{"type":"array","minItems":1000,"items":{"$ref":"#/$defs/o"}}}}},"$ref":"#/$defs/o"}`,
-			`{"l":[{"l":null}]}`, []string{CodeArgumentsNotGenerated}, "requires a value of itself"},
+			`{"l":[{"l":null}]}`, []Code{CodeArgumentsNotGenerated}, "requires a value of itself"},
 		{"$ref to itself through allOf",
 			`{"type":"object","required":["p"],"properties":{"p":{"allOf":[{"$ref":"#/properties/p"}]}}}`,
-			`{"p":null}`, []string{CodeArgumentsNotGenerated}, "a $ref or allOf refers back to itself"},
+			`{"p":null}`, []Code{CodeArgumentsNotGenerated}, "a $ref or allOf refers back to itself"},
 		{"optional recursion through anyOf ends in null",
 			`{"$defs":{"Node":{"type":"object","properties":{"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["next"]}},"$ref":"#/$defs/Node"}`,
 			`{"next":null}`, nil, ""},
 		{"anyOf of itself only",
 			`{"type":"object","required":["p"],"properties":{"p":{"$ref":"#/$defs/a"}},"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/a"}]}}}`,
-			`{"p":null}`, []string{CodeArgumentsNotGenerated}, "each branch of a oneOf or anyOf requires a value of itself"},
+			`{"p":null}`, []Code{CodeArgumentsNotGenerated}, "each branch of a oneOf or anyOf requires a value of itself"},
 		{"minItems 1e9",
 			`{"type":"object","required":["a"],"properties":{"a":{"type":"array","items":{"type":"boolean"},"minItems":1e9}}}`,
-			"", []string{CodeArgumentsNotGenerated}, "at /a of the arguments, minItems 1000000000 is over the limit of 1000 items"},
+			"", []Code{CodeArgumentsNotGenerated}, "at /a of the arguments, minItems 1000000000 is over the limit of 1000 items"},
 		{"minItems beyond a float64",
 			`{"type":"object","required":["a"],"properties":{"a":{"type":"array","minItems":1e400}}}`,
-			"", []string{CodeArgumentsNotGenerated}, "minItems 2147483647 is over the limit of 1000 items"},
+			"", []Code{CodeArgumentsNotGenerated}, "minItems 2147483647 is over the limit of 1000 items"},
 		{"minLength 1e9",
 			`{"type":"object","required":["s"],"properties":{"s":{"type":"string","minLength":1e9}}}`,
-			"", []string{CodeArgumentsNotGenerated}, "at /s of the arguments, minLength 1000000000 is over the limit of 65536 characters"},
+			"", []Code{CodeArgumentsNotGenerated}, "at /s of the arguments, minLength 1000000000 is over the limit of 65536 characters"},
 		{"minProperties 1e9",
 			`{"type":"object","required":["o"],"properties":{"o":{"type":"object","minProperties":1e9,"properties":{"x":{"type":"null"}}}}}`,
-			`{"o":{"x":null}}`, []string{CodeArgumentsNotGenerated, CodeArgumentsIncomplete}, "at /o of the arguments, minProperties 1000000000 is over the limit of 1000 properties"},
+			`{"o":{"x":null}}`, []Code{CodeArgumentsNotGenerated, CodeArgumentsIncomplete}, "at /o of the arguments, minProperties 1000000000 is over the limit of 1000 properties"},
 		{"100,000 required properties",
 			repeatJoin(`{"type":"object","required":[`, 100_000, func(i int) string { return `"p` + strconv.Itoa(i) + `"` }, `]}`),
-			"", []string{CodeArgumentsNotGenerated}, "at the top of the arguments, 100000 required properties, over the limit of 1000"},
+			"", []Code{CodeArgumentsNotGenerated}, "at the top of the arguments, 100000 required properties, over the limit of 1000"},
 		{"an enum of a million values",
 			repeatJoin(`{"type":"object","required":["e"],"properties":{"e":{"enum":[`, 1_000_000, func(i int) string { return `"v` + strconv.Itoa(i) + `"` }, `]}}}`),
 			`{"e":"v0"}`, nil, ""},
 		{"nesting to 9,999 levels of JSON",
 			nestedObjects(4999),
-			"", []string{CodeArgumentsNotGenerated}, "the value would be nested deeper than 32 levels"},
+			"", []Code{CodeArgumentsNotGenerated}, "the value would be nested deeper than 32 levels"},
 		{"nesting to 100,001 levels of JSON",
 			nestedObjects(50_000),
-			`{}`, []string{CodeArgumentsNotGenerated}, "the inputSchema is not JSON"},
+			`{}`, []Code{CodeArgumentsNotGenerated}, "the inputSchema is not JSON"},
 		{"allOf nested 4,000 deep",
 			`{"type":"object","required":["a"],"properties":{"a":` + strings.Repeat(`{"allOf":[`, 4000) + `{"type":"string"}` + strings.Repeat(`]}`, 4000) + `}}`,
-			`{"a":null}`, []string{CodeArgumentsNotGenerated}, "$ref and allOf are nested deeper than 32"},
+			`{"a":null}`, []Code{CodeArgumentsNotGenerated}, "$ref and allOf are nested deeper than 32"},
 		{"anyOf nested 4,000 deep",
 			`{"type":"object","required":["a"],"properties":{"a":` + strings.Repeat(`{"anyOf":[`, 4000) + `{"type":"string"}` + strings.Repeat(`]}`, 4000) + `}}`,
-			`{"a":null}`, []string{CodeArgumentsNotGenerated}, "oneOf and anyOf are nested deeper than 32"},
+			`{"a":null}`, []Code{CodeArgumentsNotGenerated}, "oneOf and anyOf are nested deeper than 32"},
 		{"a chain of 10,000 $refs",
 			repeatJoin(`{"type":"object","required":["a"],"properties":{"a":{"$ref":"#/$defs/d0"}},"$defs":{`, 10_000, func(i int) string {
 				return `"d` + strconv.Itoa(i) + `":{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}`
 			}, `,"d10000":{"type":"integer"}}}`),
-			`{"a":null}`, []string{CodeArgumentsNotGenerated}, "$ref and allOf are nested deeper than 32"},
+			`{"a":null}`, []Code{CodeArgumentsNotGenerated}, "$ref and allOf are nested deeper than 32"},
 		{"two required refs per level, 40 levels (2^40 values)",
 			repeatJoin(`{"$ref":"#/$defs/d0","$defs":{`, 40, func(i int) string {
 				return `"d` + strconv.Itoa(i) + `":{"type":"object","required":["l","r"],"properties":{"l":{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"},"r":{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}}}`
 			}, `,"d40":{"type":"string"}}}`),
-			"", []string{CodeArgumentsNotGenerated}, "the value would be nested deeper than 32 levels"},
+			"", []Code{CodeArgumentsNotGenerated}, "the value would be nested deeper than 32 levels"},
 		{"arrays of arrays of long strings (1 GB)",
 			`{"type":"object","required":["a"],"properties":{"a":{"type":"array","minItems":1000,"items":{"type":"array","minItems":1000,"items":{"type":"string","minLength":1000}}}}}`,
-			"", []string{CodeArgumentsNotGenerated}, "they would be over 1048576 bytes"},
+			"", []Code{CodeArgumentsNotGenerated}, "they would be over 1048576 bytes"},
 		{"anyOf that fails at the end of 40 levels of two branches (2^40 tries)",
 			repeatJoin(`{"type":"object","required":["a"],"properties":{"a":{"$ref":"#/$defs/d0"}},"$defs":{`, 30, func(i int) string {
 				return `"d` + strconv.Itoa(i) + `":{"anyOf":[{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"},{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}]}`
 			}, `,"d30":false}}`),
-			"", []string{CodeArgumentsNotGenerated}, "more than 200000 steps"},
+			"", []Code{CodeArgumentsNotGenerated}, "more than 200000 steps"},
 		{"a long pattern on a long string",
 			`{"type":"object","required":["s"],"properties":{"s":{"type":"string","minLength":65536,"pattern":"` + strings.Repeat("(a|b)", 2000) + `"}}}`,
-			"", []string{CodeArgumentsIncomplete}, "at /s of the arguments, a string that does not match the pattern"},
+			"", []Code{CodeArgumentsIncomplete}, "at /s of the arguments, a string that does not match the pattern"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var args json.RawMessage
@@ -239,7 +239,7 @@ func TestGenerateArgumentsHostile(t *testing.T) {
 			if tc.want != "" && string(args) != tc.want {
 				t.Errorf("arguments %.300s, want %s", args, tc.want)
 			}
-			var codes []string
+			var codes []Code
 			for _, f := range fs {
 				codes = append(codes, f.Code)
 				if f.Path != "" {

@@ -9,18 +9,22 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcpresult/mcpresult/content"
 )
 
-// TestCodesDocumented: every code of this package (its Code… constants) is
-// explained in the package documentation (doc.go) and listed in the
-// command's page (docs/check.md), so that a new one cannot be left out.
+// TestCodesDocumented: Codes lists every code of this package (its Code…
+// constants, each of type Code), once, none of them a code of
+// result.Validate; and each is explained in the package documentation
+// (doc.go) and listed in the command's page (docs/check.md), so that a new
+// one cannot be left out.
 func TestCodesDocumented(t *testing.T) {
 	fset := token.NewFileSet()
 	pkgs, err := parser.ParseDir(fset, ".", func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes := map[string]string{} // value → constant
+	consts := map[Code]string{} // value → constant
 	for _, f := range pkgs["check"].Files {
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
@@ -33,16 +37,41 @@ func TestCodesDocumented(t *testing.T) {
 					if !strings.HasPrefix(name.Name, "Code") || i >= len(vs.Values) {
 						continue
 					}
-					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						v, _ := strconv.Unquote(lit.Value)
-						codes[v] = name.Name
+					lit, ok := vs.Values[i].(*ast.BasicLit)
+					if !ok || lit.Kind != token.STRING {
+						continue
 					}
+					if typ, ok := vs.Type.(*ast.Ident); !ok || typ.Name != "Code" {
+						t.Errorf("%s is not of type Code", name.Name)
+					}
+					v, _ := strconv.Unquote(lit.Value)
+					consts[Code(v)] = name.Name
 				}
 			}
 		}
 	}
-	if len(codes) < 30 {
-		t.Fatalf("%d codes found: %v", len(codes), codes)
+	if len(consts) < 30 {
+		t.Fatalf("%d codes found: %v", len(consts), consts)
+	}
+	listed := map[Code]bool{}
+	for _, c := range Codes() {
+		if listed[c] {
+			t.Errorf("Codes lists %s twice", c)
+		}
+		listed[c] = true
+		if _, ok := consts[c]; !ok {
+			t.Errorf("Codes lists %s, which no Code… constant is", c)
+		}
+	}
+	for c, name := range consts {
+		if !listed[c] {
+			t.Errorf("%s (%s) is not in Codes", c, name)
+		}
+	}
+	for _, c := range content.Codes() {
+		if listed[Code(c)] {
+			t.Errorf("%s is a code of result.Validate too", c)
+		}
 	}
 	doc, err := os.ReadFile("doc.go")
 	if err != nil {
@@ -52,12 +81,12 @@ func TestCodesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for code, name := range codes {
-		if !strings.Contains(string(doc), code) {
-			t.Errorf("%s (%s) is not in doc.go", code, name)
+	for _, code := range Codes() {
+		if !strings.Contains(string(doc), string(code)) {
+			t.Errorf("%s (%s) is not in doc.go", code, consts[code])
 		}
-		if !strings.Contains(string(page), "`"+code+"`") {
-			t.Errorf("%s (%s) is not in docs/check.md", code, name)
+		if !strings.Contains(string(page), "`"+string(code)+"`") {
+			t.Errorf("%s (%s) is not in docs/check.md", code, consts[code])
 		}
 	}
 }

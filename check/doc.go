@@ -279,17 +279,33 @@
 // a word (lookup_ghp_…) is one, a token inside a word (xAKIA…) is not.
 //
 // It is done where the package prints, so that no string is left out:
-// WriteText passes every string it did not write itself through
-// EscapeText, which redacts secrets and then escapes the characters a
-// terminal obeys (control characters, C1, line separators and
-// bidirectional controls written \x1b, \u009b, \u202e…); WriteJSON
-// redacts every string of the JSON it writes, keys and values of the
-// results and arguments included, with the string value of a member named
-// password, api_key… (the names the leak checks know), and escapes the same
-// characters as JSON escapes. Step.String goes through EscapeText; a
-// program that prints Report.Error or what Options.Progress is told passes
-// it through EscapeText too. Before the driver cuts or quotes a text from
-// the server (for a note, a reason, a progress message; the end of a
+// WriteText passes every string it did not write itself through one
+// escape, which first redacts secrets, each written [redacted] (a private
+// key from its first line to the end of the text, or from its start to the
+// key's last line), and then writes as an escape a person can read every
+// character that a terminal would obey, or that would change how the text
+// around it reads: the C0 controls (\x1b, \r, \n, \t, \x00…), DEL
+// (\x7f), the C1 controls U+0080 to U+009F (\u009b…), the line and
+// paragraph separators U+2028 and U+2029, and the bidirectional controls
+// U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069 (\u202e…);
+// a byte that is not UTF-8 is written \xff, and a backslash stays as it is.
+// The secrets are looked for again in the escaped text when escaping
+// changed it. Nothing a server sends can then move the cursor, recolour or
+// hide a line, set the window title, reach the clipboard (OSC 52) or
+// reorder what is printed. These are the characters that paths are printed
+// with escaped (content.PrintablePath), and the bidirectional marks U+061C,
+// U+200E and U+200F besides: a mark moves no text on its own, but next to
+// a server's digits and punctuation it changes how they read, and nothing
+// the check prints needs one. WriteJSON redacts every string of the JSON it
+// writes, keys and values of the results and arguments included, with the
+// string value of a member named password, api_key… (the names the leak
+// checks know), and escapes the same characters as JSON escapes.
+// Step.String goes through the same escape. Report.Error, a revision's
+// Reason and Notes, and what Options.Progress is told are text the server
+// chose, redacted and cut but not escaped: WriteText prints them escaped,
+// and a program that prints them itself escapes these characters as well,
+// as the mcpresult command does. Before the driver cuts or quotes a text
+// from the server (for a note, a reason, a progress message; the end of a
 // stdio server's stderr), it redacts it: no cut leaves part of a secret,
 // which would no longer look like one. The Report itself keeps what was
 // sent (tool names, URIs, results, a Finding's exact path: an API key used

@@ -23,14 +23,14 @@ import (
 // whose code is "" is clean: no error and no warning in any revision.
 type fixtureCase struct {
 	name   string // the tool's name, or the resource's URI
-	code   string
+	code   Code
 	sev    Severity
 	from   string
 	before string
 	// also are the other errors and warnings the defect brings, where it
 	// applies (the driver's client_rejected, when the Go SDK's client
 	// refuses the result).
-	also map[string]Severity
+	also map[Code]Severity
 }
 
 func (c fixtureCase) applies(rev string) bool {
@@ -50,7 +50,7 @@ const (
 // with a newer SDK, checked against the same table.
 var fixtureRevisions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}
 
-var clientRejected = map[string]Severity{CodeClientRejected: Warning}
+var clientRejected = map[Code]Severity{CodeClientRejected: Warning}
 
 // fixtureTools: one per tool of the server, named after the code it must
 // trigger.
@@ -104,7 +104,7 @@ var fixtureTools = []fixtureCase{
 	// its response for an id never sent is a finding of the revision.
 	{name: "duplicate_response.first_valid", code: CodeDuplicateResponse, sev: Error},
 	{name: "duplicate_response.first_invalid", code: CodeDuplicateResponse, sev: Error,
-		also: map[string]Severity{"invalid_base64": Error, CodeClientRejected: Warning}},
+		also: map[Code]Severity{"invalid_base64": Error, CodeClientRejected: Warning}},
 	{name: "duplicate_response.same", code: CodeDuplicateResponse, sev: Error},
 	{name: "duplicate_response.stray"},
 }
@@ -161,7 +161,7 @@ func TestFixtureServer(t *testing.T) {
 		t.Fatalf("the run failed: %s (revisions: %s)", rep.Error, revisionStates(rep))
 	}
 
-	seen := map[string]bool{} // every code found anywhere
+	seen := map[Code]bool{} // every code found anywhere
 	checked := 0
 	for _, rr := range rep.Revisions {
 		if rr.Status == StatusSkipped && !slices.Contains(fixtureRevisions, rr.Revision) {
@@ -256,7 +256,7 @@ func TestFixtureServer(t *testing.T) {
 	// somewhere (no_response, the driver's code for a server that does not
 	// answer, is left to TestRunRawResults: a silent tool here would cost a
 	// timeout in each revision).
-	for _, code := range []string{
+	for _, code := range []Code{
 		CodeOutputSchemaNoStructuredContent, CodeOutputSchemaMismatch, CodeOutputSchemaInvalid,
 		CodeTextCopyMismatch, CodeMediaTypeMismatch, CodeMediaTypeUnknown, CodeImageFormatUnsupported,
 		CodeImageTooLarge, CodeImageDownscaled, CodeUnsafeInteger, CodeErrorLeaksStack, CodeErrorLeaksPath,
@@ -276,7 +276,7 @@ func TestFixtureServer(t *testing.T) {
 // elsewhere, no error, no warning and not the code.
 func checkFixtureFindings(t *testing.T, rev, what string, c fixtureCase, fs []Finding) {
 	t.Helper()
-	want := map[string]Severity{}
+	want := map[Code]Severity{}
 	if c.applies(rev) {
 		if c.sev != Info {
 			want[c.code] = c.sev
@@ -299,7 +299,7 @@ func checkFixtureFindings(t *testing.T, rev, what string, c fixtureCase, fs []Fi
 	} else if c.code != "" && hasCode(fs, c.code) {
 		t.Errorf("%s: %s: %s, where it does not apply (findings: %s)", rev, what, c.code, describeFindings(fs))
 	}
-	got := map[string]Severity{}
+	got := map[Code]Severity{}
 	for _, f := range fs {
 		if f.Severity == Error || f.Severity == Warning {
 			if prev, ok := got[f.Code]; !ok || prev == Warning {
@@ -319,7 +319,7 @@ func checkFixtureFindings(t *testing.T, rev, what string, c fixtureCase, fs []Fi
 	}
 }
 
-func hasCode(fs []Finding, code string) bool {
+func hasCode(fs []Finding, code Code) bool {
 	return slices.ContainsFunc(fs, func(f Finding) bool { return f.Code == code })
 }
 
@@ -338,7 +338,7 @@ func describeFindings(fs []Finding) string {
 	}
 	parts := make([]string, len(fs))
 	for i, f := range fs {
-		parts[i] = string(f.Severity) + " " + f.Code
+		parts[i] = string(f.Severity) + " " + string(f.Code)
 		if f.Path != "" {
 			parts[i] += " at " + f.Path
 		}
@@ -414,7 +414,7 @@ func TestFixtureHostile(t *testing.T) {
 	rep, err := Run(ctx, Options{
 		Stdio:    []string{node, server, "hostile"},
 		Timeout:  10 * time.Second,
-		Progress: func(s string) { add("progress", s, false); add("progress, escaped", EscapeText(s), false) },
+		Progress: func(s string) { add("progress", s, false); add("progress, escaped", escapeText(s), false) },
 		Ended:    func(s Step) { steps = append(steps, s); add("Step.String", s.String(), false) },
 	})
 	if err != nil {
@@ -466,7 +466,7 @@ func TestFixtureHostile(t *testing.T) {
 	if !strings.Contains(refused.Error, "it refused initialize: JSON-RPC error -32602: no session for https://admin:[redacted]@db.example.com/export") {
 		t.Errorf("refused: %q", refused.Error)
 	}
-	add("Report.Error, escaped", EscapeText(refused.Error), false)
+	add("Report.Error, escaped", escapeText(refused.Error), false)
 	for _, part := range secrets { // as it is, not yet escaped
 		if strings.Contains(refused.Error, part) {
 			t.Errorf("Report.Error holds the secret %q: %q", part, refused.Error)

@@ -422,7 +422,7 @@ func callsByTool(rr *RevisionReport) map[string][]*CallReport {
 
 // hasRevisionFinding reports a finding of the revision itself with the
 // code, the severity the code has, and a message that begins with message.
-func hasRevisionFinding(rr *RevisionReport, code, message string) bool {
+func hasRevisionFinding(rr *RevisionReport, code Code, message string) bool {
 	sev := Warning
 	if code == CodeResultsNotKept {
 		sev = Info
@@ -611,11 +611,11 @@ func TestHostileInputSchemas(t *testing.T) {
 	cases := []struct {
 		tool, schema string
 		source       string
-		want         []string // the codes of the arguments' findings
-		totalsWarn   int      // the warnings they add
+		want         []Code // the codes of the arguments' findings
+		totalsWarn   int    // the warnings they add
 	}{
-		{"self-twice", selfTwice, SourceGeneratedPartial, []string{CodeArgumentsNotGenerated}, 1},
-		{"pattern", pattern, SourceGeneratedPartial, []string{CodeArgumentsIncomplete}, 0},
+		{"self-twice", selfTwice, SourceGeneratedPartial, []Code{CodeArgumentsNotGenerated}, 1},
+		{"pattern", pattern, SourceGeneratedPartial, []Code{CodeArgumentsIncomplete}, 0},
 		{"plain", plain, SourceGenerated, nil, 0},
 		{"self-twice-called", selfTwice, SourceCalls, nil, 0},
 	}
@@ -642,11 +642,11 @@ func TestHostileInputSchemas(t *testing.T) {
 			if len(cs) != 1 || cs[0].Source != c.source || cs[0].Outcome != OutcomeResult {
 				t.Fatalf("calls %+v", cs)
 			}
-			var got []string
+			var got []Code
 			for _, f := range cs[0].Findings {
 				if f.Code == CodeArgumentsNotGenerated || f.Code == CodeArgumentsIncomplete {
 					got = append(got, f.Code)
-					if f.Path != "" || f.Severity != map[string]Severity{CodeArgumentsNotGenerated: Warning, CodeArgumentsIncomplete: Info}[f.Code] {
+					if f.Path != "" || f.Severity != map[Code]Severity{CodeArgumentsNotGenerated: Warning, CodeArgumentsIncomplete: Info}[f.Code] {
 						t.Errorf("finding %+v", f)
 					}
 				}
@@ -755,7 +755,7 @@ func TestHostileLists(t *testing.T) {
 		h        hostile
 		maxBytes int64
 		tools    int
-		code     string
+		code     Code
 		message  string
 	}{
 		{"fresh cursors", hostile{Cursors: "fresh"}, 0, DefaultMaxPages, CodeTooManyPages, "tools/list has more than 100 pages: stopped listing"},

@@ -37,7 +37,7 @@ const tokenStart = `(?:^|[^A-Za-z0-9])`
 // leakRules are the patterns of each code, in the order they are looked
 // for.
 var leakRules = []struct {
-	code     string
+	code     Code
 	patterns []leakPattern
 }{
 	{CodeErrorLeaksStack, []leakPattern{
@@ -192,7 +192,7 @@ func leakMatch(p leakPattern, text string) bool {
 	return false
 }
 
-func leakMessage(code, where string, kinds []string, isError bool) string {
+func leakMessage(code Code, where string, kinds []string, isError bool) string {
 	found := where + " contains what looks like " + joinKinds(kinds)
 	switch code {
 	case CodeErrorLeaksStack:

@@ -17,16 +17,16 @@ func textResult(text string, isError bool) string {
 	return `{"content":[{"type":"text","text":` + string(t) + `}],"isError":` + e + `}`
 }
 
-var leakCodes = []string{CodeErrorLeaksStack, CodeErrorLeaksPath, CodeErrorLeaksConnectionString, CodeErrorLeaksSecret}
+var leakCodes = []Code{CodeErrorLeaksStack, CodeErrorLeaksPath, CodeErrorLeaksConnectionString, CodeErrorLeaksSecret}
 
 func TestLeaks(t *testing.T) {
 	cases := []struct {
 		name    string
 		text    string
 		isError bool
-		code    string // "": no leak code at all
+		code    Code   // "": no leak code at all
 		secret  string // a part of the text no message may repeat
-		also    string // another code the text also gives
+		also    Code   // another code the text also gives
 	}{
 		{"go panic", "panic: runtime error: index out of range\n\ngoroutine 7 [running]:\nmain.f()", true, CodeErrorLeaksStack, "", ""},
 		{"go frame", "main.handler(...)\n\tsrv/app/handler.go:88 +0x1a5", true, CodeErrorLeaksStack, "", ""},

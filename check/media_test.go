@@ -158,20 +158,20 @@ func TestMediaFindings(t *testing.T) {
 	pngSmall := pngOf(t, 10, 10)
 	cases := []struct {
 		name, res string
-		want      map[string]Severity // codes expected at /content/1/data; every other media code must be absent
-		msg       string              // a part of the first expected finding's message
+		want      map[Code]Severity // codes expected at /content/1/data; every other media code must be absent
+		msg       string            // a part of the first expected finding's message
 	}{
-		{"png as jpeg", block("image", pngSmall, "image/jpeg"), map[string]Severity{CodeMediaTypeMismatch: Error}, "is PNG but its mimeType says \"image/jpeg\""},
-		{"jpeg as png", block("image", jpegOf(t, 4, 4), "image/png"), map[string]Severity{CodeMediaTypeMismatch: Error}, "Image does not match the provided media type"},
+		{"png as jpeg", block("image", pngSmall, "image/jpeg"), map[Code]Severity{CodeMediaTypeMismatch: Error}, "is PNG but its mimeType says \"image/jpeg\""},
+		{"jpeg as png", block("image", jpegOf(t, 4, 4), "image/png"), map[Code]Severity{CodeMediaTypeMismatch: Error}, "Image does not match the provided media type"},
 		{"png as octet-stream", block("image", pngSmall, "application/octet-stream"),
-			map[string]Severity{CodeMediaTypeMismatch: Error, CodeImageFormatUnsupported: Warning}, ""},
-		{"wav as mpeg", block("audio", []byte("RIFF\x24\x00\x00\x00WAVEfmt "), "audio/mpeg"), map[string]Severity{CodeMediaTypeMismatch: Error}, "is WAV"},
-		{"unknown bytes as png", block("image", []byte("not an image at all"), "image/png"), map[string]Severity{CodeMediaTypeUnknown: Warning}, "PNG"},
-		{"no bytes", block("image", nil, "image/png"), map[string]Severity{CodeMediaTypeUnknown: Warning}, "no bytes"},
-		{"svg image", block("image", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), "image/svg+xml"), map[string]Severity{CodeImageFormatUnsupported: Warning}, "image/svg+xml"},
-		{"image/jpg", block("image", jpegOf(t, 4, 4), "image/jpg"), map[string]Severity{CodeImageFormatUnsupported: Warning}, "write image/jpeg"},
-		{"too wide", block("image", pngOf(t, 8001, 1), "image/png"), map[string]Severity{CodeImageTooLarge: Warning}, "8001×1 px, over Anthropic API's 8000"},
-		{"downscaled", block("image", webp("VP8X", 1569, 10), "image/webp"), map[string]Severity{CodeImageDownscaled: Info}, "1568"},
+			map[Code]Severity{CodeMediaTypeMismatch: Error, CodeImageFormatUnsupported: Warning}, ""},
+		{"wav as mpeg", block("audio", []byte("RIFF\x24\x00\x00\x00WAVEfmt "), "audio/mpeg"), map[Code]Severity{CodeMediaTypeMismatch: Error}, "is WAV"},
+		{"unknown bytes as png", block("image", []byte("not an image at all"), "image/png"), map[Code]Severity{CodeMediaTypeUnknown: Warning}, "PNG"},
+		{"no bytes", block("image", nil, "image/png"), map[Code]Severity{CodeMediaTypeUnknown: Warning}, "no bytes"},
+		{"svg image", block("image", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), "image/svg+xml"), map[Code]Severity{CodeImageFormatUnsupported: Warning}, "image/svg+xml"},
+		{"image/jpg", block("image", jpegOf(t, 4, 4), "image/jpg"), map[Code]Severity{CodeImageFormatUnsupported: Warning}, "write image/jpeg"},
+		{"too wide", block("image", pngOf(t, 8001, 1), "image/png"), map[Code]Severity{CodeImageTooLarge: Warning}, "8001×1 px, over Anthropic API's 8000"},
+		{"downscaled", block("image", webp("VP8X", 1569, 10), "image/webp"), map[Code]Severity{CodeImageDownscaled: Info}, "1568"},
 
 		{"png", block("image", pngSmall, "image/png"), nil, ""},
 		{"png with parameters", block("image", pngSmall, "Image/PNG; foo=bar"), nil, ""},
@@ -181,7 +181,7 @@ func TestMediaFindings(t *testing.T) {
 		{"unknown bytes, unknown type", block("audio", []byte("some codec"), "audio/x-something"), nil, ""},
 		{"not base64: validate's", `{"content":[{"type":"image","data":"%%%","mimeType":"image/png"}]}`, nil, ""},
 	}
-	mediaCodes := []string{CodeMediaTypeMismatch, CodeMediaTypeUnknown, CodeImageFormatUnsupported, CodeImageTooLarge, CodeImageDownscaled}
+	mediaCodes := []Code{CodeMediaTypeMismatch, CodeMediaTypeUnknown, CodeImageFormatUnsupported, CodeImageTooLarge, CodeImageDownscaled}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fs := CheckToolCall(toolCall("2025-06-18", c.res))

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/internal/textesc"
 )
 
 // Report is what Run found: per revision, per tool and per resource, each
@@ -30,9 +32,11 @@ type Report struct {
 	// Error says why nothing, or not everything, could be checked: the
 	// server did not start, never answered, speaks none of the revisions
 	// asked; or the run was interrupted.
-	Error    string    `json:"error,omitempty"`
-	Started  time.Time `json:"started"`
-	Duration Millis    `json:"durationMs"`
+	Error   string    `json:"error,omitempty"`
+	Started time.Time `json:"started"`
+	// Duration is the time the run took (the JSON report writes it as
+	// "durationMs", in milliseconds, as it does each duration).
+	Duration time.Duration `json:"-"`
 }
 
 // ServerInfo is the serverInfo of initialize.
@@ -69,8 +73,9 @@ type RevisionReport struct {
 	Findings []Finding `json:"findings"`
 	// Notes are what the driver noticed and did about it (a tool listed
 	// twice, a calls file naming a tool the server does not list…).
-	Notes    []string `json:"notes,omitempty"`
-	Duration Millis   `json:"durationMs"`
+	Notes []string `json:"notes,omitempty"`
+	// Duration is the time the revision's session took.
+	Duration time.Duration `json:"-"`
 }
 
 // ToolReport is one tool's calls.
@@ -120,7 +125,7 @@ type CallReport struct {
 	// Findings are what the checks found, most severe first.
 	Findings []Finding `json:"findings"`
 	// Duration is the time the call took.
-	Duration Millis `json:"durationMs"`
+	Duration time.Duration `json:"-"`
 }
 
 // ResourceReport is one resources/read.
@@ -139,7 +144,7 @@ type ResourceReport struct {
 	// Findings are what the checks found, most severe first.
 	Findings []Finding `json:"findings"`
 	// Duration is the time the read took.
-	Duration Millis `json:"durationMs"`
+	Duration time.Duration `json:"-"`
 }
 
 // rpcErrorJSON is an RPCError as the JSON report writes it.
@@ -156,24 +161,46 @@ func rpcErrorOf(e *RPCError) *rpcErrorJSON {
 	return &rpcErrorJSON{Code: e.Code, Message: e.Message, Data: e.Data}
 }
 
-// MarshalJSON writes the call with its JSON-RPC error as "rpcError"
-// {code, message, data}.
-func (c *CallReport) MarshalJSON() ([]byte, error) {
-	type plain CallReport
+// MarshalJSON writes the report with its duration as "durationMs", in
+// milliseconds to the microsecond, as it writes every duration.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report
 	return json.Marshal(struct {
-		*plain
-		RPCError *rpcErrorJSON `json:"rpcError,omitempty"`
-	}{(*plain)(c), rpcErrorOf(c.RPCError)})
+		plain
+		Duration millis `json:"durationMs"`
+	}{plain(r), millis(r.Duration)})
 }
 
-// MarshalJSON writes the read with its JSON-RPC error as "rpcError"
-// {code, message, data}.
-func (r *ResourceReport) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes the revision with its duration as "durationMs", in
+// milliseconds.
+func (rr RevisionReport) MarshalJSON() ([]byte, error) {
+	type plain RevisionReport
+	return json.Marshal(struct {
+		plain
+		Duration millis `json:"durationMs"`
+	}{plain(rr), millis(rr.Duration)})
+}
+
+// MarshalJSON writes the call with its duration as "durationMs", in
+// milliseconds, and its JSON-RPC error as "rpcError" {code, message, data}.
+func (c CallReport) MarshalJSON() ([]byte, error) {
+	type plain CallReport
+	return json.Marshal(struct {
+		plain
+		Duration millis        `json:"durationMs"`
+		RPCError *rpcErrorJSON `json:"rpcError,omitempty"`
+	}{plain(c), millis(c.Duration), rpcErrorOf(c.RPCError)})
+}
+
+// MarshalJSON writes the read with its duration as "durationMs", in
+// milliseconds, and its JSON-RPC error as "rpcError" {code, message, data}.
+func (r ResourceReport) MarshalJSON() ([]byte, error) {
 	type plain ResourceReport
 	return json.Marshal(struct {
-		*plain
+		plain
+		Duration millis        `json:"durationMs"`
 		RPCError *rpcErrorJSON `json:"rpcError,omitempty"`
-	}{(*plain)(r), rpcErrorOf(r.RPCError)})
+	}{plain(r), millis(r.Duration), rpcErrorOf(r.RPCError)})
 }
 
 // Totals count the report's revisions, exchanges and findings.
@@ -199,18 +226,17 @@ func (r *Report) Failed() bool {
 	return r.Error != "" || r.Totals.RevisionsFailed > 0
 }
 
-// Millis is a duration that JSON writes as milliseconds (to the
-// microsecond).
-type Millis time.Duration
+// millis is a duration as the JSON report writes it: milliseconds, to the
+// microsecond.
+type millis time.Duration
 
 // MarshalJSON writes the milliseconds.
-func (m Millis) MarshalJSON() ([]byte, error) {
+func (m millis) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, math.Round(float64(m)/1e3)/1e3, 'f', -1, 64), nil
 }
 
-// String is the duration rounded for people: 12ms, 1.25s.
-func (m Millis) String() string {
-	d := time.Duration(m)
+// roundDuration is a duration rounded for people: 12ms, 1.25s.
+func roundDuration(d time.Duration) string {
 	switch {
 	case d < time.Millisecond:
 		return "<1ms"
@@ -246,7 +272,7 @@ func sortFindings(fs []Finding) []Finding {
 // finish orders the findings, counts the totals, names the server and says
 // why nothing was checked when nothing was.
 func (r *Report) finish(revs []string, d time.Duration) {
-	r.Duration = Millis(d)
+	r.Duration = d
 	t := &r.Totals
 	count := func(fs []Finding) {
 		for _, f := range fs {
@@ -321,10 +347,11 @@ func (r *Report) finish(revs []string, d time.Duration) {
 // WriteJSON writes the report as JSON on one line (each result as the
 // server sent it, without the whitespace between its tokens). The characters
 // a terminal would obey are escaped in its strings (\u001b, \u009b,
-// \u202e…, see EscapeText), bytes that are not UTF-8 are written \ufffd, and
-// what looks like a secret is redacted wherever it is: in every string of
-// the report, keys and values of the results and arguments included (the
-// secret written [redacted], as EscapeText does; the string value of a
+// \u202e…, those the package documentation lists under Printing), bytes
+// that are not UTF-8 are written \ufffd, and what looks like a secret is
+// redacted wherever it is: in every string of the report, keys and values
+// of the results and arguments included (the secret written [redacted], as
+// WriteText does; the string value of a
 // member named "password", "api_key"… too), and in a finding's path and
 // message (see Finding.MarshalJSON). The JSON says the same, but for the
 // secrets, and can be printed; the Report itself keeps what was sent.
@@ -335,7 +362,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if err := enc.Encode(r); err != nil {
 		return err
 	}
-	_, err := w.Write(appendEscaped(nil, redactJSON(b.Bytes()), true))
+	_, err := w.Write(escapeJSON(nil, redactJSON(b.Bytes())))
 	return err
 }
 
@@ -350,133 +377,29 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	return json.Marshal(p)
 }
 
-// EscapeText returns s as it can be printed: what looks like a secret
-// redacted, and every character that a terminal would obey, or that would
-// change how the text around it reads, written as an escape a person can
-// read.
-//
-// The secrets are those the leak checks look for in any text (API keys
-// and tokens, bearer tokens, the password of a URL or a connection string,
-// the value of password=…, a private key: error_leaks_secret and
-// error_leaks_connection_string), each written [redacted] (a private key
-// from its first line to the end of s, or from the start of s to its last
-// line). They are looked for in s as it is, and again in its escaped form
-// when escaping changed it.
-//
-// The characters escaped are the C0 controls (\x1b, \r, \n, \t, \x00…),
-// DEL (\x7f), the C1 controls U+0080 to U+009F (\u009b…), the line and
-// paragraph separators U+2028 and U+2029, and the bidirectional controls
-// U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069 (\u202e…); a
-// byte that is not UTF-8 is written \xff. Nothing a server sends can then
-// move the cursor, recolour or hide a line, set the window title, reach the
-// clipboard (OSC 52) or reorder what is printed. A backslash stays as it
-// is.
+// escapeText returns s as it can be printed, as the package documentation
+// says under Printing: what looks like a secret redacted (redactSecrets),
+// and every character of textesc.Text, and each byte that is not UTF-8,
+// written as an escape a person can read (\x1b, \n, \u202e, \xff). The
+// secrets are looked for in s as it is, and again in its escaped form when
+// escaping changed it.
 //
 // Every string that the text report, Step.String and the command print,
 // and that a server or a user chose, goes through it: it is where what is
 // printed is made safe (WriteJSON redacts and escapes the same in its own
-// way, as JSON).
-func EscapeText(s string) string {
+// way, as JSON: escapeJSON).
+func escapeText(s string) string {
 	s = redactSecrets(s)
-	if !needsEscape(s) {
+	if !textesc.Text.Needs(s) {
 		return s
 	}
-	e := escapeControls(s)
-	return redactSecrets(e)
+	return redactSecrets(string(textesc.Text.AppendReadable(nil, s)))
 }
 
-// escapeControls is EscapeText without the redaction.
-func escapeControls(s string) string {
-	if !needsEscape(s) {
-		return s
-	}
-	return string(appendEscaped(nil, []byte(s), false))
-}
-
-// needsEscape reports a string that EscapeText would change.
-func needsEscape(s string) bool {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
-				return true
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || unsafeRune(r) {
-			return true
-		}
-		i += size
-	}
-	return false
-}
-
-// unsafeRune reports a character above ASCII that EscapeText escapes.
-func unsafeRune(r rune) bool {
-	switch {
-	case r >= 0x80 && r <= 0x9f, // C1
-		r == 0x2028, r == 0x2029, // line and paragraph separators
-		r == 0x061c, r == 0x200e, r == 0x200f, // bidirectional marks
-		r >= 0x202a && r <= 0x202e, // embeddings and overrides
-		r >= 0x2066 && r <= 0x2069: // isolates
-		return true
-	}
-	return false
-}
-
-// appendEscaped appends s with the characters EscapeText escapes escaped:
-// for people (\x1b, \u202e), or, jsonString, as JSON escapes (\u007f,
-// \u202e, \ufffd for a byte that is not UTF-8) in JSON that an encoder
-// wrote: it has escaped the C0 controls of its strings itself, and outside
-// its strings JSON has none of these characters.
-func appendEscaped(dst, s []byte, jsonString bool) []byte {
-	const hex = "0123456789abcdef"
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		size := 1
-		var r rune
-		switch {
-		case c < utf8.RuneSelf:
-			// JSON's C0 controls are escaped in its strings already, and
-			// outside them are whitespace.
-			if c >= 0x20 && c != 0x7f || jsonString && c < 0x20 {
-				i++
-				continue
-			}
-			r = rune(c)
-		default:
-			r, size = utf8.DecodeRune(s[i:])
-			if !(r == utf8.RuneError && size == 1) && !unsafeRune(r) {
-				i += size
-				continue
-			}
-		}
-		dst = append(dst, s[start:i]...)
-		invalid := r == utf8.RuneError && size == 1
-		switch {
-		case jsonString && invalid:
-			dst = append(dst, `\ufffd`...)
-		case jsonString:
-			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
-		case r == '\n':
-			dst = append(dst, `\n`...)
-		case r == '\r':
-			dst = append(dst, `\r`...)
-		case r == '\t':
-			dst = append(dst, `\t`...)
-		case invalid || r < utf8.RuneSelf:
-			dst = append(dst, '\\', 'x', hex[c>>4], hex[c&0xf])
-		default:
-			dst = append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
-		}
-		i += size
-		start = i
-	}
-	return append(dst, s[start:]...)
-}
+// escapeJSON appends JSON text that the report's encoder wrote with the
+// characters escapeText escapes written as JSON escapes (\u007f, \u202e,
+// \ufffd for a byte that is not UTF-8).
+func escapeJSON(dst, js []byte) []byte { return textesc.Text.AppendJSON(dst, js) }
 
 // ANSI colours.
 const (
@@ -494,7 +417,7 @@ type textWriter struct {
 	b         bytes.Buffer
 	color     bool
 	verbose   bool
-	slowFrom  Millis
+	slowFrom  time.Duration
 	slow      []slowExchange
 	infoCodes []string       // the codes of the info findings folded, in order
 	infoCount map[string]int // and how many of each
@@ -514,7 +437,7 @@ func (t *textWriter) line(indent int, parts ...string) {
 }
 
 func (t *textWriter) severity(s Severity) string {
-	label := fmt.Sprintf("%-7s", EscapeText(string(s)))
+	label := fmt.Sprintf("%-7s", escapeText(string(s)))
 	switch s {
 	case Error:
 		return t.paint(ansiRed+ansiBold, label)
@@ -561,16 +484,17 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 //
 // Every string it prints that it did not write itself (the server's name,
 // title and version, tool names, URIs, arguments, paths, messages, reasons,
-// notes, the target…) goes through EscapeText, a multi-line one line by
-// line (its lines indented under the first): nothing in them can drive the
-// terminal, and what looks like a secret is redacted. Paths have their
+// notes, the target…) is escaped and redacted as the package documentation
+// says under Printing, a multi-line one line by line (its lines indented
+// under the first): nothing in them can drive the terminal, and what looks
+// like a secret is redacted. Paths have their
 // segments redacted as Finding.MarshalJSON does.
 func (r *Report) WriteTextWith(w io.Writer, o TextOptions) error {
 	if o.Slow <= 0 {
 		o.Slow = DefaultSlow
 	}
-	t := &textWriter{color: o.Color, verbose: o.Verbose, slowFrom: Millis(o.Slow)}
-	t.line(0, t.paint(ansiBold, "mcpresult check"), EscapeText(r.Target))
+	t := &textWriter{color: o.Color, verbose: o.Verbose, slowFrom: o.Slow}
+	t.line(0, t.paint(ansiBold, "mcpresult check"), escapeText(r.Target))
 	if r.Server != nil {
 		t.line(0, "server", serverName(r.Server))
 	}
@@ -598,13 +522,13 @@ func (t *textWriter) slowList() {
 		return
 	}
 	slices.SortStableFunc(t.slow, func(a, b slowExchange) int { return int(b.d - a.d) })
-	t.line(0, t.paint(ansiYellow, "slow:"), plural(len(t.slow), "exchange")+" took "+t.slowFrom.String()+" or longer")
+	t.line(0, t.paint(ansiYellow, "slow:"), plural(len(t.slow), "exchange")+" took "+roundDuration(t.slowFrom)+" or longer")
 	for i, s := range t.slow {
 		if i == maxSlowListed {
 			t.line(1, t.paint(ansiDim, "and "+strconv.Itoa(len(t.slow)-maxSlowListed)+" more"))
 			break
 		}
-		t.line(1, s.d.String(), s.what)
+		t.line(1, roundDuration(s.d), s.what)
 	}
 }
 
@@ -624,47 +548,47 @@ func (t *textWriter) folded() {
 
 // slowMark marks an exchange that took the slow time or longer, and notes
 // it for the list.
-func (t *textWriter) slowMark(d Millis, what string) string {
+func (t *textWriter) slowMark(d time.Duration, what string) string {
 	if d < t.slowFrom {
-		return t.paint(ansiDim, d.String())
+		return t.paint(ansiDim, roundDuration(d))
 	}
 	t.slow = append(t.slow, slowExchange{d, what})
-	return t.paint(ansiYellow, d.String()+" slow")
+	return t.paint(ansiYellow, roundDuration(d)+" slow")
 }
 
 // slowExchange is an exchange the text report lists as slow.
 type slowExchange struct {
-	d    Millis
+	d    time.Duration
 	what string
 }
 
 func serverName(s *ServerInfo) string {
-	name := EscapeText(s.Name)
+	name := escapeText(s.Name)
 	if s.Title != "" && s.Title != s.Name {
-		name += " (" + EscapeText(s.Title) + ")"
+		name += " (" + escapeText(s.Title) + ")"
 	}
 	if s.Version != "" {
-		name += " " + EscapeText(s.Version)
+		name += " " + escapeText(s.Version)
 	}
 	return name
 }
 
-// indentLines escapes each line of a multi-line text (EscapeText) and
+// indentLines escapes each line of a multi-line text (escapeText) and
 // indents the lines after the first. Secrets are redacted in the whole
 // text first: a private key's lines after its first are one.
 func indentLines(s string, indent int) string {
 	if !strings.Contains(s, "\n") {
-		return EscapeText(s)
+		return escapeText(s)
 	}
 	lines := strings.Split(redactSecrets(s), "\n")
 	for i, l := range lines {
-		lines[i] = EscapeText(l)
+		lines[i] = escapeText(l)
 	}
 	return strings.Join(lines, "\n"+strings.Repeat("  ", indent))
 }
 
 func (t *textWriter) revision(rr *RevisionReport) {
-	head := t.paint(ansiBold, EscapeText(rr.Revision))
+	head := t.paint(ansiBold, escapeText(rr.Revision))
 	switch rr.Status {
 	case StatusSkipped:
 		t.line(0, head, t.paint(ansiDim, "skipped: "+indentLines(rr.Reason, 1)))
@@ -681,18 +605,18 @@ func (t *textWriter) revision(rr *RevisionReport) {
 	for _, tr := range rr.Tools {
 		calls += len(tr.Calls)
 	}
-	t.line(0, head, fmt.Sprintf("%s, %s, %s", plural(len(rr.Tools), "tool"), plural(calls, "call"), plural(len(rr.Resources), "resource")), t.paint(ansiDim, rr.Duration.String()))
-	rev := EscapeText(rr.Revision)
+	t.line(0, head, fmt.Sprintf("%s, %s, %s", plural(len(rr.Tools), "tool"), plural(calls, "call"), plural(len(rr.Resources), "resource")), t.paint(ansiDim, roundDuration(rr.Duration)))
+	rev := escapeText(rr.Revision)
 	for _, tr := range rr.Tools {
 		serious := false
 		var all []Finding
-		var slowest Millis
+		var slowest time.Duration
 		for _, c := range tr.Calls {
 			serious = serious || hasProblems(c.Findings)
 			all = append(all, c.Findings...)
 			slowest = max(slowest, c.Duration)
 		}
-		name := "tool " + EscapeText(tr.Name)
+		name := "tool " + escapeText(tr.Name)
 		if len(tr.Calls) == 0 {
 			t.line(1, name, t.paint(ansiDim, "not called"))
 			continue
@@ -712,7 +636,7 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		}
 		t.line(1, name)
 		for i, c := range tr.Calls {
-			desc := []string{"call " + strconv.Itoa(i+1), EscapeText(shorten(string(c.Arguments), 60)), t.paint(ansiDim, callSource(c)), exchangeOutcome(c.Outcome, c.RPCError), t.slowMark(c.Duration, rev+"  "+name+" call "+strconv.Itoa(i+1))}
+			desc := []string{"call " + strconv.Itoa(i+1), escapeText(shorten(string(c.Arguments), 60)), t.paint(ansiDim, callSource(c)), exchangeOutcome(c.Outcome, c.RPCError), t.slowMark(c.Duration, rev+"  "+name+" call "+strconv.Itoa(i+1))}
 			if !hasProblems(c.Findings) {
 				t.line(2, append(desc, t.clean(c.Findings))...)
 				t.infos(3, c.Findings)
@@ -723,7 +647,7 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		}
 	}
 	for _, res := range rr.Resources {
-		what := "resource " + EscapeText(res.URI)
+		what := "resource " + escapeText(res.URI)
 		desc := []string{what, exchangeOutcome(res.Outcome, res.RPCError), t.slowMark(res.Duration, rev+"  "+what)}
 		if !hasProblems(res.Findings) {
 			t.line(1, append(desc, t.clean(res.Findings))...)
@@ -763,7 +687,7 @@ func (t *textWriter) infos(indent int, fs []Finding) {
 		return
 	}
 	for _, f := range fs {
-		code := EscapeText(f.Code)
+		code := escapeText(string(f.Code))
 		if t.infoCount == nil {
 			t.infoCount = map[string]int{}
 		}
@@ -776,15 +700,15 @@ func (t *textWriter) infos(indent int, fs []Finding) {
 
 func (t *textWriter) notes(rr *RevisionReport) {
 	for _, n := range rr.Notes {
-		t.line(1, t.paint(ansiDim, "note: "+EscapeText(n)))
+		t.line(1, t.paint(ansiDim, "note: "+escapeText(n)))
 	}
 }
 
 func (t *textWriter) findings(indent int, fs []Finding) {
 	for _, f := range fs {
-		where := EscapeText(f.Code)
+		where := escapeText(string(f.Code))
 		if f.Path != "" {
-			where += " at " + EscapeText(redactPath(f.Path))
+			where += " at " + escapeText(redactPath(f.Path))
 		}
 		t.line(indent, t.severity(f.Severity)+" "+where+": "+indentLines(redactSecrets(f.Message), indent+4))
 	}
@@ -800,13 +724,13 @@ func callSource(c *CallReport) string {
 	case SourceGeneratedPartial:
 		s = "generated (best effort)"
 	default:
-		s = EscapeText(c.Source)
+		s = escapeText(c.Source)
 	}
 	if !c.ArgsValid {
 		s = "invalid on purpose, " + s
 	}
 	if c.Note != "" {
-		s += ": " + EscapeText(c.Note)
+		s += ": " + escapeText(c.Note)
 	}
 	return s
 }
@@ -823,7 +747,7 @@ func exchangeOutcome(outcome string, e *RPCError) string {
 	case OutcomeNoResponse:
 		return "no response"
 	}
-	return EscapeText(outcome)
+	return escapeText(outcome)
 }
 
 // shorten cuts a text to n characters, with an ellipsis. What looks like a
@@ -867,5 +791,5 @@ func (t *textWriter) summary(r *Report) string {
 	}
 	infos := fmt.Sprintf("%d info", tt.Infos)
 	return fmt.Sprintf("%s %s; %s, %s; %s, %s, %s (%s)", t.paint(ansiBold, "summary:"), revs,
-		plural(tt.ToolCalls, "tool call"), plural(tt.ResourceReads, "resource read"), errs, warns, infos, r.Duration.String())
+		plural(tt.ToolCalls, "tool call"), plural(tt.ResourceReads, "resource read"), errs, warns, infos, roundDuration(r.Duration))
 }

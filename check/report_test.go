@@ -8,11 +8,14 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/mcpresult/mcpresult/internal/checklink"
+	"github.com/mcpresult/mcpresult/internal/textesc"
 )
 
 // sampleReport is a report as Run builds it, with fixed timings.
 func sampleReport() *Report {
-	ms := func(n float64) Millis { return Millis(time.Duration(n * float64(time.Millisecond))) }
+	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
 	r := &Report{
 		Target:  "node server.mjs --port 0",
 		Started: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC),
@@ -297,7 +300,7 @@ func fillStrings(v reflect.Value, s string, raw json.RawMessage) {
 // (but \n), or -1.
 func unsafeIn(out string) int {
 	for i, r := range out {
-		if r < 0x20 && r != '\n' || r == 0x7f || unsafeRune(r) || r == utf8.RuneError {
+		if r != '\n' && textesc.Text.Escapes(r) || r == utf8.RuneError {
 			return i
 		}
 	}
@@ -432,12 +435,16 @@ func TestEscapeText(t *testing.T) {
 		{"bad \xff\xc2 end \xe2\x80", `bad \xff\xc2 end \xe2\x80`},
 		{"\x1b]52;c;cHduZWQ=\x07", `\x1b]52;c;cHduZWQ=\x07`},
 	} {
-		if got := EscapeText(tc.in); got != tc.want {
-			t.Errorf("EscapeText(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := escapeText(tc.in); got != tc.want {
+			t.Errorf("escapeText(%q) = %q, want %q", tc.in, got, tc.want)
 		}
-		if got := string(appendEscaped(nil, []byte(`"`+strings.ReplaceAll(tc.in, `\`, `\\`)+`"`), true)); !json.Valid([]byte(strings.Map(func(r rune) rune {
+		// The command prints through the same escape.
+		if got := checklink.EscapeText(tc.in); got != tc.want {
+			t.Errorf("checklink.EscapeText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got := string(escapeJSON(nil, []byte(`"`+strings.ReplaceAll(tc.in, `\`, `\\`)+`"`))); !json.Valid([]byte(strings.Map(func(r rune) rune {
 			if r < 0x20 {
-				return -1 // JSON escapes these itself; appendEscaped sees JSON
+				return -1 // JSON escapes these itself; escapeJSON sees JSON
 			}
 			return r
 		}, got))) {
@@ -452,13 +459,13 @@ func FuzzEscapeText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := EscapeText(s)
+		out := escapeText(s)
 		if !utf8.ValidString(out) || unsafeIn(out) >= 0 || strings.Contains(out, "\n") {
-			t.Fatalf("EscapeText(%q) = %q", s, out)
+			t.Fatalf("escapeText(%q) = %q", s, out)
 		}
 		// The JSON form says what the encoder's JSON says.
 		b, _ := json.Marshal(s)
-		j := appendEscaped(nil, b, true)
+		j := escapeJSON(nil, b)
 		var want, got string
 		if !utf8.Valid(j) || unsafeIn(string(j)) >= 0 || json.Unmarshal(b, &want) != nil || json.Unmarshal(j, &got) != nil || got != want {
 			t.Fatalf("JSON form of %q: %s", s, j)

@@ -33,8 +33,9 @@ const (
 type Finding struct {
 	Severity Severity `json:"severity"`
 	// Code is stable and snake_case: a result.Validate code
-	// (invalid_base64, ...) or one of this package's (Code… constants).
-	Code string `json:"code"`
+	// (invalid_base64, ...: content.Codes) or one of this package's (the
+	// Code… constants: Codes).
+	Code Code `json:"code"`
 	// Path is a JSON Pointer into the result as received ("" for the whole
 	// result); for a JSON-RPC error, into the response (/error/message,
 	// /error/data/…).
@@ -47,25 +48,25 @@ type Finding struct {
 // The codes of this package; the other codes of a Finding are those of
 // result.Validate (content.Codes).
 const (
-	CodeOutputSchemaNoStructuredContent = "output_schema_no_structured_content"
-	CodeOutputSchemaMismatch            = "output_schema_mismatch"
-	CodeOutputSchemaInvalid             = "output_schema_invalid"
-	CodeTextCopyMismatch                = "text_copy_mismatch"
-	CodeMediaTypeMismatch               = "media_type_mismatch"
-	CodeMediaTypeUnknown                = "media_type_unknown"
-	CodeImageFormatUnsupported          = "image_format_unsupported"
-	CodeImageTooLarge                   = "image_too_large"
-	CodeImageDownscaled                 = "image_downscaled"
-	CodeUnsafeInteger                   = "unsafe_integer"
-	CodeErrorLeaksStack                 = "error_leaks_stack"
-	CodeErrorLeaksPath                  = "error_leaks_path"
-	CodeErrorLeaksConnectionString      = "error_leaks_connection_string"
-	CodeErrorLeaksSecret                = "error_leaks_secret"
-	CodeResultSize                      = "result_size"
-	CodeResultTokens                    = "result_tokens"
-	CodeResultOverClientCap             = "result_over_client_cap"
-	CodeProtocolErrorForToolFailure     = "protocol_error_for_tool_failure"
-	CodeToolErrorForInvalidArguments    = "tool_error_for_invalid_arguments"
+	CodeOutputSchemaNoStructuredContent Code = "output_schema_no_structured_content"
+	CodeOutputSchemaMismatch            Code = "output_schema_mismatch"
+	CodeOutputSchemaInvalid             Code = "output_schema_invalid"
+	CodeTextCopyMismatch                Code = "text_copy_mismatch"
+	CodeMediaTypeMismatch               Code = "media_type_mismatch"
+	CodeMediaTypeUnknown                Code = "media_type_unknown"
+	CodeImageFormatUnsupported          Code = "image_format_unsupported"
+	CodeImageTooLarge                   Code = "image_too_large"
+	CodeImageDownscaled                 Code = "image_downscaled"
+	CodeUnsafeInteger                   Code = "unsafe_integer"
+	CodeErrorLeaksStack                 Code = "error_leaks_stack"
+	CodeErrorLeaksPath                  Code = "error_leaks_path"
+	CodeErrorLeaksConnectionString      Code = "error_leaks_connection_string"
+	CodeErrorLeaksSecret                Code = "error_leaks_secret"
+	CodeResultSize                      Code = "result_size"
+	CodeResultTokens                    Code = "result_tokens"
+	CodeResultOverClientCap             Code = "result_over_client_cap"
+	CodeProtocolErrorForToolFailure     Code = "protocol_error_for_tool_failure"
+	CodeToolErrorForInvalidArguments    Code = "tool_error_for_invalid_arguments"
 )
 
 // Tool is what tools/list said about a tool.
@@ -158,7 +159,7 @@ func objectOnly(rev string) bool { return rev == result.V20250618 || rev == resu
 
 type findings []Finding
 
-func (f *findings) add(s Severity, code, path, msg string) {
+func (f *findings) add(s Severity, code Code, path, msg string) {
 	*f = append(*f, Finding{Severity: s, Code: code, Path: path, Message: msg})
 }
 
@@ -233,15 +234,15 @@ func CheckResourceRead(r ResourceRead) []Finding {
 // 64-bit integers kept).
 func (f *findings) parse(raw json.RawMessage) (content.Value, bool) {
 	if raw == nil {
-		f.add(Error, string(content.CodeInvalidJSON), "", "the response carries neither a result nor an error")
+		f.add(Error, Code(content.CodeInvalidJSON), "", "the response carries neither a result nor an error")
 		return content.Value{}, false
 	}
 	v, err := content.ParseJSON(raw)
 	if err != nil {
-		code, msg := string(content.CodeInvalidJSON), "the result is not JSON"
+		code, msg := Code(content.CodeInvalidJSON), "the result is not JSON"
 		var e *content.Error
 		if errors.As(err, &e) {
-			code, msg = string(e.Code), e.Message
+			code, msg = Code(e.Code), e.Message
 		}
 		f.add(Error, code, "", msg)
 		return content.Value{}, false
@@ -253,16 +254,16 @@ func (f *findings) parse(raw json.RawMessage) (content.Value, bool) {
 func (f *findings) validate(v content.Value, kind, rev string) {
 	rep, err := result.Validate(v, result.ValidateOptions{Kind: kind, ProtocolVersion: rev, Stage: result.StageWire})
 	if err != nil {
-		code, msg := "unsupported_protocol_version", err.Error()
+		code, msg := Code(content.CodeUnsupportedProtocolVersion), err.Error()
 		var e *content.Error
 		if errors.As(err, &e) {
-			code, msg = string(e.Code), e.Message
+			code, msg = Code(e.Code), e.Message
 		}
 		f.add(Error, code, "", "the result cannot be validated for revision "+strconv.Quote(rev)+": "+msg)
 		return
 	}
 	for _, e := range rep.Errors {
-		f.add(Error, string(e.Code), e.Path, e.Message)
+		f.add(Error, Code(e.Code), e.Path, e.Message)
 	}
 	for _, e := range rep.Warnings {
 		if e.Code == content.CodeFieldNotInRevision && e.Path == "/structuredContent" && kind == result.KindTool {
@@ -272,7 +273,7 @@ func (f *findings) validate(v content.Value, kind, rev string) {
 		if e.Code == content.CodeMissingTextFallback && kind == result.KindTool && f.textFallbackNotNeeded(v, rev, e.Message) {
 			continue
 		}
-		f.add(Warning, string(e.Code), e.Path, e.Message)
+		f.add(Warning, Code(e.Code), e.Path, e.Message)
 	}
 }
 
@@ -284,11 +285,11 @@ func (f *findings) validate(v content.Value, kind, rev string) {
 func (f *findings) structuredNotInRevision(v content.Value, msg string) {
 	sc, _ := v.Get("structuredContent")
 	if how, ok := structuredCarried(sc, v); ok {
-		f.add(Info, string(content.CodeFieldNotInRevision), "/structuredContent",
+		f.add(Info, Code(content.CodeFieldNotInRevision), "/structuredContent",
 			strings.TrimSuffix(msg, "; its clients see only content")+"; its clients ignore it and lose nothing: "+how)
 		return
 	}
-	f.add(Warning, string(content.CodeFieldNotInRevision), "/structuredContent",
+	f.add(Warning, Code(content.CodeFieldNotInRevision), "/structuredContent",
 		msg+", and content does not carry its data (no text block is its JSON, nor holds each of its members): what only structuredContent holds is lost to them")
 }
 
@@ -309,7 +310,7 @@ func (f *findings) textFallbackNotNeeded(v content.Value, rev, msg string) bool 
 	if !ok {
 		return false
 	}
-	f.add(Info, string(content.CodeMissingTextFallback), "/structuredContent",
+	f.add(Info, Code(content.CodeMissingTextFallback), "/structuredContent",
 		msg+"; a client that reads only content loses nothing: "+how)
 	return true
 }

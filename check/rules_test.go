@@ -13,7 +13,7 @@ func toolCall(rev, res string) ToolCall {
 }
 
 // withCode returns the findings of a code.
-func withCode(fs []Finding, code string) []Finding {
+func withCode(fs []Finding, code Code) []Finding {
 	var out []Finding
 	for _, f := range fs {
 		if f.Code == code {
@@ -33,7 +33,7 @@ func dump(fs []Finding) string {
 
 // expect checks that code is found at path with severity sev, or (path
 // "-") that it is not found at all.
-func expect(t *testing.T, fs []Finding, code, path string, sev Severity) {
+func expect(t *testing.T, fs []Finding, code Code, path string, sev Severity) {
 	t.Helper()
 	got := withCode(fs, code)
 	if path == "-" {
@@ -97,8 +97,10 @@ func TestQuietOnGood(t *testing.T) {
 // path and severity.
 func TestValidateFindings(t *testing.T) {
 	cases := []struct {
-		name, rev, res, code, path string
-		sev                        Severity
+		name, rev, res string
+		code           Code
+		path           string
+		sev            Severity
 	}{
 		{"data URI", "2025-06-18", `{"content":[{"type":"text","text":"x"},{"type":"image","data":"data:image/png;base64,AAAA","mimeType":"image/png"}],"isError":false}`,
 			"invalid_base64", "/content/1/data", Error},
@@ -260,7 +262,7 @@ func TestProtocolErrors(t *testing.T) {
 		rev       string
 		code      int64
 		argsValid bool
-		want      string // "": neither code
+		want      Code // "": neither code
 	}{
 		{"2025-06-18", -32603, true, CodeProtocolErrorForToolFailure},
 		{"2025-11-25", -32000, true, CodeProtocolErrorForToolFailure},
@@ -283,7 +285,7 @@ func TestProtocolErrors(t *testing.T) {
 			call := ToolCall{Revision: c.rev, Tool: Tool{Name: "t"}, ArgsValid: c.argsValid,
 				RPCError: &RPCError{Code: c.code, Message: "failed"}}
 			fs := CheckToolCall(call)
-			for _, code := range []string{CodeProtocolErrorForToolFailure, CodeToolErrorForInvalidArguments} {
+			for _, code := range []Code{CodeProtocolErrorForToolFailure, CodeToolErrorForInvalidArguments} {
 				switch {
 				case code != c.want:
 					expect(t, fs, code, "-", Warning)

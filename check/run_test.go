@@ -210,7 +210,7 @@ func TestRunInMemory(t *testing.T) {
 				t.Errorf("%s: %s: result\n%s\nthe server wrote\n%s", rr.Revision, tr.Name, got, want)
 			}
 			// Findings ordered by severity, the checks' order kept within one.
-			if codes := findingCodes(c.Findings); !reflect.DeepEqual(codes, []string{"seen_error", "seen_info"}) {
+			if codes := findingCodes(c.Findings); !reflect.DeepEqual(codes, []Code{"seen_error", "seen_info"}) {
 				t.Errorf("%s: %s: findings %v", rr.Revision, tr.Name, codes)
 			}
 		}
@@ -253,8 +253,8 @@ func TestRunInMemory(t *testing.T) {
 	}
 }
 
-func findingCodes(fs []Finding) []string {
-	var codes []string
+func findingCodes(fs []Finding) []Code {
+	var codes []Code
 	for _, f := range fs {
 		codes = append(codes, f.Code)
 	}
@@ -699,7 +699,8 @@ func TestByteSize(t *testing.T) {
 }
 
 // TestPrintable checks the names from a server as progress and notes show
-// them: as they are when printable, quoted otherwise, and short.
+// them: as they are when they hold nothing the printed text escapes
+// (textesc.Text), quoted otherwise, and short.
 func TestPrintable(t *testing.T) {
 	for _, tc := range []struct {
 		in, progress, note string
@@ -709,6 +710,8 @@ func TestPrintable(t *testing.T) {
 		{"a\x1b[2Jb", `"a\x1b[2Jb"`, `"a\x1b[2Jb"`},
 		{"rtl\u202etxt", `"rtl\u202etxt"`, `"rtl\u202etxt"`},
 		{"bad\xffutf8", `"bad\xffutf8"`, `"bad\xffutf8"`},
+		{"mark\u200fed", `"mark\u200fed"`, `"mark\u200fed"`},
+		{"no\u00a0break", "no\u00a0break", `"no\u00a0break"`}, // escapes nothing
 		{strings.Repeat("x", 200), strings.Repeat("x", 99) + "…", `"` + strings.Repeat("x", 99) + `…"`},
 	} {
 		if got := printable(tc.in); got != tc.progress {

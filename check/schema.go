@@ -315,7 +315,7 @@ func dialectName(s string) string {
 // oneOf, allOf and $refs that reach one part by many ways multiply them, so
 // a short schema can take longer than a check has); or the outputSchema has
 // more than 10,000 objects, and was not compiled at all.
-const CodeOutputSchemaTooComplex = "output_schema_too_complex"
+const CodeOutputSchemaTooComplex Code = "output_schema_too_complex"
 
 // maxSchemaObjects bounds the JSON objects of an outputSchema that is
 // compiled: the compiler takes time that grows as the square of a schema's

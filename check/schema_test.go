@@ -11,7 +11,8 @@ func TestOutputSchema(t *testing.T) {
 	const text = `{"type":"text","text":"x"}`
 	cases := []struct {
 		name, rev, schema, res string
-		code, path             string // code "": none of the output_schema codes
+		code                   Code // "": none of the output_schema codes
+		path                   string
 		msg                    string // a part of the message
 	}{
 		{"no structured content", "2025-06-18", `{"type":"object"}`,
@@ -64,7 +65,7 @@ func TestOutputSchema(t *testing.T) {
 		{"last of repeated keys", "2025-06-18", `{"type":"object","properties":{"id":{"type":"integer"}}}`,
 			`{"content":[` + text + `],"structuredContent":{"id":"x"},"structuredContent":{"id":1}}`, "", "", ""},
 	}
-	codes := []string{CodeOutputSchemaNoStructuredContent, CodeOutputSchemaMismatch, CodeOutputSchemaInvalid}
+	codes := []Code{CodeOutputSchemaNoStructuredContent, CodeOutputSchemaMismatch, CodeOutputSchemaInvalid}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			call := toolCall(c.rev, c.res)
@@ -154,7 +155,7 @@ func TestOutputSchemaTooComplex(t *testing.T) {
 	for _, tc := range []struct {
 		name, schema, sc string
 		tooComplex       bool
-		code             string // another output_schema code it gives, or ""
+		code             Code // another output_schema code it gives, or ""
 	}{
 		{"anyOf of two ways, 40 deep, failing",
 			defsChain(40, `{"anyOf":[NEXT,{"allOf":[NEXT]}]}`, `{"type":"string"}`), `{"a":true}`, true, ""},
@@ -207,7 +208,7 @@ func TestOutputSchemaTooComplex(t *testing.T) {
 			} else {
 				expect(t, fs, CodeOutputSchemaTooComplex, "-", Warning)
 			}
-			for _, code := range []string{CodeOutputSchemaMismatch, CodeOutputSchemaInvalid, CodeOutputSchemaNoStructuredContent} {
+			for _, code := range []Code{CodeOutputSchemaMismatch, CodeOutputSchemaInvalid, CodeOutputSchemaNoStructuredContent} {
 				if got := len(withCode(fs, code)) > 0; got != (code == tc.code) {
 					t.Errorf("%s: %v:%s", code, got, dump(fs))
 				}

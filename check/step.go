@@ -3,6 +3,7 @@ package check
 import (
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Step is one tools/call or resources/read that ended, as Options.Ended is
@@ -13,7 +14,7 @@ type Step struct {
 	// Method is "tools/call" or "resources/read".
 	Method string
 	// Name is the tool's name or the resource's URI, as the server listed
-	// it (print it through EscapeText, as String does).
+	// it (String prints it escaped and redacted).
 	Name string
 	// N is the exchange's place among the revision's calls or reads, from
 	// 1, and Of their number.
@@ -23,11 +24,12 @@ type Step struct {
 	// Findings are what the checks found, in the order they gave them.
 	Findings []Finding
 	// Duration is the time the exchange took.
-	Duration Millis
+	Duration time.Duration
 }
 
 // String is the step on one line for people, with everything the server
-// chose escaped (EscapeText) and cut to 60 characters:
+// chose escaped and redacted (see Printing in the package documentation)
+// and cut to 60 characters:
 //
 //	2025-06-18  tools/call 3/11  forecast  result  1 error, 2 warnings  120ms
 func (s Step) String() string {
@@ -50,11 +52,11 @@ func (s Step) String() string {
 		found = plural(warns, "warning")
 	}
 	return strings.Join([]string{
-		EscapeText(s.Revision),
+		escapeText(s.Revision),
 		s.Method + " " + strconv.Itoa(s.N) + "/" + strconv.Itoa(s.Of),
-		EscapeText(shorten(s.Name, 60)),
+		escapeText(shorten(s.Name, 60)),
 		exchangeOutcome(s.Outcome, nil),
 		found,
-		s.Duration.String(),
+		roundDuration(s.Duration),
 	}, "  ")
 }

@@ -1,9 +1,8 @@
 package content
 
 import (
-	"unicode/utf8"
-
 	"github.com/mcpresult/mcpresult/internal/pointer"
+	"github.com/mcpresult/mcpresult/internal/textesc"
 )
 
 // Code is a stable error code: programs match on it, people read the
@@ -127,29 +126,10 @@ func (e *Error) Error() string {
 // cursor or make a message read as something other than what it says. The
 // JavaScript package prints paths the same way.
 func PrintablePath(p string) string {
-	i := 0
-	for i < len(p) && p[i] >= 0x20 && p[i] < 0x7f {
-		i++
-	}
-	if i == len(p) {
+	if !textesc.Paths.Needs(p) {
 		return p
 	}
-	const hex = "0123456789abcdef"
-	b := make([]byte, 0, len(p)+16)
-	b = append(b, p[:i]...)
-	for i < len(p) {
-		r, n := utf8.DecodeRuneInString(p[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			b = append(b, '\\', 'x', hex[p[i]>>4], hex[p[i]&15])
-		case r < 0x20 || r >= 0x7f && r <= 0x9f || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
-			b = append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
-		default:
-			b = append(b, p[i:i+n]...)
-		}
-		i += n
-	}
-	return string(b)
+	return string(textesc.Paths.AppendUnicode(make([]byte, 0, len(p)+16), p))
 }
 
 // Is reports whether target is the Code of e, so that

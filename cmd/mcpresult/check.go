@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpresult/mcpresult/check"
+	"github.com/mcpresult/mcpresult/internal/checklink"
 )
 
 // checkFlags are the flags of check; --protocol has no default (every
@@ -43,9 +44,9 @@ var checkFlags = map[string]flagSpec{
 // (--json); a progress line goes to standard error while it runs, on a
 // terminal. Whatever the server chose (its name, a tool's name, a URI, an
 // error's message, its stderr) is printed escaped and with what looks like
-// a secret redacted (check.EscapeText; the JSON report is redacted as a
-// whole, results included), on standard error too: the progress lines, the
-// error line. Without --calls each tool is called once, with arguments made
+// a secret redacted (checklink.EscapeText; the JSON report is redacted as
+// a whole, results included), on standard error too: the progress lines,
+// the error line. Without --calls each tool is called once, with arguments made
 // from its inputSchema; --calls names a JSON file of the calls to make per
 // tool, bad arguments on purpose among them (its format: check.ParseCalls):
 //
@@ -82,8 +83,8 @@ var checkFlags = map[string]flagSpec{
 // one).
 func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	// A usage error may name what a calls file holds: printed as the report
-	// prints what it did not write (check.EscapeText).
-	fail := func(msg string) int { return usageFail(stderr, "check", check.EscapeText(msg)) }
+	// prints what it did not write (checklink.EscapeText).
+	fail := func(msg string) int { return usageFail(stderr, "check", checklink.EscapeText(msg)) }
 	var o check.Options
 	stdio, hasStdio := flags["stdio"]
 	u, hasURL := flags["url"]
@@ -178,7 +179,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 			// The error may hold what the server sent (a JSON-RPC error's
 			// message, its stderr): escaped and redacted, like the text
 			// report.
-			io.WriteString(stderr, "mcpresult: check: "+check.EscapeText(firstLine(rep.Error))+"\n")
+			io.WriteString(stderr, "mcpresult: check: "+checklink.EscapeText(firstLine(rep.Error))+"\n")
 		}
 	} else {
 		err = rep.WriteTextWith(stdout, check.TextOptions{
@@ -218,11 +219,11 @@ func endedLine(w io.Writer, terminal bool) func(check.Step) {
 // progressLine returns the Progress of check.Options that writes each step
 // on one line of w (a terminal), over the one before: the line is erased,
 // and the step, which names tools and resources of the server, is escaped
-// and redacted (check.EscapeText), so that nothing the server chose can
-// drive the terminal or show a secret, then cut to 76 characters.
+// and redacted (checklink.EscapeText), so that nothing the server chose
+// can drive the terminal or show a secret, then cut to 76 characters.
 func progressLine(w io.Writer) func(string) {
 	return func(msg string) {
-		msg = check.EscapeText(msg)
+		msg = checklink.EscapeText(msg)
 		if r := []rune(msg); len(r) > 76 {
 			msg = string(r[:75]) + "…"
 		}

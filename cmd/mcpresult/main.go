@@ -63,13 +63,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
 	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/resultlink"
+	"github.com/mcpresult/mcpresult/internal/textesc"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -546,30 +546,15 @@ func reportJSON(rep *result.Report) []byte {
 }
 
 // printable escapes, in JSON text, the characters a terminal or a log
-// would act on that JSON itself leaves as they are: C1 controls, DEL, the
-// line and paragraph separators and the bidirectional controls (JSON
-// already escapes C0). They can only sit in strings, where \uXXXX is the
-// same character: the JSON reads the same, and a path printed from a
-// caller's keys cannot move the cursor or reorder the line.
+// would act on that JSON itself leaves as they are (textesc.Paths: C1
+// controls, DEL, the line and paragraph separators and the bidirectional
+// controls; JSON already escapes C0). They can only sit in strings, where
+// \uXXXX is the same character: the JSON reads the same, and a path printed
+// from a caller's keys cannot move the cursor or reorder the line. The set
+// is the one paths are printed with (content.PrintablePath), since the
+// JSON carries paths.
 func printable(b []byte) []byte {
-	var out []byte
-	const hex = "0123456789abcdef"
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == 0x7f || r >= 0x80 && r <= 0x9f || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
-			if out == nil {
-				out = append(make([]byte, 0, len(b)+16), b[:i]...)
-			}
-			out = append(out, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
-		} else if out != nil {
-			out = append(out, b[i:i+n]...)
-		}
-		i += n
-	}
-	if out == nil {
-		return b
-	}
-	return out
+	return textesc.Paths.AppendJSON(nil, b)
 }
 
 func reportJSONOf(rep *result.Report) []byte {
