@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
@@ -89,7 +90,7 @@ func (d *decoder) fail(code content.Code, msg string) {
 	}
 	var p []byte // budget codes are about the whole request: no path
 	if code != content.CodeMaxNodes && code != content.CodeMaxDepth {
-		p = d.path.Append(nil, content.MaxPathBytes+8) // NewError caps it
+		p = d.path.Append(nil, pointer.MaxPathBytes+8) // NewError caps it
 	}
 	d.err = content.NewError(code, string(p), msg)
 }
@@ -217,7 +218,7 @@ func (d *decoder) ext(n int) content.Value {
 		if d.skip {
 			return content.Value{}
 		}
-		return content.NewExt(typ, data)
+		return contentlink.NewExt(typ, data)
 	}
 	var sec int64
 	var nsec uint64
@@ -283,7 +284,7 @@ func (d *decoder) stop() {
 	}
 	if !d.cut {
 		d.cut = true
-		d.cutPath = string(d.path.Append(nil, content.MaxPathBytes+8))
+		d.cutPath = string(d.path.Append(nil, pointer.MaxPathBytes+8))
 	}
 }
 
@@ -362,7 +363,7 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 	}
 	for j := 0; j < len(items); j += 2 {
 		if !d.spend() {
-			return content.NewObjectItems(items[:j])
+			return contentlink.ObjectItems(items[:j])
 		}
 		k := d.value(depth + 1)
 		if d.err != nil {
@@ -376,13 +377,13 @@ func (d *decoder) object(n uint64, depth int) content.Value {
 		}
 		items[j], items[j+1] = k, v
 		if d.cut {
-			return content.NewObjectItems(items[:j+2])
+			return contentlink.ObjectItems(items[:j+2])
 		}
 	}
 	if len(items) < 2*m {
 		d.stop()
 	}
-	return content.NewObjectItems(items)
+	return contentlink.ObjectItems(items)
 }
 
 // keyText is a key as a JSON Pointer segment names it.

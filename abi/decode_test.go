@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
 // f32 is the exact value of the float32 with the given bits.
@@ -16,7 +17,7 @@ func f32(bits uint32) content.Value { return content.NewFloat(float64(math.Float
 
 func f64(bits uint64) content.Value { return content.NewFloat(math.Float64frombits(bits)) }
 
-func ext(typ int8, data string) content.Value { return content.NewExt(typ, []byte(data)) }
+func ext(typ int8, data string) content.Value { return contentExt(typ, []byte(data)) }
 
 func bin(data string) content.Value { return content.NewBytes([]byte(data)) }
 
@@ -498,10 +499,10 @@ func TestDecodeErrorPaths(t *testing.T) {
 		_, err := abi.Decode(c.data, abi.DecodeOptions{})
 		wantError(t, c.name, err, content.CodeInvalidRequest, c.path)
 	}
-	// Paths are capped at content.MaxPathBytes.
+	// Paths are capped at pointer.MaxPathBytes.
 	long := append(nest(append(hx("81 d9 64"), strings.Repeat("k", 100)...), 10, nil), 0xc1)
 	_, err := abi.Decode(long, abi.DecodeOptions{})
-	if e := asError(err); e == nil || e.Code != content.CodeInvalidRequest || len(e.Path) > content.MaxPathBytes ||
+	if e := asError(err); e == nil || e.Code != content.CodeInvalidRequest || len(e.Path) > pointer.MaxPathBytes ||
 		!strings.HasPrefix(e.Path, "/"+strings.Repeat("k", 100)+"/") {
 		t.Errorf("long path: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 )
 
 // AppendValue appends the MessagePack encoding of v: every value in its
@@ -34,8 +35,8 @@ func AppendValue(dst []byte, v content.Value) []byte {
 	case content.KindTime:
 		sec, nsec := v.Time()
 		return appendTime(dst, sec, nsec)
-	case content.KindExt:
-		return appendExt(dst, v.ExtType(), v.Str())
+	case kindExt:
+		return appendExt(dst, contentlink.ExtType(v), v.Str())
 	case content.KindArray:
 		dst = AppendArrayHeader(dst, v.Len())
 		for i := 0; i < v.Len(); i++ {

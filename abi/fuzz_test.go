@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
 // checkError fails unless err is a *content.Error with a code among
@@ -29,7 +30,7 @@ func checkError(t *testing.T, err error, codes ...content.Code) *content.Error {
 			t.Fatalf("code %s, want one of %v", e.Code, codes)
 		}
 	}
-	if !utf8.ValidString(e.Path) || len(e.Path) > content.MaxPathBytes || (e.Path != "" && e.Path[0] != '/') {
+	if !utf8.ValidString(e.Path) || len(e.Path) > pointer.MaxPathBytes || (e.Path != "" && e.Path[0] != '/') {
 		t.Fatalf("bad path %q", e.Path)
 	}
 	if (e.Code == content.CodeMaxNodes || e.Code == content.CodeMaxDepth) && e.Path != "" {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
@@ -78,8 +79,8 @@ func showTo(b *strings.Builder, v content.Value) {
 		b.WriteString("}")
 	case content.KindBytes:
 		b.WriteString("bin(" + hex.EncodeToString([]byte(v.Str())) + ")")
-	case content.KindExt:
-		b.WriteString("ext(" + itoa(int64(v.ExtType())) + "," + hex.EncodeToString([]byte(v.Str())) + ")")
+	case kindExt:
+		b.WriteString("ext(" + itoa(int64(extType(v))) + "," + hex.EncodeToString([]byte(v.Str())) + ")")
 	case content.KindTime:
 		sec, nsec := v.Time()
 		b.WriteString("time(" + itoa(sec) + "," + itoa(int64(nsec)) + ")")
@@ -130,6 +131,15 @@ func be8(u uint64) []byte {
 	}
 	return b
 }
+
+// The values of MessagePack extensions, which content does not export (see
+// package contentlink).
+var (
+	contentExt = contentlink.NewExt
+	extType    = contentlink.ExtType
+)
+
+const kindExt = contentlink.KindExt
 
 // Values shorthand.
 var (
@@ -208,7 +218,7 @@ func (g *gen) value(depth int) content.Value {
 		if g.exts != nil {
 			typ = g.exts[g.rng.IntN(len(g.exts))]
 		}
-		return content.NewExt(typ, g.bytes([]int{0, 1, 2, 3, 4, 8, 12, 16, 17, 255, 256, 300}))
+		return contentExt(typ, g.bytes([]int{0, 1, 2, 3, 4, 8, 12, 16, 17, 255, 256, 300}))
 	case 10, 11:
 		items := make([]content.Value, g.size())
 		for i := range items {

@@ -169,7 +169,7 @@ func (g *gen) goValue(depth int, float32s bool) (any, content.Value) {
 	case 10:
 		id := registeredExts[g.rng.IntN(len(registeredExts))]
 		data := g.bytes([]int{0, 1, 2, 3, 4, 8, 12, 16, 17, 255, 256, 300})
-		return newExt(id, data), content.NewExt(id, data)
+		return newExt(id, data), contentExt(id, data)
 	case 11:
 		s := g.str()
 		return s, str(s)
@@ -331,7 +331,7 @@ func fromMsgpack(t *testing.T, x any) content.Value {
 		return tm(x.Unix(), int32(x.Nanosecond()))
 	case extValue:
 		id, data := x.ext()
-		return content.NewExt(id, data)
+		return contentExt(id, data)
 	case []any:
 		out := make([]content.Value, len(x))
 		for i, e := range x {

@@ -4,12 +4,16 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/packed"
 )
 
 // valueOf is the value of an entry of a packed document (content sets
 // packed.ValueOf when it is initialized, before this package).
 var valueOf = packed.ValueOf.(func(*packed.Doc, uint32) content.Value)
+
+// kindExt is the kind of a MessagePack extension value (see contentlink).
+const kindExt = contentlink.KindExt
 
 // A request's input is decoded packed (see internal/packed): its bytes, and
 // four bytes per item of every array and object, so that what a request

@@ -67,7 +67,7 @@ func show(v content.Value) string {
 			}
 		}
 		return s + "]"
-	case content.KindString, content.KindBytes, content.KindExt:
+	case content.KindString, content.KindBytes, kindExt:
 		return strconv.Quote(v.Str())
 	case content.KindTime:
 		sec, nsec := v.Time()
