@@ -53,7 +53,7 @@ type Value struct {
 // JSON value. Strings and items are kept as a pointer and a length rather
 // than as a string and a slice (which would take 40 bytes more), and a Go
 // value, rare and never in a decoded request, in a box. A large request is
-// held packed instead (see package abi), at four bytes a value.
+// held packed instead (see internal/packed), at four bytes a value.
 
 // str returns the string of a String, Bytes or Ext value, and "" for any
 // other kind.

@@ -1,4 +1,4 @@
-package abi
+package codec
 
 import (
 	"math"
@@ -100,16 +100,17 @@ func appendUint(dst []byte, typ byte, u uint64, n int) []byte {
 //
 //go:noinline
 func AppendString(dst []byte, s string) []byte {
-	return append(appendStrHeader(dst, len(s)), s...)
+	return append(AppendStrHeader(dst, len(s)), s...)
 }
 
 // AppendStringBytes appends b as a MessagePack str, without converting it
 // to a string first (a result's JSON may be tens of megabytes).
 func AppendStringBytes(dst, b []byte) []byte {
-	return append(appendStrHeader(dst, len(b)), b...)
+	return append(AppendStrHeader(dst, len(b)), b...)
 }
 
-func appendStrHeader(dst []byte, n int) []byte {
+// AppendStrHeader appends the header of a MessagePack str of n bytes.
+func AppendStrHeader(dst []byte, n int) []byte {
 	if n <= 31 {
 		return append(dst, 0xa0|byte(n))
 	}
@@ -200,4 +201,13 @@ func AppendBool(dst []byte, b bool) []byte {
 		return append(dst, 0xc3)
 	}
 	return append(dst, 0xc2)
+}
+
+// AppendFinding appends an error as every response carries one, and each
+// finding of a validation: the map {code, path, message}.
+func AppendFinding(dst []byte, e *content.Error) []byte {
+	dst = AppendMapHeader(dst, 3)
+	dst = AppendString(AppendString(dst, "code"), string(e.Code))
+	dst = AppendString(AppendString(dst, "path"), e.Path)
+	return AppendString(AppendString(dst, "message"), e.Message)
 }
