@@ -26,7 +26,7 @@ const (
 	KindObject             // an ordered list of key/value members; keys may repeat or be non-strings before checking
 	KindBytes              // raw bytes (MessagePack bin, Go []byte)
 	KindTime               // a timestamp (MessagePack ext -1, Go time.Time)
-	kindExt                // any other MessagePack extension (made by package contentlink)
+	kindExt                // any other MessagePack extension (contentlink.KindExt)
 	KindGo                 // a Go value not yet converted (see FromGo)
 )
 
