@@ -72,7 +72,7 @@ check-publish: $(JS_WASM)
 # decode against the tree decoder, requests on arbitrary bytes, the module
 # against the dispatch natively, and the core.
 FUZZTIME ?= 30s
-FUZZ_TARGETS := ./abi:FuzzOnePass ./abi:FuzzDecode ./abi:FuzzSkipFast ./abi:FuzzPacked ./abi:FuzzParseRequest ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
+FUZZ_TARGETS := ./internal/guest:FuzzOnePass ./internal/codec:FuzzDecode ./internal/codec:FuzzSkipFast ./internal/codec:FuzzPacked ./internal/guest:FuzzParseRequest ./host:FuzzCall ./result:FuzzBuild ./content:FuzzParseJSON
 
 #
 # Go 1.26's fuzzing coordinator can end a run at -fuzztime with a bare
@@ -128,7 +128,7 @@ test-go-purego:
 	$(GO) test -count=1 -tags purego ./internal/engine
 
 test-go-386:
-	GOARCH=386 $(GO) test -count=1 ./content ./internal/engine ./result ./abi
+	GOARCH=386 $(GO) test -count=1 ./content ./internal/contentlink ./internal/engine ./result ./abi ./internal/codec ./internal/guest
 
 test-peerbench:
 	cd tools/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...

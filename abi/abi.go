@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
-	"github.com/mcpresult/mcpresult/result"
+	"github.com/mcpresult/mcpresult/internal/codec"
 )
 
 // Version is the ABI's major version, what the module's
@@ -71,44 +71,6 @@ type Request struct {
 	// Inherit (build): the build inherits the settings and may not override
 	// them (option_not_allowed).
 	Inherit bool
-
-	settings    result.Settings // Settings, read
-	settingsErr error           // why Settings cannot be read
-	// over is the budget's error of an input past it: given after the
-	// call's own option errors (the input was not read), or, for validate,
-	// reported beside the findings of what was read (cut).
-	over *content.Error
-	// cut: a validate input past the budget, read as far as it goes;
-	// cutPath names the container it stopped in.
-	cut     bool
-	cutPath string
-}
-
-// requestKeys returns the request keys of an op, the first one required
-// (none for info), and whether the ABI has the op. (A switch rather than a
-// map: a map links hashing and map code into the module.)
-func requestKeys(op Op) ([]string, bool) {
-	switch op {
-	case OpInfo:
-		return nil, true
-	case OpBuild:
-		return []string{"kind", "input", "settings", "inherit"}, true
-	case OpSerialize:
-		return []string{"result", "options", "settings"}, true
-	case OpValidate:
-		return []string{"value", "options", "settings"}, true
-	case OpOutputSchema:
-		return []string{"schema", "options", "settings"}, true
-	}
-	return nil, false
-}
-
-// inputBit is the bit of inputKey(op) among requestKeys(op).
-func inputBit(op Op) uint {
-	if op == OpBuild {
-		return 2
-	}
-	return 1
 }
 
 // inputKey is the key of an op's main value.
@@ -124,31 +86,11 @@ func inputKey(op Op) string {
 	return "value"
 }
 
-// ParseRequest reads the request of an op: a MessagePack map with string
-// keys, the op's keys only (invalid_request at the key otherwise), its
-// required keys present (invalid_request at the missing key), kind a
-// string and inherit a boolean. What the members hold is checked by the op
-// itself, with the same codes as natively. An op the ABI does not have is
-// unknown_op.
-//
-// The input is read within the budget of the request's settings (the
-// defaults, when they are invalid: the op reports them): an input that
-// holds more values than the budget allows, and NodeAllowance more, is
-// max_nodes or max_bytes (whichever bound is lower) for a build; for the
-// other ops it is answered once their options are known to be right, and
-// validate reports it beside the findings of what was read. Nothing is
-// allocated for values past the budget, whatever the request declares.
-func ParseRequest(op Op, data []byte) (*Request, error) {
-	r := new(Request)
-	if err := parseRequest(r, op, data, false); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// AppendRequest appends the MessagePack request of r (for a host): its keys
-// in the order ParseRequest lists them, absent members (null Values, and
-// inherit false) left out.
+// AppendRequest appends the MessagePack request of r (for a host): a map
+// of the op's keys in the order the package doc lists them, absent members
+// (null Values, and inherit false) left out. The request of info, and of an
+// op of another number (which the module answers with unknown_op), is the
+// empty map.
 func AppendRequest(dst []byte, r *Request) []byte {
 	var keys []string
 	var vals []content.Value
@@ -168,10 +110,10 @@ func AppendRequest(dst []byte, r *Request) []byte {
 		add("options", r.Options, r.Options.Kind() != content.KindNull)
 		add("settings", r.Settings, r.Settings.Kind() != content.KindNull)
 	}
-	dst = AppendMapHeader(dst, len(keys))
+	dst = codec.AppendMapHeader(dst, len(keys))
 	for i, k := range keys {
-		dst = AppendString(dst, k)
-		dst = AppendValue(dst, vals[i])
+		dst = codec.AppendString(dst, k)
+		dst = codec.AppendValue(dst, vals[i])
 	}
 	return dst
 }

@@ -1,9 +1,11 @@
 // Package abi is the contract between the mcpresult WebAssembly module and
 // its hosts: the op numbers, the MessagePack shapes of requests and
-// responses, the versions, and a small reflection-free codec that reads
-// MessagePack straight into content.Value. It is plain Go, shared by the
-// module (package wasm) and the Go host (package host); a host in another
-// language implements the same contract.
+// responses, the versions and the limits, with what a host in Go needs to
+// speak it: Request and AppendRequest to write a request, ParseResponse to
+// read the response, AppendError for the answers a host gives itself. The
+// Go host (package host) is one; a host in another language implements the
+// same contract, and testdata/abi holds the exact bytes of a call of each
+// kind to check it against.
 //
 // # Exports
 //
@@ -49,81 +51,64 @@
 // Every failure is {ok: false, error: {code, path, message}}, ok first: the
 // op's own codes (the same as natively), unknown_op for another op number,
 // invalid_request (with a path) for bytes that are not a map of the op's
-// shape, internal for a fault of the module itself. Handle is the dispatch
-// the module runs; a host compares the module with it.
+// shape (a key the op does not have, a repeated key, a missing required
+// key, a kind that is not a string, an inherit that is not a boolean),
+// internal for a fault of the module itself. Serialize, validate and
+// outputSchema report an error of the call's own options (IsCallError)
+// before any fault of the value, the budget's included.
 //
 // # Memory
 //
 // What a call costs is bounded by its request and its settings, whatever
-// the request declares. The module reads a request in two steps: it first
-// checks the whole of it without building anything (so an unknown or
-// repeated key is refused before its value is read, and malformed bytes
-// anywhere are invalid_request), then decodes the settings and options (at
-// most MaxSmallValues values each) and the input within the settings'
-// budget: at most min(maxNodes, (maxJsonBytes+1)/2) values, since n JSON
-// values take at least 2n-1 bytes, and NodeAllowance more for the request's
-// own options. A container that declares more than that is refused before
-// anything is allocated for it; an input past it is max_nodes or max_bytes
-// (whichever bound is lower) at "", and validate reports that error beside
-// the findings of what it read (leaving out what only the unread part
-// could answer: a member said to be missing from a container it did not
-// read to its end). An input of a build of kind value is bounded by
-// maxJsonBytes only, and a build's own maxJsonBytes counts when it is the
-// larger. Object keys are not counted, as natively: each has its value.
-//
-// The input is held packed: its MessagePack bytes as they came, and one
-// four-byte entry for each item of an array or map (and one for the array
-// or map itself), read through the same content.Value accessors the checks
-// use; a scalar is read from the bytes when it is looked at. The decode
-// reads the input twice, first to count the entries and to find where the
-// budget ends it (a request past the budget is refused then, with nothing
-// allocated), then to fill one allocation of exactly that size. A value
-// thus costs four or eight bytes where a tree of Values would cost 24 and
-// more, and canonicalization converts what it must (bytes, timestamps,
-// integer keys) as it is read rather than into a copy. An input of less
-// than 16 KiB, the common case, is decoded as a tree in one pass instead,
-// which is faster to read; what it costs is part of the fixed overhead.
+// the request declares. The module checks the whole of a request before it
+// builds anything (so an unknown or repeated key is refused before its
+// value is read, and malformed bytes anywhere are invalid_request), then
+// reads the settings and options (at most MaxSmallValues values each) and
+// the input within the settings' budget: at most min(maxNodes,
+// (maxJsonBytes+1)/2) values, since n JSON values take at least 2n-1
+// bytes, and NodeAllowance more for the request's own options. A container
+// that declares more than that is refused before anything is allocated for
+// it; an input past it is max_nodes or max_bytes (whichever bound is lower)
+// at "", and validate reports that error beside the findings of what it
+// read (leaving out what only the unread part could answer: a member said
+// to be missing from a container it did not read to its end). An input of
+// a build of kind value is bounded by maxJsonBytes only, and a build's own
+// maxJsonBytes counts when it is the larger. Object keys are not counted,
+// as natively: each has its value.
 //
 // A request of r bytes with settings maxJsonBytes B grows an instance's
 // linear memory by at most
 //
 //	4 × (r + B) + 24 MiB
 //
-// whatever its shape and maxNodes: n values take at least n bytes of
-// request and 2n-1 bytes of JSON, so their entries fit in the first term
-// beside the request itself and the JSON written. Every request up to
-// MaxRequest, of any shape, to any op, is answered in an instance of the
-// Go host's default memory limit (1 GiB). A host that sets a lower limit
-// may still see a request run out of memory: the Go host answers it with
-// max_bytes and replaces the instance (package host).
-//
-// # One pass
-//
-// Handle answers the build requests of a tool or resource result and the
-// serialize requests of a built result that servers send most in one pass,
-// from the request's MessagePack to the response, without a value tree
-// (see the internal engine's OnePass): members in the order they are
-// written, plain JSON values, no per-call option, a revision that changes
-// nothing of the result but what a finalize adds. Any other request, and
-// any request with a fault, takes the general path, which the above
-// describes. The two answer with the same bytes; the tests run every
-// vector's request through both, and a fuzz target compares them. The one
-// pass keeps within the same memory: what it writes is bounded by the
-// settings' maxJsonBytes, read before the input.
+// whatever its shape and maxNodes: the module holds a large input packed,
+// at four or eight bytes a value beside the request's own bytes, and n
+// values take at least n bytes of request and 2n-1 bytes of JSON, so their
+// entries fit in the first term beside the request itself and the JSON
+// written. Every request up to MaxRequest, of any shape, to any op, is
+// answered in an instance of the Go host's default memory limit (1 GiB). A
+// host that sets a lower limit may still see a request run out of memory:
+// the Go host answers it with max_bytes and replaces the instance (package
+// host).
 //
 // # Why MessagePack
 //
-// Why MessagePack, and why a codec of its own: MessagePack carries what JSON
-// cannot (binary data, timestamps, integer keys, duplicate keys) to the
-// checks, which report them exactly as they do for Go values, and the
-// reference codec github.com/vmihailenco/msgpack/v5 links reflection, which
-// would add more than a megabyte to the module. This codec is checked
-// against msgpack/v5 in both directions, and the bytes of every op's
-// requests and responses are pinned: a change to them is a change of
-// Version or Minor.
+// MessagePack carries what JSON cannot (binary data, timestamps, integer
+// keys, duplicate keys) to the checks, which report them exactly as they do
+// for Go values. The module reads it with a small reflection-free codec of
+// its own (the reference codec, github.com/vmihailenco/msgpack/v5, links
+// reflection, which would add more than a megabyte to the module), checked
+// against msgpack/v5 in both directions; the bytes of every op's requests
+// and responses are pinned by the fixtures of testdata/abi: a change to
+// them is a change of Version or Minor.
 //
 // # Example
 //
+// A host writes a request, calls mcpresult_call with it, and reads the
+// response (the package's Example runs this with the bytes the module
+// answers):
+//
 //	req := abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input})
-//	res, err := abi.ParseResponse(abi.OpBuild, abi.Handle(abi.OpBuild, req))
+//	// … write req into the module's memory, call mcpresult_call(2, ptr, len), read resp …
+//	res, err := abi.ParseResponse(abi.OpBuild, resp) // res.OK, res.JSON, res.Settings; or res.Err
 package abi

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/codec"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -42,105 +43,33 @@ type Info struct {
 	Settings              result.Settings // the defaults
 }
 
-// ModuleInfo is the info of this build.
-func ModuleInfo() *Info {
-	return &Info{
-		Module: ModuleVersion, ABI: Version, ABIMinor: Minor,
-		ProtocolVersions: result.ProtocolVersions(), LatestProtocolVersion: result.LatestProtocolVersion,
-	}
-}
-
-func appendKey(dst []byte, k string) []byte { return AppendString(dst, k) }
-
-// AppendError appends {ok: false, error: {code, path, message}}.
+// AppendError appends {ok: false, error: {code, path, message}}: the
+// response of a failed call, which a host also answers itself with (a
+// request larger than MaxRequest is max_bytes, without a call).
 func AppendError(dst []byte, e *content.Error) []byte {
-	dst = AppendMapHeader(dst, 2)
-	dst = AppendBool(appendKey(dst, "ok"), false)
-	return appendFinding(appendKey(dst, "error"), e)
+	dst = codec.AppendMapHeader(dst, 2)
+	dst = codec.AppendBool(codec.AppendString(dst, "ok"), false)
+	return codec.AppendFinding(codec.AppendString(dst, "error"), e)
 }
 
-func appendFinding(dst []byte, e *content.Error) []byte {
-	dst = AppendMapHeader(dst, 3)
-	dst = AppendString(appendKey(dst, "code"), string(e.Code))
-	dst = AppendString(appendKey(dst, "path"), e.Path)
-	return AppendString(appendKey(dst, "message"), e.Message)
-}
-
-// AppendBuilt appends the response of a build: {ok: true, json: str,
-// settings: {maxJsonBytes, maxNodes, maxDepth, canonicalization}}.
-func AppendBuilt(dst []byte, r *result.Result) []byte {
-	dst = AppendMapHeader(dst, 3)
-	dst = AppendBool(appendKey(dst, "ok"), true)
-	dst = AppendStringBytes(appendKey(dst, "json"), r.JSON())
-	return appendSettings(appendKey(dst, "settings"), r.Settings())
-}
-
-// appendSettings appends the map Settings.AsValue is (the same bytes),
-// written at once rather than through a Value.
-func appendSettings(dst []byte, s result.Settings) []byte {
-	if s.MaxJSONBytes == 0 || s.MaxNodes == 0 {
-		return AppendValue(dst, s.AsValue()) // defaults to fill in
+// IsCallError reports whether code is an error of a call itself (its
+// options or protocol version) rather than of the value it was given:
+// serialize, validate and outputSchema report such an error before any
+// fault of the value, the budget's included, and a host that converts a
+// value before the call must do the same.
+func IsCallError(code content.Code) bool {
+	switch code {
+	case content.CodeInvalidOption, content.CodeUnknownOption, content.CodeDuplicateOption, content.CodeUnsupportedProtocolVersion:
+		return true
 	}
-	dst = AppendMapHeader(dst, 4)
-	keys := [...]string{"maxJsonBytes", "maxNodes", "maxDepth"}
-	ints := [...]int{s.MaxJSONBytes, s.MaxNodes, result.MaxDepth}
-	for i, k := range keys {
-		dst = AppendInt(appendKey(dst, k), int64(ints[i]))
-	}
-	return AppendString(appendKey(dst, "canonicalization"), s.Canonicalization.String())
-}
-
-// AppendJSON appends {ok: true, json: str}.
-func AppendJSON(dst, json []byte) []byte {
-	dst = AppendMapHeader(dst, 2)
-	dst = AppendBool(appendKey(dst, "ok"), true)
-	return AppendStringBytes(appendKey(dst, "json"), json)
-}
-
-// AppendOmitted appends {ok: true}: the answer of outputSchema for a
-// revision that has no outputSchema.
-func AppendOmitted(dst []byte) []byte {
-	return append(dst, 0x81, 0xa2, 'o', 'k', 0xc3) // fixmap 1, fixstr "ok", true
-}
-
-// AppendReport appends {ok: true, valid, errors, warnings}.
-func AppendReport(dst []byte, r *result.Report) []byte {
-	dst = AppendMapHeader(dst, 4)
-	dst = AppendBool(appendKey(dst, "ok"), true)
-	dst = AppendBool(appendKey(dst, "valid"), r.Valid)
-	dst = appendKey(dst, "errors")
-	dst = AppendArrayHeader(dst, len(r.Errors))
-	for _, e := range r.Errors {
-		dst = appendFinding(dst, e)
-	}
-	dst = appendKey(dst, "warnings")
-	dst = AppendArrayHeader(dst, len(r.Warnings))
-	for _, e := range r.Warnings {
-		dst = appendFinding(dst, e)
-	}
-	return dst
-}
-
-// AppendInfo appends the info response.
-func AppendInfo(dst []byte, in *Info) []byte {
-	dst = AppendMapHeader(dst, 7)
-	dst = AppendBool(appendKey(dst, "ok"), true)
-	dst = AppendString(appendKey(dst, "module"), in.Module)
-	dst = AppendInt(appendKey(dst, "abi"), int64(in.ABI))
-	dst = AppendInt(appendKey(dst, "abiMinor"), int64(in.ABIMinor))
-	dst = AppendArrayHeader(appendKey(dst, "protocolVersions"), len(in.ProtocolVersions))
-	for _, v := range in.ProtocolVersions {
-		dst = AppendString(dst, v)
-	}
-	dst = AppendString(appendKey(dst, "latestProtocolVersion"), in.LatestProtocolVersion)
-	return AppendValue(appendKey(dst, "settings"), in.Settings.AsValue())
+	return false
 }
 
 // ParseResponse reads a response (for a host). A response that is not of
 // the op's shape is an error of the host's own (not a *content.Error): the
 // module and the host disagree about the ABI.
 func ParseResponse(op Op, data []byte) (*Response, error) {
-	v, err := Decode(data, DecodeOptions{})
+	v, err := codec.Decode(data, codec.DecodeOptions{})
 	if err != nil {
 		return nil, malformed()
 	}

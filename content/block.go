@@ -1,5 +1,7 @@
 package content
 
+import "github.com/mcpresult/mcpresult/internal/gokind"
+
 // Block is one content block of a tool result: text, image, audio,
 // resource_link or resource (embedded). It holds the block as the caller gave
 // it, in wire names; it is checked, and put in wire order, when a result is
@@ -164,7 +166,7 @@ func WithAnnotations(a Annotations) Option {
 // canonicalization "json" anything encoding/json writes as an object). A nil
 // map, or nil, is no _meta: the option is left out.
 func WithMeta(meta any) Option {
-	if IsNilMap(meta) {
+	if gokind.IsNilMap(meta) {
 		return Option{}
 	}
 	return Option{"_meta", FromGo(meta)}

@@ -80,8 +80,8 @@
 // The budget (the settings' maxJsonBytes and maxNodes, see package result)
 // bounds a whole result: the byte length of its compact JSON, its
 // number of JSON values (every object, array and scalar, not keys) and its
-// nesting (the result object being level 1, at most [MaxDepth]). Its codes
-// (max_bytes, max_nodes, max_depth) always have the path "". The bytes are
+// nesting (the result object being level 1, at most 64, result.MaxDepth).
+// Its codes (max_bytes, max_nodes, max_depth) always have the path "". The bytes are
 // counted while the JSON is written, and the writer stops as soon as they
 // pass the bound; a string is measured before it is copied, so a string that
 // grows sixfold when escaped is never written out first. Every JSON value a

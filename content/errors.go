@@ -91,13 +91,11 @@ func Codes() []Code {
 	}
 }
 
-// MaxPathBytes is the longest Path an [Error] carries.
-const MaxPathBytes = 512
-
 // Error is the one error type of mcpresult. Code is stable and meant for
 // programs, Path is a JSON Pointer (RFC 6901) to the offending place in the
-// request as the caller gave it ("" for the whole request or result), and
-// Message is for people. A Message never contains the rejected value.
+// request as the caller gave it ("" for the whole request or result; at
+// most 512 bytes, a deeper place being cut to its first ones), and Message
+// is for people. A Message never contains the rejected value.
 //
 // Match it with errors.As, or match its code with errors.Is (see [Code]).
 type Error struct {
@@ -139,8 +137,8 @@ func (e *Error) Is(target error) bool {
 	return ok && c == e.Code
 }
 
-// NewError returns an Error with the path capped at MaxPathBytes and made
-// valid UTF-8.
+// NewError returns an Error with the path capped at 512 bytes (at a
+// character boundary, never inside an escape) and made valid UTF-8.
 //
 //go:noinline
 func NewError(code Code, path, message string) *Error {
@@ -153,7 +151,7 @@ func NewError(code Code, path, message string) *Error {
 type path = pointer.Path
 
 // pathText is the text of p as errors carry it, escaped and capped.
-func pathText(p *path) string { return capPath(string(p.Append(nil, MaxPathBytes+8))) }
+func pathText(p *path) string { return capPath(string(p.Append(nil, pointer.MaxPathBytes+8))) }
 
-// capPath cuts a path to MaxPathBytes (see pointer.Cap).
-func capPath(p string) string { return pointer.Cap(p, MaxPathBytes) }
+// capPath cuts a path to pointer.MaxPathBytes (see pointer.Cap).
+func capPath(p string) string { return pointer.Cap(p, pointer.MaxPathBytes) }

@@ -135,7 +135,7 @@ func ext(p *packed.Doc, i, n int) Value {
 	typ := int8(p.Data[i])
 	body := p.Data[i+1 : i+1+n]
 	if typ != -1 {
-		v := str(p, KindExt, i+1, n)
+		v := str(p, kindExt, i+1, n)
 		v.n2 = int32(typ)
 		return v
 	}

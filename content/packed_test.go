@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/packed"
 )
 
@@ -14,10 +15,10 @@ func TestJSONViewOfOtherValues(t *testing.T) {
 	jsonView := packed.JSONView.(func(content.Value) content.Value)
 	isPacked := packed.IsPacked.(func(content.Value) bool)
 	for _, v := range []content.Value{
-		content.NewTime(1, 5), content.NewExt(3, []byte{1}), content.NewString("x"),
+		content.NewTime(1, 5), contentlink.NewExt(3, []byte{1}), content.NewString("x"),
 		content.NewArray(content.NewInt(1)), content.NewObject(content.Str("a", content.NewBytes([]byte{1}))),
 	} {
-		if w := jsonView(v); !w.Identical(v) || isPacked(w) {
+		if w := jsonView(v); !contentlink.Identical(w, v) || isPacked(w) {
 			t.Errorf("JSON view of a %v changed it", v.Kind())
 		}
 	}

@@ -25,10 +25,6 @@ func (m Canonicalization) String() string {
 	return "invalid"
 }
 
-// MaxDepth is the deepest nesting of objects and arrays a result may have,
-// the result object itself being level 1.
-const MaxDepth = 64
-
 // Format selects how JSON is written. Both are compact, with strings escaped
 // exactly as ECMAScript JSON.stringify escapes them and numbers written as
 // Number.prototype.toString writes them.

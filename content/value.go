@@ -9,9 +9,12 @@ import (
 type Kind uint8
 
 // The kinds of [Value]. Null, Bool, Int, Uint, Float, String, Array and
-// Object are JSON values. Bytes, Time, Ext and Go are values that arrive from
+// Object are JSON values. Bytes, Time and Go are values that arrive from
 // MessagePack or from Go and that canonicalization (see the package doc) either
-// converts to JSON or rejects.
+// converts to JSON or rejects. (The WebAssembly module's decoder has one kind
+// more, that of a MessagePack extension of another type than a timestamp,
+// which no constructor here makes and every check rejects as
+// unsupported_value.)
 const (
 	KindNull   Kind = iota // JSON null
 	KindBool               // true or false
@@ -23,7 +26,7 @@ const (
 	KindObject             // an ordered list of key/value members; keys may repeat or be non-strings before checking
 	KindBytes              // raw bytes (MessagePack bin, Go []byte)
 	KindTime               // a timestamp (MessagePack ext -1, Go time.Time)
-	KindExt                // any other MessagePack extension
+	kindExt                // any other MessagePack extension (contentlink.KindExt)
 	KindGo                 // a Go value not yet converted (see FromGo)
 )
 
@@ -34,6 +37,10 @@ const (
 //
 // The zero Value is JSON null. Values are immutable once built; the
 // constructors copy nothing, so callers must not change slices they passed in.
+//
+// Package contentlink mirrors these fields (a test checks that the two
+// agree, field for field): it makes and reads for the module's other
+// packages what content does not export.
 type Value struct {
 	kind Kind
 	n2   int32          // Time nanoseconds, Ext type (beside kind: the two share a word)
@@ -46,14 +53,14 @@ type Value struct {
 // JSON value. Strings and items are kept as a pointer and a length rather
 // than as a string and a slice (which would take 40 bytes more), and a Go
 // value, rare and never in a decoded request, in a box. A large request is
-// held packed instead (see package abi), at four bytes a value.
+// held packed instead (see internal/packed), at four bytes a value.
 
 // str returns the string of a String, Bytes or Ext value, and "" for any
 // other kind.
 //
 //go:noinline
 func (v Value) str() string {
-	if v.kind != KindString && v.kind != KindBytes && v.kind != KindExt {
+	if v.kind != KindString && v.kind != KindBytes && v.kind != kindExt {
 		return ""
 	}
 	return unsafe.String((*byte)(v.p), int(v.n))
@@ -139,13 +146,6 @@ func NewTime(sec int64, nsec int32) Value {
 	return Value{kind: KindTime, n: uint64(sec), n2: nsec}
 }
 
-// NewExt returns a MessagePack extension value of another type than -1.
-func NewExt(typ int8, data []byte) Value {
-	v := ofString(KindExt, string(data))
-	v.n2 = int32(typ)
-	return v
-}
-
 // NewArray returns an array of the given elements.
 //
 //go:noinline
@@ -171,14 +171,6 @@ func NewObject(members ...Member) Value {
 //
 //go:noinline
 func Str(key string, v Value) Member { return Member{Key: NewString(key), Value: v} }
-
-// NewObjectItems returns an object whose members are items taken two at a
-// time, key then value, in order (duplicates kept). The object keeps items
-// (it is not copied): a decoder that reads members straight into one slice
-// makes the object with one allocation, where NewObject takes two.
-func NewObjectItems(items []Value) Value {
-	return objectFromItems(items)
-}
 
 // objectFromItems wraps an items slice that already alternates key, value.
 func objectFromItems(items []Value) Value {
@@ -206,16 +198,6 @@ func FromGo(v any) Value {
 // Kind returns the kind of v.
 func (v Value) Kind() Kind { return v.kind }
 
-// Identical reports whether v and w are the same value in memory: the same
-// kind and scalar, the same bytes and the same items (not copies of them).
-// It is not a comparison of contents; checks use it to return a value they
-// did not change, rather than a copy of it.
-//
-//go:noinline
-func (v Value) Identical(w Value) bool {
-	return v.kind == w.kind && v.kind != KindGo && v.n == w.n && v.n2 == w.n2 && v.p == w.p
-}
-
 // Bool returns the boolean of a KindBool value.
 func (v Value) Bool() bool { return v.n != 0 }
 
@@ -229,14 +211,11 @@ func (v Value) Uint() uint64 { return v.n }
 func (v Value) Float() float64 { return math.Float64frombits(v.n) }
 
 // Str returns the string of a KindString value, or the bytes of a KindBytes
-// or KindExt value.
+// value.
 func (v Value) Str() string { return v.str() }
 
 // Time returns the seconds and nanoseconds of a KindTime value.
 func (v Value) Time() (sec int64, nsec int32) { return int64(v.n), v.n2 }
-
-// ExtType returns the extension type of a KindExt value.
-func (v Value) ExtType() int8 { return int8(v.n2) }
 
 // Go returns the Go value of a KindGo value.
 func (v Value) Go() any { return v.goValue() }
@@ -297,7 +276,7 @@ func equal(a, b Value, depth int) bool {
 		return false
 	case KindString, KindBytes:
 		return a.str() == b.str()
-	case KindExt:
+	case kindExt:
 		return a.n2 == b.n2 && a.str() == b.str()
 	case KindArray, KindObject:
 		if a.items() != b.items() {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/internal/guest"
 	"github.com/mcpresult/mcpresult/internal/vectortest"
 )
 
@@ -22,7 +23,7 @@ func TestDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatalf("op %d, % x: the module failed: %v", op, req, err)
 		}
-		if want := abi.Handle(op, req); !bytes.Equal(got, want) {
+		if want := guest.Handle(op, req); !bytes.Equal(got, want) {
 			t.Fatalf("op %d, % x:\nmodule % x\nnative % x", op, req, got, want)
 		}
 	}
@@ -59,7 +60,7 @@ func FuzzCall(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the module failed: %v", err)
 		}
-		if want := abi.Handle(abi.Op(op), req); !bytes.Equal(got, want) {
+		if want := guest.Handle(abi.Op(op), req); !bytes.Equal(got, want) {
 			t.Fatalf("module % x, native % x", got, want)
 		}
 	})

@@ -18,6 +18,7 @@ import (
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
+	"github.com/mcpresult/mcpresult/internal/guest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -308,7 +309,7 @@ func callFresh(t *testing.T, rt wazero.Runtime, compiled wazero.CompiledModule, 
 	return resp
 }
 
-// TestPackedRequestsNative sends every packed request to abi.Handle, the
+// TestPackedRequestsNative sends every packed request to guest.Handle, the
 // module's dispatch, natively: the same answers, and what it allocates in
 // all within packedBound.
 func TestPackedRequestsNative(t *testing.T) {
@@ -324,7 +325,7 @@ func TestPackedRequestsNative(t *testing.T) {
 						var m0, m1 runtime.MemStats
 						runtime.ReadMemStats(&m0)
 						start := time.Now()
-						resp := abi.Handle(op, req)
+						resp := guest.Handle(op, req)
 						took := time.Since(start)
 						runtime.ReadMemStats(&m1)
 						checkPacked(t, op, resp, shape.values(size)+8 <= min(st.maxNodes, (st.maxBytes+1)/2))

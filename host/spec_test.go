@@ -12,6 +12,7 @@ import (
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/host"
+	"github.com/mcpresult/mcpresult/internal/codec"
 )
 
 // TestPlainWazeroHost is a host written from the ABI's description alone:
@@ -58,7 +59,7 @@ func TestPlainWazeroHost(t *testing.T) {
 		if !ok {
 			t.Fatal("read")
 		}
-		v, err := abi.Decode(out, abi.DecodeOptions{})
+		v, err := codec.Decode(out, codec.DecodeOptions{})
 		if err != nil || v.Kind() != content.KindObject || v.Len() == 0 || v.Member(0).Key.Str() != "ok" {
 			t.Fatalf("op %d, % x: response % x is not {ok, …}", int32(op), req, out)
 		}

@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
@@ -252,7 +253,7 @@ func (b *builder) list(v content.Value, name, what string, emptyOK bool, depth i
 		if c.Halted() {
 			return v
 		}
-		if items == nil && !e.Identical(v.Index(i)) {
+		if items == nil && !contentlink.Identical(e, v.Index(i)) {
 			items = make([]content.Value, v.Len())
 			for j := range i {
 				items[j] = v.Index(j)
@@ -404,7 +405,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 		MaxDepth: content.MaxParseDepth,
 	})
 	c.Key("value")
-	isString := v.IsString()
+	isString := engine.IsString(v)
 	v = c.Free(v, 1)
 	if c.Halted() {
 		return nil, c.Err()
@@ -428,7 +429,7 @@ func (b *builder) fromValue(v content.Value) (*Result, error) {
 // finish assembles the result object and applies the budget (nodes, depth,
 // then the bytes of its compact wire JSON, counted while it is written).
 func (b *builder) finish(kind string, members []content.Value) (*Result, error) {
-	obj := content.NewObjectItems(members)
+	obj := contentlink.ObjectItems(members)
 	j, err := b.settings.write(obj, content.Wire)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
@@ -79,7 +80,7 @@ func (w *resultCheck) result(v content.Value) content.Value {
 			out = append(out, content.NewString("_meta"), m)
 		}
 	}
-	return content.NewObjectItems(out)
+	return contentlink.ObjectItems(out)
 }
 
 // owned checks a protocol-owned field (resultType, ttlMs, cacheScope); the

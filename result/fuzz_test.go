@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -36,7 +37,7 @@ func FuzzBuild(f *testing.F) {
 				if err != nil {
 					e := asError(err)
 					ok := e != nil
-					if !ok || e.Code == "" || len(e.Path) > content.MaxPathBytes || !utf8.ValidString(e.Path) {
+					if !ok || e.Code == "" || len(e.Path) > pointer.MaxPathBytes || !utf8.ValidString(e.Path) {
 						t.Fatalf("bad error %#v", err)
 					}
 					continue

@@ -10,9 +10,9 @@ import (
 )
 
 // TestGuestImportsStayLean keeps what the WebAssembly guest imports small:
-// built for GOOS=wasip1, the module (./wasm, and through it abi, result and
-// content) must not link the packages that cost hundreds of kilobytes in
-// it (see docs/performance.md).
+// built for GOOS=wasip1, the module (./wasm, and through it internal/guest,
+// abi, result and content) must not link the packages that cost hundreds
+// of kilobytes in it (see docs/performance.md).
 func TestGuestImportsStayLean(t *testing.T) {
 	heavy := map[string]bool{"fmt": true, "reflect": true, "encoding/json": true, "regexp": true, "net/url": true,
 		"context": true, "time": true, "os": true, "github.com/vmihailenco/msgpack/v5": true,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -46,7 +47,7 @@ func TestHostileInputs(t *testing.T) {
 		deep = content.NewArray(deep)
 	}
 	_, err = result.Tool(result.StructuredContent(deep))
-	if e := asError(err); e == nil || e.Code != "max_depth" || len(e.Path) > content.MaxPathBytes {
+	if e := asError(err); e == nil || e.Code != "max_depth" || len(e.Path) > pointer.MaxPathBytes {
 		t.Fatalf("deep structured content: %v", err)
 	}
 	if _, err := result.FromValue(deep); err == nil {

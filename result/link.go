@@ -5,8 +5,8 @@ import (
 	"github.com/mcpresult/mcpresult/internal/resultlink"
 )
 
-// What abi and the Go host reach through package resultlink (its doc says
-// why it is not exported here).
+// What the module's dispatch (internal/guest), abi and the Go host reach
+// through package resultlink (its doc says why it is not exported here).
 func init() {
 	resultlink.SettingsFromValue = func(v content.Value) (resultlink.Settings, error) {
 		s, err := settingsFromValue(v)

@@ -1,6 +1,10 @@
 package result
 
-import "github.com/mcpresult/mcpresult/content"
+import (
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
+	"github.com/mcpresult/mcpresult/internal/gokind"
+)
 
 // Result is a built, checked result: a tool result or a resource result. It
 // is immutable. Its JSON is the compact wire JSON (key order and escaping as
@@ -79,7 +83,7 @@ func IsError(b bool) Option { return Option{"isError", content.NewBool(b)} }
 // _meta key syntax. An empty object is not written; a nil map (or nil) is
 // no _meta at all, as if the option were left out.
 func Meta(m any) Option {
-	if content.IsNilMap(m) {
+	if gokind.IsNilMap(m) {
 		return Option{}
 	}
 	return Option{"meta", content.FromGo(m)}
@@ -116,7 +120,7 @@ func request(opts []Option, extra ...content.Member) content.Value {
 			items = append(items, content.NewString(o.key), o.val)
 		}
 	}
-	return content.NewObjectItems(items)
+	return contentlink.ObjectItems(items)
 }
 
 // Tool builds a tool result with the default settings, which the options

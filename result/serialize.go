@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
@@ -146,7 +147,7 @@ func splice(out, v content.Value, s Settings, o serializeOpts, built []byte) []b
 	}
 	for i := 0; i < v.Len(); i++ {
 		a, b := out.Member(lead+i), v.Member(i)
-		if a.Key.Str() != b.Key.Str() || !a.Value.Identical(b.Value) {
+		if a.Key.Str() != b.Key.Str() || !contentlink.Identical(a.Value, b.Value) {
 			return nil
 		}
 	}
@@ -213,7 +214,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 			for j := 0; j < m.Value.Len(); j++ {
 				if b, keep := t.block(m.Value.Index(j), "/content/"+itoa(j)); keep {
 					items = append(items, b)
-					same = same && b.Identical(m.Value.Index(j))
+					same = same && contentlink.Identical(b, m.Value.Index(j))
 				}
 			}
 			if hasSC && !rev.Defines(resultObject(kind), "structuredContent") {
@@ -421,7 +422,7 @@ func filter(v content.Value, keep func(content.Member) (content.Member, bool)) c
 		m := v.Member(i)
 		if k, ok := keep(m); ok {
 			out = append(out, k)
-			same = same && k.Value.Identical(m.Value)
+			same = same && contentlink.Identical(k.Value, m.Value)
 		}
 	}
 	if same && len(out) == v.Len() {

@@ -21,7 +21,7 @@ const (
 	MaxMaxJSONBytes     = 64_000_000
 	DefaultMaxNodes     = 100_000
 	MaxMaxNodes         = 10_000_000
-	MaxDepth            = content.MaxDepth
+	MaxDepth            = engine.MaxDepth
 )
 
 // The messages of invalid settings, shared by every place that reads them

@@ -21,7 +21,7 @@
 // The module never traps on any input: a malformed request, a budget
 // overrun and even an internal panic are error responses, and it writes
 // nothing to stdout or stderr. Only the export shims are specific to
-// wasip1; the dispatch is plain Go (package abi's Handle), which also runs
+// wasip1; the dispatch is plain Go (internal/guest's Handle), which also runs
 // natively, so the module and the native packages can be compared call for
 // call.
 //

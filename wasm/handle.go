@@ -1,7 +1,10 @@
 package main
 
-import "github.com/mcpresult/mcpresult/abi"
+import (
+	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/internal/guest"
+)
 
-// handle answers one call: the ABI's dispatch, abi.Handle, which never
+// handle answers one call: the ABI's dispatch, guest.Handle, which never
 // panics.
-func handle(op int32, req []byte) []byte { return abi.Handle(abi.Op(op), req) }
+func handle(op int32, req []byte) []byte { return guest.Handle(abi.Op(op), req) }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 )
 
 // fieldKind is how one declared field is checked.
@@ -348,7 +349,7 @@ func (c *Checker) object(v content.Value, s *shape, depth int) content.Value {
 				break
 			}
 			if out == nil && j+1 < itemCount(v) {
-				if k := v.Index(j); k.Kind() == content.KindString && k.Str() == f.name && v.Index(j+1).Identical(nv) {
+				if k := v.Index(j); k.Kind() == content.KindString && k.Str() == f.name && contentlink.Identical(v.Index(j+1), nv) {
 					j += 2
 					break
 				}
@@ -369,7 +370,7 @@ func (c *Checker) object(v content.Value, s *shape, depth int) content.Value {
 		}
 		out = firstItems(v, j, j) // fields dropped at the end: a prefix of v
 	}
-	return content.NewObjectItems(out)
+	return contentlink.ObjectItems(out)
 }
 
 // field checks one declared field at the given depth. keep is false when the
@@ -433,7 +434,7 @@ func (c *Checker) field(v content.Value, k fieldKind, depth int) (out content.Va
 			if c.halt {
 				return v, false
 			}
-			if items == nil && !ne.Identical(e) {
+			if items == nil && !contentlink.Identical(ne, e) {
 				items = make([]content.Value, itemCount(v))
 				for j := range i {
 					items[j] = v.Index(j)

@@ -41,7 +41,7 @@ func (b Budget) maxDepth() int {
 	if b.MaxDepth > 0 {
 		return b.MaxDepth
 	}
-	return content.MaxDepth
+	return MaxDepth
 }
 
 // Check counts the values and the nesting of v, and stops at the first value

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/jstime"
 )
 
@@ -90,7 +91,7 @@ func (c *Checker) Reset(o CheckOptions) {
 		o.MaxErrors = 1
 	}
 	if o.MaxDepth < 1 {
-		o.MaxDepth = content.MaxDepth
+		o.MaxDepth = MaxDepth
 	}
 	*c = Checker{opts: o, cap: o.MaxNodes, capBy: content.CodeMaxNodes}
 	if byBytes := (o.MaxBytes + 1) / 2; o.MaxBytes > 0 && (c.cap == 0 || byBytes < c.cap) {
@@ -292,7 +293,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 			return v, false
 		}
 		return content.NewString(s), true
-	case content.KindExt:
+	case kindExt:
 		c.Fail(content.CodeUnsupportedValue, "MessagePack extension types other than timestamps are not supported")
 		return v, false
 	case content.KindGo:
@@ -399,7 +400,7 @@ func (c *Checker) free(v content.Value, depth int) (content.Value, bool) {
 			return jsonView(v), true
 		}
 		if out != nil {
-			return content.NewObjectItems(out), true
+			return contentlink.ObjectItems(out), true
 		}
 		return v, false
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 )
 
 // number returns v as a float64 (for range checks).
@@ -51,11 +52,11 @@ func (b Budget) Plain(v content.Value, mode content.Canonicalization) (content.V
 	}
 	// A value read in place from MessagePack holds no Go value; Plain
 	// converts no deeper than one level past MaxDepth.
-	if isPacked(v) || !HoldsGo(v, &budget, content.MaxDepth) {
+	if isPacked(v) || !HoldsGo(v, &budget, MaxDepth) {
 		return v, nil
 	}
 	c := NewChecker(CheckOptions{Mode: mode, MaxNodes: b.MaxNodes, MaxBytes: b.MaxBytes})
-	out, _ := c.plain(v, 1, content.MaxDepth+1, false)
+	out, _ := c.plain(v, 1, MaxDepth+1, false)
 	return out, c.Err()
 }
 
@@ -139,7 +140,7 @@ func (c *Checker) plain(v content.Value, depth, limit int, strict bool) (content
 			if v.Kind() == content.KindArray {
 				return content.NewArray(out...), true
 			}
-			return content.NewObjectItems(out), true
+			return contentlink.ObjectItems(out), true
 		}
 	}
 	return v, false

@@ -2,9 +2,10 @@
 // the checker (the rules of blocks, resource contents, _meta keys, free-form
 // values and their canonicalization), the budget walk, the JSON writer (the
 // escaping and number formatting of ECMAScript's JSON.stringify, and RFC
-// 8785), and the conversion of Go values. Packages result, abi and host
-// call it; users build with package content and package result, which
-// keep their public API small while the engine keeps its many parts here.
+// 8785), and the conversion of Go values. Packages result, host and the
+// module's dispatch (internal/guest) call it; users build with package
+// content and package result, which keep their public API small while the
+// engine keeps its many parts here.
 //
 // The engine reads values only through content.Value's accessors (Kind,
 // Str, Len, Index, Member and the rest), so that a value decoded in place

@@ -2,7 +2,10 @@
 
 package engine
 
-import "github.com/mcpresult/mcpresult/content"
+import (
+	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
+)
 
 // fromGo converts one level of a Go value to a Value; nested values stay
 // wrapped (KindGo) so that each is converted, and its errors reported, at its
@@ -143,7 +146,7 @@ func sortedObject[V any](m map[string]V, conv func(V) content.Value) content.Val
 		for _, j := range order {
 			sorted = append(sorted, items[2*j], items[2*j+1])
 		}
-		return content.NewObjectItems(sorted)
+		return contentlink.ObjectItems(sorted)
 	}
 	// A few keys (the usual map): each member goes straight to its place
 	// among those before it (the keys of a map are distinct, so the order
@@ -157,5 +160,5 @@ func sortedObject[V any](m map[string]V, conv func(V) content.Value) content.Val
 		copy(items[j+2:], items[j:])
 		items[j], items[j+1] = content.NewString(k), conv(v)
 	}
-	return content.NewObjectItems(items)
+	return contentlink.ObjectItems(items)
 }

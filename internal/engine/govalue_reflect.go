@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 )
 
 var (
@@ -120,7 +121,7 @@ func fromGoOther(g any, mode content.Canonicalization, room int) (content.Value,
 		for _, m := range members {
 			items = append(items, m.key, content.FromGo(m.val.Interface()))
 		}
-		return content.NewObjectItems(items), ""
+		return contentlink.ObjectItems(items), ""
 	case reflect.Struct, reflect.Pointer:
 		return viaEncodingJSON(g, mode)
 	}

@@ -397,7 +397,7 @@ func (p *pass) isError() bool {
 // in the order of its shape.
 func (p *pass) block(depth int) bool {
 	n, ok := p.mapLen()
-	if !ok || n == 0 || depth > content.MaxDepth {
+	if !ok || n == 0 || depth > MaxDepth {
 		return false
 	}
 	if k, ok := p.str(); !ok || k != "type" {
@@ -423,7 +423,7 @@ func (p *pass) block(depth int) bool {
 // a blob in the place of text makes them blob contents.
 func (p *pass) object(s *shape, depth int) bool {
 	n, ok := p.mapLen()
-	if !ok || depth > content.MaxDepth {
+	if !ok || depth > MaxDepth {
 		return false
 	}
 	p.values++
@@ -495,7 +495,7 @@ func (p *pass) field(k fieldKind, depth int) (keep, ok bool) {
 		return true, p.object(&textContentsShape, depth)
 	case fIcons, fSizes, fAudience:
 		n, ok := p.arrayLen()
-		if !ok || depth > content.MaxDepth {
+		if !ok || depth > MaxDepth {
 			return false, false
 		}
 		p.values++
@@ -597,7 +597,7 @@ func (p *pass) free(depth int) bool {
 		return p.object2(depth, false)
 	case isArray(c):
 		n, ok := p.arrayLen()
-		if !ok || depth > content.MaxDepth {
+		if !ok || depth > MaxDepth {
 			return false
 		}
 		p.values++
@@ -654,7 +654,7 @@ func (p *pass) free(depth int) bool {
 // set: its keys follow the _meta key syntax, none reserved).
 func (p *pass) object2(depth int, meta bool) bool {
 	n, ok := p.mapLen()
-	if !ok || n > maxFreeMembers || depth > content.MaxDepth {
+	if !ok || n > maxFreeMembers || depth > MaxDepth {
 		return false
 	}
 	p.values++

@@ -12,7 +12,8 @@ var smallInput = []byte("\x83\xa7content\x91\x82\xa4type\xa4text\xa4text\xd9\x25
 
 // BenchmarkOnePassTool is the one pass of a small tool result alone: no
 // request around it, no allocation. Built for wasip1 and run in wazero, it
-// measures the guest's share (see abi/bench_test.go for the commands).
+// measures the guest's share (internal/guest/bench_test.go has the
+// commands).
 func BenchmarkOnePassTool(b *testing.B) {
 	buf := make([]byte, 0, 1024)
 	p := engine.OnePass{MaxBytes: 1 << 20}

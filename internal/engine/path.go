@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
@@ -9,7 +8,7 @@ import (
 type path = pointer.Path
 
 // pathText is the path p names, as an error holds it.
-func pathText(p *path) string { return capPath(string(p.Append(nil, content.MaxPathBytes+8))) }
+func pathText(p *path) string { return capPath(string(p.Append(nil, pointer.MaxPathBytes+8))) }
 
 // capPath cuts a path as content.NewError does.
-func capPath(p string) string { return pointer.Cap(p, content.MaxPathBytes) }
+func capPath(p string) string { return pointer.Cap(p, pointer.MaxPathBytes) }

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/jstime"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
 func TestCheckBase64(t *testing.T) {
@@ -305,7 +305,7 @@ func TestCapPath(t *testing.T) {
 		long += "/é~0"
 	}
 	p := capPath(long)
-	if len(p) > content.MaxPathBytes {
+	if len(p) > pointer.MaxPathBytes {
 		t.Fatalf("path is %d bytes", len(p))
 	}
 	if p[len(p)-1] == '~' {

@@ -8,7 +8,7 @@
 // A value then costs four bytes, or eight for a container, where a tree of
 // content.Values costs 24 and more: a request of tightly packed small
 // values fits the memory bound that package abi states, whatever its
-// settings allow. Package abi fills a Doc (it checks the bytes first: a
+// settings allow. Package codec fills a Doc (it checks the bytes first: a
 // Doc trusts them), and package content reads it through the accessors of
 // content.Value, so that every check reads a packed input as it reads a
 // tree.

@@ -106,6 +106,11 @@ func AppendSegment(dst []byte, s string) []byte {
 	return dst
 }
 
+// MaxPathBytes is the longest path an error carries (content.Error's
+// Path): content.NewError, the checks and the MessagePack decoder cap their
+// paths to it with Cap.
+const MaxPathBytes = 512
+
 // Cap makes p valid UTF-8 and at most max bytes long, cutting at a
 // character boundary and never inside a "~0"/"~1" escape.
 func Cap(p string, max int) string {

@@ -1,8 +1,9 @@
-// Package resultlink is how package abi and the Go host reach what package
-// result does with values in wire names (a request's settings and options as
-// the WebAssembly module receives them), without result exporting it: its
-// users build with Go types, and a second, value-typed way in would be a
-// promise they never need.
+// Package resultlink is how the module's dispatch (internal/guest), package
+// abi and the Go host reach what package result does with values in wire
+// names (a request's settings and options as the WebAssembly module
+// receives them), without result exporting it: its users build with Go
+// types, and a second, value-typed way in would be a promise they never
+// need.
 //
 // Package result sets these functions when it is initialized; every package
 // that uses them imports result, so they are set before any call. The types

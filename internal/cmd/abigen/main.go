@@ -8,7 +8,7 @@
 //	go generate ./internal/cmd/abigen      # the same as the first
 //
 // The request bytes come from github.com/vmihailenco/msgpack/v5, the
-// reference codec, never from package abi's encoder, so that the fixtures
+// reference codec, never from the module's own (internal/codec), so that the fixtures
 // pin what an independent MessagePack implementation writes. Every map is
 // an om (below), not a Go map: its EncodeMsgpack writes the map header and
 // then each key and value with msgpack/v5's own Encoder, in the order the
@@ -23,9 +23,10 @@
 // declaring 4 GiB, a timestamp with 10^9 nanoseconds), as each one's
 // comment or construction says.
 //
-// The response bytes come from abi.Handle, the dispatch itself: the module's
-// handle (wasm/handle.go) is abi.Handle, and the tests of package abi (and
-// of wasm/) run every fixture through it and compare the bytes.
+// The response bytes come from guest.Handle, the dispatch itself: the
+// module's handle (wasm/handle.go) is guest.Handle, and the tests of
+// package guest (and of wasm/) run every fixture through it and compare the
+// bytes.
 package main
 
 import (
@@ -45,7 +46,9 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/codec"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/guest"
 )
 
 // om is a MessagePack map with its members in the order given: key, value,
@@ -297,9 +300,9 @@ func generate() []byte {
 			fail("two fixtures are named %q", c.name)
 		}
 		seen[c.name] = true
-		resp := abi.Handle(c.op, c.req)
+		resp := guest.Handle(c.op, c.req)
 		if got := outcome(c.op, resp); got != c.want {
-			fail("fixture %q: want %s, abi.Handle answers %s (% x)", c.name, c.want, got, resp)
+			fail("fixture %q: want %s, guest.Handle answers %s (% x)", c.name, c.want, got, resp)
 		}
 		line, err := json.Marshal(fixture{Name: c.name, Op: int32(c.op), Request: hex.EncodeToString(c.req), Response: hex.EncodeToString(resp)})
 		if err != nil {
@@ -346,7 +349,7 @@ func main() {
 	flag.Parse()
 	if *show {
 		for _, c := range calls() {
-			v, err := abi.Decode(abi.Handle(c.op, c.req), abi.DecodeOptions{})
+			v, err := codec.Decode(guest.Handle(c.op, c.req), codec.DecodeOptions{})
 			if err != nil {
 				fail("%s: %v", c.name, err)
 			}

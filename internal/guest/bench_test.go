@@ -1,10 +1,11 @@
-package abi_test
+package guest_test
 
 import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/guest"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -12,12 +13,12 @@ import (
 // built for wasip1 and run in wazero measures the guest's own share of a
 // call (see docs/performance.md):
 //
-//	GOOS=wasip1 GOARCH=wasm go test -c -o abi.wasm ./abi
-//	go run github.com/tetratelabs/wazero/cmd/wazero@v1.12.0 run abi.wasm -test.run='^$' -test.bench=Handle
+//	GOOS=wasip1 GOARCH=wasm go test -c -o guest.wasm ./internal/guest
+//	go run github.com/tetratelabs/wazero/cmd/wazero@v1.12.0 run guest.wasm -test.run='^$' -test.bench=Handle
 //
 // and under V8, as the module runs in Node:
 //
-//	node js/bench/guest.mjs abi.wasm -test.run='^$' -test.bench=Handle
+//	node js/bench/guest.mjs guest.wasm -test.run='^$' -test.bench=Handle
 
 // smallBuild is the MessagePack request of the small tool result that
 // host's and result's benchmarks build.
@@ -35,7 +36,7 @@ func BenchmarkHandleBuildSmallTool(b *testing.B) {
 	req := smallBuild(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		abi.Handle(abi.OpBuild, req)
+		guest.Handle(abi.OpBuild, req)
 	}
 }
 
@@ -43,7 +44,7 @@ func BenchmarkHandleBuildSmallTool(b *testing.B) {
 // the result, writing the response.
 func BenchmarkHandleParts(b *testing.B) {
 	req := smallBuild(b)
-	r, err := abi.ParseRequest(abi.OpBuild, req)
+	r, err := guest.ParseRequest(abi.OpBuild, req)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func BenchmarkHandleParts(b *testing.B) {
 	b.Run("decode", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := abi.ParseRequest(abi.OpBuild, req); err != nil {
+			if _, err := guest.ParseRequest(abi.OpBuild, req); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -70,7 +71,7 @@ func BenchmarkHandleParts(b *testing.B) {
 	b.Run("encode", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			abi.AppendBuilt(nil, res)
+			guest.AppendBuilt(nil, res)
 		}
 	})
 }
@@ -81,7 +82,7 @@ func BenchmarkHandleGeneralSmallTool(b *testing.B) {
 	req := smallBuild(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		abi.GeneralHandle(abi.OpBuild, req)
+		guest.GeneralHandle(abi.OpBuild, req)
 	}
 }
 
@@ -90,7 +91,7 @@ func BenchmarkFastBuildSmallTool(b *testing.B) {
 	req := smallBuild(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		abi.FastBuild(req)
+		guest.FastBuild(req)
 	}
 }
 
@@ -117,8 +118,8 @@ func BenchmarkHandleText100KB(b *testing.B) {
 	b.SetBytes(100 * 1024)
 	b.ReportAllocs()
 	for b.Loop() {
-		abi.Handle(abi.OpBuild, build)
-		abi.Handle(abi.OpSerialize, serialize)
+		guest.Handle(abi.OpBuild, build)
+		guest.Handle(abi.OpSerialize, serialize)
 	}
 }
 
@@ -127,7 +128,7 @@ func BenchmarkHandleGeneralText100KB(b *testing.B) {
 	b.SetBytes(100 * 1024)
 	b.ReportAllocs()
 	for b.Loop() {
-		abi.GeneralHandle(abi.OpBuild, build)
-		abi.GeneralHandle(abi.OpSerialize, serialize)
+		guest.GeneralHandle(abi.OpBuild, build)
+		guest.GeneralHandle(abi.OpSerialize, serialize)
 	}
 }

@@ -1,4 +1,4 @@
-package abi_test
+package codec_test
 
 import (
 	"bytes"
@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/codec"
 )
 
 // TestAppendValueSmallest: every value is written in its smallest form;
@@ -134,7 +134,7 @@ func TestAppendValueSmallest(t *testing.T) {
 		{obj("b", i64(1), "a", i64(2), "b", i64(3), i64(7), null, content.NewBool(true), null, null, null),
 			"86a16201a16102a1620307c0c3c0c0c0"},
 	} {
-		got := abi.AppendValue(nil, c.v)
+		got := codec.AppendValue(nil, c.v)
 		want := hx(c.want)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: got %.60x…, want %.60x…", show(c.v), got, want)
@@ -148,27 +148,27 @@ func TestAppendHelpers(t *testing.T) {
 	prefix := []byte{0xaa, 0xbb}
 	check := func(name string, got []byte, v content.Value) {
 		t.Helper()
-		want := abi.AppendValue(append([]byte(nil), prefix...), v)
+		want := codec.AppendValue(append([]byte(nil), prefix...), v)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: got % x, want % x", name, got, want)
 		}
 	}
 	p := func() []byte { return append(make([]byte, 0, 4), prefix...) }
 	for _, i := range []int64{0, 127, 128, -1, -33, math.MinInt64, math.MaxInt64} {
-		check("AppendInt", abi.AppendInt(p(), i), i64(i))
+		check("AppendInt", codec.AppendInt(p(), i), i64(i))
 	}
 	for _, s := range []string{"", "ok", strings.Repeat("x", 300), strings.Repeat("y", 70000)} {
-		check("AppendString", abi.AppendString(p(), s), str(s))
-		check("AppendStringBytes", abi.AppendStringBytes(p(), []byte(s)), str(s))
+		check("AppendString", codec.AppendString(p(), s), str(s))
+		check("AppendStringBytes", codec.AppendStringBytes(p(), []byte(s)), str(s))
 	}
-	check("AppendBool", abi.AppendBool(p(), true), content.NewBool(true))
-	check("AppendBool", abi.AppendBool(p(), false), content.NewBool(false))
+	check("AppendBool", codec.AppendBool(p(), true), content.NewBool(true))
+	check("AppendBool", codec.AppendBool(p(), false), content.NewBool(false))
 	for _, n := range []int{0, 15, 16, 65535, 65536} {
-		if got, want := abi.AppendArrayHeader(p(), n), abi.AppendValue(p(), arr(make([]content.Value, n)...)); !bytes.Equal(got, want[:len(got)]) {
+		if got, want := codec.AppendArrayHeader(p(), n), codec.AppendValue(p(), arr(make([]content.Value, n)...)); !bytes.Equal(got, want[:len(got)]) {
 			t.Errorf("AppendArrayHeader(%d): % x", n, got)
 		}
 		ms := make([]content.Member, n)
-		if got, want := abi.AppendMapHeader(p(), n), abi.AppendValue(p(), content.NewObject(ms...)); !bytes.Equal(got, want[:len(got)]) {
+		if got, want := codec.AppendMapHeader(p(), n), codec.AppendValue(p(), content.NewObject(ms...)); !bytes.Equal(got, want[:len(got)]) {
 			t.Errorf("AppendMapHeader(%d): % x", n, got)
 		}
 	}
@@ -204,12 +204,12 @@ func TestAppendCanonical(t *testing.T) {
 		{"d7 ff 0000000000000001", "d6 ff 00000001"},
 		{"d7 ff 0000000100000000", "d7 ff 0000000100000000"},
 	} {
-		v, err := abi.Decode(hx(c.in), abi.DecodeOptions{})
+		v, err := codec.Decode(hx(c.in), codec.DecodeOptions{})
 		if err != nil {
 			t.Errorf("%s: %v", c.in, err)
 			continue
 		}
-		got := abi.AppendValue(nil, v)
+		got := codec.AppendValue(nil, v)
 		if !bytes.Equal(got, hx(c.canonical)) {
 			t.Errorf("%s: re-encoded as % x, want %s", c.in, got, c.canonical)
 		}
@@ -218,17 +218,17 @@ func TestAppendCanonical(t *testing.T) {
 	g := newGen(7)
 	for i := 0; i < 2000; i++ {
 		v := g.value(0)
-		a, b := abi.AppendValue(nil, v), abi.AppendValue(nil, v)
+		a, b := codec.AppendValue(nil, v), codec.AppendValue(nil, v)
 		if !bytes.Equal(a, b) {
 			t.Fatalf("%s: two encodings differ", show(v))
 		}
 		// A Value rebuilt from the decoded bytes is a different Value with
 		// the same contents: the same bytes again.
-		w, err := abi.Decode(a, abi.DecodeOptions{})
+		w, err := codec.Decode(a, codec.DecodeOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", show(v), err)
 		}
-		if c := abi.AppendValue(nil, w); !bytes.Equal(a, c) {
+		if c := codec.AppendValue(nil, w); !bytes.Equal(a, c) {
 			t.Fatalf("%s: re-encoded differently: % x, then % x", show(v), a, c)
 		}
 	}
@@ -239,8 +239,8 @@ func TestAppendCanonical(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	roundTrip := func(v content.Value) {
 		t.Helper()
-		b := abi.AppendValue(nil, v)
-		got, err := abi.Decode(b, abi.DecodeOptions{})
+		b := codec.AppendValue(nil, v)
+		got, err := codec.Decode(b, codec.DecodeOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v (% .40x)", show(v), err, b)
 		}
@@ -268,7 +268,7 @@ func TestRoundTrip(t *testing.T) {
 		deep = arr(deep)
 	}
 	roundTrip(deep)
-	if _, err := abi.Decode(abi.AppendValue(nil, arr(deep)), abi.DecodeOptions{}); asError(err) == nil || asError(err).Code != content.CodeMaxDepth {
+	if _, err := codec.Decode(codec.AppendValue(nil, arr(deep)), codec.DecodeOptions{}); asError(err) == nil || asError(err).Code != content.CodeMaxDepth {
 		t.Errorf("one level more: %v", err)
 	}
 }

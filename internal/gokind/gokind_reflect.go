@@ -1,6 +1,6 @@
 //go:build !wasip1
 
-package content
+package gokind
 
 import (
 	"encoding"
@@ -8,9 +8,9 @@ import (
 	"reflect"
 )
 
-// goIsString reports a Go value of a named string type that is not a
+// isString reports a Go value of a named string type that is not a
 // marshaler (such values are written as plain strings).
-func goIsString(g any) bool {
+func isString(g any) bool {
 	if g == nil {
 		return false
 	}
@@ -21,8 +21,8 @@ func goIsString(g any) bool {
 	return t.Kind() == reflect.String && !t.Implements(jsonMarshalerType) && !t.Implements(textMarshalerType)
 }
 
-// goIsNilMap reports a nil map of any map type.
-func goIsNilMap(g any) bool {
+// isNilMap reports a nil map of any map type.
+func isNilMap(g any) bool {
 	rv := reflect.ValueOf(g)
 	return rv.Kind() == reflect.Map && rv.IsNil()
 }

@@ -1,57 +1,20 @@
-package abi_test
+package guest_test
 
 import (
 	"bytes"
-	"encoding/hex"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/guest"
+	"github.com/mcpresult/mcpresult/internal/msgpacktest"
 )
 
-// fixture is one golden call of testdata/abi/fixtures.json (see
-// testdata/abi/README.md).
-type fixture struct {
-	Name     string `json:"name"`
-	Op       int32  `json:"op"`
-	Request  string `json:"request"`
-	Response string `json:"response"`
-
-	req, resp []byte
-}
-
-var fixturesFile = filepath.Join("..", "testdata", "abi", "fixtures.json")
-
-func readFixtures(tb testing.TB) []fixture {
-	tb.Helper()
-	data, err := os.ReadFile(fixturesFile)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var fs []fixture
-	if err := json.Unmarshal(data, &fs); err != nil {
-		tb.Fatalf("%s: %v", fixturesFile, err)
-	}
-	for i := range fs {
-		f := &fs[i]
-		if f.req, err = hex.DecodeString(f.Request); err != nil {
-			tb.Fatalf("%s: request: %v", f.Name, err)
-		}
-		if f.resp, err = hex.DecodeString(f.Response); err != nil {
-			tb.Fatalf("%s: response: %v", f.Name, err)
-		}
-	}
-	return fs
-}
-
-// TestFixtures runs every golden call through the dispatch, abi.Handle,
+// TestFixtures runs every golden call through the dispatch, guest.Handle,
 // and compares the bytes; and checks that the fixtures cover every op and
 // outcome.
 func TestFixtures(t *testing.T) {
-	fs := readFixtures(t)
+	fs := msgpacktest.Fixtures(t)
 	if len(fs) < 40 {
 		t.Errorf("only %d fixtures", len(fs))
 	}
@@ -63,13 +26,13 @@ func TestFixtures(t *testing.T) {
 		}
 		names[f.Name] = true
 		op := abi.Op(f.Op)
-		got := abi.Handle(op, f.req)
-		if !bytes.Equal(got, f.resp) {
-			t.Errorf("%s: abi.Handle answers\n%x\nthe fixture says\n%x", f.Name, got, f.resp)
+		got := guest.Handle(op, f.Req)
+		if !bytes.Equal(got, f.Resp) {
+			t.Errorf("%s: guest.Handle answers\n%x\nthe fixture says\n%x", f.Name, got, f.Resp)
 			continue
 		}
-		firstKeyOK(t, f.Name, f.resp)
-		r, err := abi.ParseResponse(op, f.resp)
+		firstKeyOK(t, f.Name, f.Resp)
+		r, err := abi.ParseResponse(op, f.Resp)
 		if err != nil {
 			t.Errorf("%s: %v", f.Name, err)
 			continue
@@ -96,8 +59,8 @@ func TestFixtures(t *testing.T) {
 			seen[op.String()+":error"] = true
 		}
 		// An error of ParseRequest is the response as it is.
-		if _, err := abi.ParseRequest(abi.Op(f.Op), f.req); err != nil {
-			if want := abi.AppendError(nil, asError(err)); !bytes.Equal(want, f.resp) {
+		if _, err := guest.ParseRequest(abi.Op(f.Op), f.Req); err != nil {
+			if want := abi.AppendError(nil, asError(err)); !bytes.Equal(want, f.Resp) {
 				t.Errorf("%s: not the error of ParseRequest", f.Name)
 			}
 		}
@@ -110,13 +73,4 @@ func TestFixtures(t *testing.T) {
 			t.Errorf("no fixture for %s", k)
 		}
 	}
-}
-
-func knownCode(c content.Code) bool {
-	for _, k := range content.Codes() {
-		if k == c {
-			return true
-		}
-	}
-	return false
 }

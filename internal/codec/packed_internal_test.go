@@ -1,4 +1,4 @@
-package abi
+package codec
 
 import (
 	"math/rand/v2"
@@ -10,27 +10,27 @@ import (
 )
 
 // samePacked checks that a packed decode of data within limit values
-// reads what the tree decoder reads: the same value (content.Equal, which
+// reads what the tree Reader reads: the same value (content.Equal, which
 // walks the packed one through its accessors), the same error, and for a
 // truncated read the same cut and path. Data the whole-request check
 // refuses is not given to a packed decode (it trusts its bytes).
 func samePacked(t *testing.T, data []byte, limit int, truncate bool) {
 	t.Helper()
-	check := decoder{data: data, maxDepth: content.MaxParseDepth + 1, left: len(data), skip: true}
-	if check.skipValue(1); check.err != nil || check.i != len(data) {
+	check := Reader{data: data, maxDepth: content.MaxParseDepth + 1, left: len(data), skip: true}
+	if check.Skip(1); check.Err != nil || check.I != len(data) {
 		return
 	}
 	over := content.NewError(content.CodeMaxNodes, "", "over")
-	tree := decoder{
+	tree := Reader{
 		data: data, maxDepth: content.MaxParseDepth + 1, left: len(data), share: true,
 		budget: true, nodes: limit - 1, over: over, truncate: truncate,
 	}
-	want := tree.value(1)
-	defer func(n int) { treeBelow = n }(treeBelow)
-	treeBelow = 0
-	got, cut, cutPath, err := decodePacked(data, span{0, len(data)}, true, limit, over, truncate)
-	if (err != nil) != (tree.err != nil) || err != nil && err.Error() != tree.err.Error() {
-		t.Fatalf("% x limit %d: packed error %v, tree error %v", data, limit, err, tree.err)
+	want := tree.Value(1)
+	defer func(n int) { TreeBelow = n }(TreeBelow)
+	TreeBelow = 0
+	got, cut, cutPath, err := DecodePacked(data, Span{0, len(data)}, true, limit, over, truncate)
+	if (err != nil) != (tree.Err != nil) || err != nil && err.Error() != tree.Err.Error() {
+		t.Fatalf("% x limit %d: packed error %v, tree error %v", data, limit, err, tree.Err)
 	}
 	if err != nil {
 		return
@@ -67,7 +67,7 @@ func show(v content.Value) string {
 			}
 		}
 		return s + "]"
-	case content.KindString, content.KindBytes, content.KindExt:
+	case content.KindString, content.KindBytes, kindExt:
 		return strconv.Quote(v.Str())
 	case content.KindTime:
 		sec, nsec := v.Time()
@@ -120,7 +120,7 @@ func randomDoc(rng *rand.Rand, dst []byte, depth int) []byte {
 }
 
 // TestPackedMatchesTree: on random documents, every limit up to their size
-// and both budget modes, the packed decode and the tree decoder agree.
+// and both budget modes, the packed decode and the tree Reader agree.
 func TestPackedMatchesTree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 5000 {
@@ -132,7 +132,7 @@ func TestPackedMatchesTree(t *testing.T) {
 	}
 }
 
-// FuzzPacked: the packed decode agrees with the tree decoder on any bytes
+// FuzzPacked: the packed decode agrees with the tree Reader on any bytes
 // the request check accepts.
 func FuzzPacked(f *testing.F) {
 	f.Add([]byte{0x92, 0x01, 0xa1, 'x'}, uint8(1))

@@ -1,4 +1,4 @@
-package abi_test
+package guest_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/internal/guest"
 	"github.com/mcpresult/mcpresult/internal/vectortest"
 )
 
@@ -21,9 +22,9 @@ func TestPackedSameAnswers(t *testing.T) {
 		t.Fatalf("%d vector requests", len(reqs))
 	}
 	check := func(op abi.Op, req []byte) {
-		want := abi.Handle(op, req)
-		restore := abi.ReadAllPacked()
-		got := abi.Handle(op, req)
+		want := guest.Handle(op, req)
+		restore := guest.ReadAllPacked()
+		got := guest.Handle(op, req)
 		restore()
 		if !bytes.Equal(got, want) {
 			t.Fatalf("op %d, % x:\npacked % x\ntree   % x", op, req, got, want)

@@ -1,38 +1,38 @@
-package abi_test
+package codec_test
 
 // A differential test against github.com/vmihailenco/msgpack/v5, the
-// reference codec: values msgpack/v5 writes decode with abi.Decode to the
-// expected content.Value, and what abi.AppendValue writes decodes with
+// reference codec: values msgpack/v5 writes decode with codec.Decode to the
+// expected content.Value, and what codec.AppendValue writes decodes with
 // msgpack/v5 to the same value.
 //
 // Where the two codecs legitimately differ (each is pinned by a test
 // below, TestMsgpackDifferences):
 //
-//   - float32: msgpack/v5 writes a Go float32 as 0xca; abi reads its exact
+//   - float32: msgpack/v5 writes a Go float32 as 0xca; this codec reads its exact
 //     value (float64(float32)) and writes every float as 0xcb, so a float32
-//     comes back from abi as a float64 of the same value. With
+//     comes back from this codec as a float64 of the same value. With
 //     UseCompactFloats msgpack/v5 writes an integral float as an integer,
-//     which abi then reads as an integer (abi never does this).
+//     which this codec then reads as an integer (it never does this).
 //   - integer widths: without UseCompactInts msgpack/v5 writes a Go int64
-//     (or int, uint64…) in its type's width (0xd3 for 5); abi reads any
+//     (or int, uint64…) in its type's width (0xd3 for 5); this codec reads any
 //     width by value and always writes the smallest form. With
 //     UseCompactInts the two write the same bytes.
 //   - integer types: msgpack/v5 decodes into interface{} with the type of
 //     the wire width (int8 for a fixint, uint16 for 0xcd…; int64/uint64
-//     with UseLooseInterfaceDecoding); abi keeps an int64, or a uint64 only
+//     with UseLooseInterfaceDecoding); this codec keeps an int64, or a uint64 only
 //     above math.MaxInt64. The test compares by value.
-//   - bin: msgpack/v5's loose decoding turns bin into string; abi keeps
+//   - bin: msgpack/v5's loose decoding turns bin into string; this codec keeps
 //     KindBytes.
 //   - timestamps: msgpack/v5 normalizes nanoseconds above 999,999,999 (the
 //     64- and 96-bit forms can carry up to 2^30-1 and 2^32-1) through
-//     time.Unix; abi refuses them with invalid_request, as the MessagePack
+//     time.Unix; this codec refuses them with invalid_request, as the MessagePack
 //     spec says they are invalid. msgpack/v5 returns a time.Time in the
 //     local zone; the test compares Unix seconds and nanoseconds.
 //   - extensions: msgpack/v5 cannot decode into interface{} an extension
-//     type nobody registered ("unknown ext id"); abi keeps any type as
+//     type nobody registered ("unknown ext id"); this codec keeps any type as
 //     KindExt. The test registers a few types with msgpack.RegisterExt.
 //   - maps: msgpack/v5 decodes a map into map[string]interface{}, which
-//     needs string keys and loses member order and repeated keys; abi keeps
+//     needs string keys and loses member order and repeated keys; this codec keeps
 //     every key, in order. The test decodes maps with SetMapDecoder into an
 //     ordered list of pairs, and also checks the default map decoder on
 //     values with unique string keys.
@@ -52,8 +52,9 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
-	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/codec"
+	"github.com/mcpresult/mcpresult/internal/msgpacktest"
 )
 
 // extData is an extension value msgpack/v5 can write and read: one Go type
@@ -105,29 +106,15 @@ func newExt(id int8, data []byte) any {
 }
 
 // omap is a map msgpack/v5 writes with its members in order (repeated and
-// non-string keys allowed), through its own Encoder.
-type omap []pair
-
-type pair struct{ k, v any }
-
-func (m omap) EncodeMsgpack(e *msgpack.Encoder) error {
-	if err := e.EncodeMapLen(len(m)); err != nil {
-		return err
-	}
-	for _, p := range m {
-		if err := e.Encode(p.k); err != nil {
-			return err
-		}
-		if err := e.Encode(p.v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// non-string keys allowed).
+type (
+	omap = msgpacktest.Map
+	pair = msgpacktest.Pair
+)
 
 // goValue returns a random Go value for msgpack/v5 to write and the
-// content.Value abi.Decode must read from it. float32 says whether Go
-// float32s may appear (they are written as 0xca, which abi never writes).
+// content.Value codec.Decode must read from it. float32 says whether Go
+// float32s may appear (they are written as 0xca, which this codec never writes).
 func (g *gen) goValue(depth int, float32s bool) (any, content.Value) {
 	n := 16
 	if depth >= 4 {
@@ -169,7 +156,7 @@ func (g *gen) goValue(depth int, float32s bool) (any, content.Value) {
 	case 10:
 		id := registeredExts[g.rng.IntN(len(registeredExts))]
 		data := g.bytes([]int{0, 1, 2, 3, 4, 8, 12, 16, 17, 255, 256, 300})
-		return newExt(id, data), content.NewExt(id, data)
+		return newExt(id, data), contentExt(id, data)
 	case 11:
 		s := g.str()
 		return s, str(s)
@@ -212,7 +199,7 @@ func (g *gen) goValue(depth int, float32s bool) (any, content.Value) {
 		case 3:
 			if i > 0 {
 				j := g.rng.IntN(i)
-				k, kw = m[j].k, ms[j].Key
+				k, kw = m[j][0], ms[j].Key
 				break
 			}
 			fallthrough
@@ -256,27 +243,17 @@ func (g *gen) goInt() (any, content.Value) {
 	return uint(x), content.NewUint(uint64(uint(x)))
 }
 
-func msgpackEncode(t *testing.T, v any, compact bool) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	e := msgpack.NewEncoder(&buf)
-	e.UseCompactInts(compact)
-	e.SetSortMapKeys(true)
-	if err := e.Encode(v); err != nil {
-		t.Fatalf("msgpack/v5 Encode: %v", err)
-	}
-	return buf.Bytes()
-}
+var msgpackEncode = msgpacktest.Encode
 
-// TestMsgpackToABI: msgpack/v5 writes, abi.Decode reads.
-func TestMsgpackToABI(t *testing.T) {
+// TestMsgpackToCodec: msgpack/v5 writes, codec.Decode reads.
+func TestMsgpackToCodec(t *testing.T) {
 	g := newGen(11)
 	for i := 0; i < 3000; i++ {
 		float32s := i%2 == 0
 		v, want := g.goValue(0, float32s)
 		for _, compact := range []bool{true, false} {
 			data := msgpackEncode(t, v, compact)
-			got, err := abi.Decode(data, abi.DecodeOptions{})
+			got, err := codec.Decode(data, codec.DecodeOptions{})
 			if err != nil {
 				t.Fatalf("value %d (compact ints %v): %v\n% .80x", i, compact, err, data)
 			}
@@ -286,8 +263,8 @@ func TestMsgpackToABI(t *testing.T) {
 			// Without float32s and with compact integers the two codecs
 			// write the very same bytes.
 			if !float32s && compact {
-				if mine := abi.AppendValue(nil, want); !bytes.Equal(mine, data) {
-					t.Fatalf("value %d: abi writes % .80x, msgpack/v5 % .80x", i, mine, data)
+				if mine := codec.AppendValue(nil, want); !bytes.Equal(mine, data) {
+					t.Fatalf("value %d: this codec writes % .80x, msgpack/v5 % .80x", i, mine, data)
 				}
 			}
 		}
@@ -320,7 +297,7 @@ func fromMsgpack(t *testing.T, x any) content.Value {
 	case uint64:
 		return content.NewUint(x)
 	case float32:
-		t.Fatalf("msgpack/v5 read a float32 from abi's bytes")
+		t.Fatalf("msgpack/v5 read a float32 from this codec's bytes")
 	case float64:
 		return content.NewFloat(x)
 	case string:
@@ -331,7 +308,7 @@ func fromMsgpack(t *testing.T, x any) content.Value {
 		return tm(x.Unix(), int32(x.Nanosecond()))
 	case extValue:
 		id, data := x.ext()
-		return content.NewExt(id, data)
+		return contentExt(id, data)
 	case []any:
 		out := make([]content.Value, len(x))
 		for i, e := range x {
@@ -341,7 +318,7 @@ func fromMsgpack(t *testing.T, x any) content.Value {
 	case omap:
 		ms := make([]content.Member, len(x))
 		for i, p := range x {
-			ms[i] = content.Member{Key: fromMsgpack(t, p.k), Value: fromMsgpack(t, p.v)}
+			ms[i] = content.Member{Key: fromMsgpack(t, p[0]), Value: fromMsgpack(t, p[1])}
 		}
 		return content.NewObject(ms...)
 	case map[string]any:
@@ -371,10 +348,10 @@ func orderedMaps(loose bool) func(d *msgpack.Decoder) (any, error) {
 		}
 		m := make(omap, n)
 		for i := range m {
-			if m[i].k, err = decode(); err != nil {
+			if m[i][0], err = decode(); err != nil {
 				return nil, err
 			}
-			if m[i].v, err = decode(); err != nil {
+			if m[i][1], err = decode(); err != nil {
 				return nil, err
 			}
 		}
@@ -426,16 +403,16 @@ func looseBytes(v content.Value) content.Value {
 	return v
 }
 
-// TestABIToMsgpack: abi.AppendValue writes, msgpack/v5 reads into
+// TestCodecToMsgpack: codec.AppendValue writes, msgpack/v5 reads into
 // interface{}: with an ordered map decoder (every value), with its default
 // map[string]interface{} (values with unique string keys), and with loose
 // interface decoding.
-func TestABIToMsgpack(t *testing.T) {
+func TestCodecToMsgpack(t *testing.T) {
 	g := newGen(12)
 	for i := 0; i < 3000; i++ {
 		g.exts, g.anyKeys = registeredExts, i%2 == 0
 		v := g.value(0)
-		data := abi.AppendValue(nil, v)
+		data := codec.AppendValue(nil, v)
 
 		for _, loose := range []bool{false, true} {
 			r := bytes.NewReader(data)
@@ -487,73 +464,73 @@ func TestMsgpackDifferences(t *testing.T) {
 	}
 	none := func(*msgpack.Encoder) {}
 
-	// float32: msgpack/v5 writes 0xca; abi reads the exact value and writes
+	// float32: msgpack/v5 writes 0xca; this codec reads the exact value and writes
 	// 0xcb.
 	f := float32(0.1)
 	b := enc(f, none)
 	if !bytes.Equal(b, hx("ca 3dcccccd")) {
 		t.Errorf("msgpack/v5 float32: % x", b)
 	}
-	v, _ := abi.Decode(b, abi.DecodeOptions{})
+	v, _ := codec.Decode(b, codec.DecodeOptions{})
 	if v.Float() != float64(f) || v.Float() == 0.1 {
-		t.Errorf("abi read float32 0.1 as %v", v.Float())
+		t.Errorf("this codec read float32 0.1 as %v", v.Float())
 	}
-	if got := abi.AppendValue(nil, v); !bytes.Equal(got, hx("cb 3fb99999a0000000")) {
-		t.Errorf("abi wrote % x", got)
+	if got := codec.AppendValue(nil, v); !bytes.Equal(got, hx("cb 3fb99999a0000000")) {
+		t.Errorf("this codec wrote % x", got)
 	}
 
 	// UseCompactFloats: an integral float becomes an integer.
 	b = enc(2.0, func(e *msgpack.Encoder) { e.UseCompactFloats(true) })
-	if v, _ := abi.Decode(b, abi.DecodeOptions{}); v.Kind() != content.KindInt || v.Int() != 2 {
+	if v, _ := codec.Decode(b, codec.DecodeOptions{}); v.Kind() != content.KindInt || v.Int() != 2 {
 		t.Errorf("compact float 2.0: % x read as %s", b, show(v))
 	}
-	if got := abi.AppendValue(nil, content.NewFloat(2)); !bytes.Equal(got, hx("cb 4000000000000000")) {
-		t.Errorf("abi wrote 2.0 as % x", got)
+	if got := codec.AppendValue(nil, content.NewFloat(2)); !bytes.Equal(got, hx("cb 4000000000000000")) {
+		t.Errorf("this codec wrote 2.0 as % x", got)
 	}
 
 	// Integer widths: msgpack/v5 keeps the Go type's width unless
-	// UseCompactInts; abi reads both by value.
+	// UseCompactInts; this codec reads both by value.
 	wide := enc(int64(5), none)
 	compact := enc(int64(5), func(e *msgpack.Encoder) { e.UseCompactInts(true) })
 	if !bytes.Equal(wide, hx("d3 0000000000000005")) || !bytes.Equal(compact, hx("05")) {
 		t.Errorf("msgpack/v5 int64(5): % x and % x", wide, compact)
 	}
 	for _, b := range [][]byte{wide, compact} {
-		if v, err := abi.Decode(b, abi.DecodeOptions{}); err != nil || !content.Equal(v, i64(5)) {
+		if v, err := codec.Decode(b, codec.DecodeOptions{}); err != nil || !content.Equal(v, i64(5)) {
 			t.Errorf("% x: %s %v", b, show(v), err)
 		}
 	}
 
-	// Nanoseconds above 999,999,999: msgpack/v5 normalizes, abi refuses.
+	// Nanoseconds above 999,999,999: msgpack/v5 normalizes, this codec refuses.
 	for _, bad := range [][]byte{hx("d7 ff ee6b280000000000"), hx("c7 0c ff 3b9aca00 0000000000000000")} {
 		var tt time.Time
 		if err := msgpack.Unmarshal(bad, &tt); err != nil || tt.Unix() != 1 || tt.Nanosecond() != 0 {
 			t.Errorf("msgpack/v5 read % x as %v, %v", bad, tt, err)
 		}
-		_, err := abi.Decode(bad, abi.DecodeOptions{})
+		_, err := codec.Decode(bad, codec.DecodeOptions{})
 		wantError(t, "too many nanoseconds", err, content.CodeInvalidRequest, "")
 	}
 
-	// An extension type nobody registered: msgpack/v5 refuses it, abi keeps
+	// An extension type nobody registered: msgpack/v5 refuses it, this codec keeps
 	// it.
 	var x any
 	if err := msgpack.Unmarshal(hx("d4 33 00"), &x); err == nil {
 		t.Errorf("msgpack/v5 read an unregistered extension as %v", x)
 	}
-	if v, err := abi.Decode(hx("d4 33 00"), abi.DecodeOptions{}); err != nil || !content.Equal(v, ext(0x33, "\x00")) {
-		t.Errorf("abi: %s %v", show(v), err)
+	if v, err := codec.Decode(hx("d4 33 00"), codec.DecodeOptions{}); err != nil || !content.Equal(v, ext(0x33, "\x00")) {
+		t.Errorf("codec: %s %v", show(v), err)
 	}
 
-	// Integer keys: msgpack/v5's default map decoder refuses them, abi
+	// Integer keys: msgpack/v5's default map decoder refuses them, codec
 	// keeps them.
 	if err := msgpack.Unmarshal(hx("81 01 02"), &x); err == nil {
 		t.Errorf("msgpack/v5 read {1: 2} as %v", x)
 	}
-	if v, err := abi.Decode(hx("81 01 02"), abi.DecodeOptions{}); err != nil || !content.Equal(v, obj(i64(1), i64(2))) {
-		t.Errorf("abi: %s %v", show(v), err)
+	if v, err := codec.Decode(hx("81 01 02"), codec.DecodeOptions{}); err != nil || !content.Equal(v, obj(i64(1), i64(2))) {
+		t.Errorf("codec: %s %v", show(v), err)
 	}
 
-	// Repeated keys: msgpack/v5's map keeps the last, abi keeps both.
+	// Repeated keys: msgpack/v5's map keeps the last, this codec keeps both.
 	var m map[string]any
 	if err := msgpack.Unmarshal(hx("82 a1 61 01 a1 61 02"), &m); err != nil || len(m) != 1 || m["a"] != int8(2) {
 		t.Errorf("msgpack/v5: %v %v", m, err)

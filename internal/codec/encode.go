@@ -1,9 +1,10 @@
-package abi
+package codec
 
 import (
 	"math"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 )
 
 // AppendValue appends the MessagePack encoding of v: every value in its
@@ -34,8 +35,8 @@ func AppendValue(dst []byte, v content.Value) []byte {
 	case content.KindTime:
 		sec, nsec := v.Time()
 		return appendTime(dst, sec, nsec)
-	case content.KindExt:
-		return appendExt(dst, v.ExtType(), v.Str())
+	case kindExt:
+		return appendExt(dst, contentlink.ExtType(v), v.Str())
 	case content.KindArray:
 		dst = AppendArrayHeader(dst, v.Len())
 		for i := 0; i < v.Len(); i++ {
@@ -99,16 +100,17 @@ func appendUint(dst []byte, typ byte, u uint64, n int) []byte {
 //
 //go:noinline
 func AppendString(dst []byte, s string) []byte {
-	return append(appendStrHeader(dst, len(s)), s...)
+	return append(AppendStrHeader(dst, len(s)), s...)
 }
 
 // AppendStringBytes appends b as a MessagePack str, without converting it
 // to a string first (a result's JSON may be tens of megabytes).
 func AppendStringBytes(dst, b []byte) []byte {
-	return append(appendStrHeader(dst, len(b)), b...)
+	return append(AppendStrHeader(dst, len(b)), b...)
 }
 
-func appendStrHeader(dst []byte, n int) []byte {
+// AppendStrHeader appends the header of a MessagePack str of n bytes.
+func AppendStrHeader(dst []byte, n int) []byte {
 	if n <= 31 {
 		return append(dst, 0xa0|byte(n))
 	}
@@ -199,4 +201,13 @@ func AppendBool(dst []byte, b bool) []byte {
 		return append(dst, 0xc3)
 	}
 	return append(dst, 0xc2)
+}
+
+// AppendFinding appends an error as every response carries one, and each
+// finding of a validation: the map {code, path, message}.
+func AppendFinding(dst []byte, e *content.Error) []byte {
+	dst = AppendMapHeader(dst, 3)
+	dst = AppendString(AppendString(dst, "code"), string(e.Code))
+	dst = AppendString(AppendString(dst, "path"), e.Path)
+	return AppendString(AppendString(dst, "message"), e.Message)
 }

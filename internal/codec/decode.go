@@ -1,4 +1,4 @@
-package abi
+package codec
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
@@ -21,8 +22,9 @@ type DecodeOptions struct {
 	MaxDepth int
 	// Share makes the strings of the Value share data's memory instead of
 	// copying it: data must then stay unchanged for as long as the Value
-	// (or any string taken from it) is in use. Handle shares, since nothing
-	// of a request outlives its call; a copy is the safe default.
+	// (or any string taken from it) is in use. The module's dispatch
+	// shares, since nothing of a request outlives its call; a copy is the
+	// safe default.
 	Share bool
 }
 
@@ -40,31 +42,39 @@ type DecodeOptions struct {
 // written as their decimal or true/false). Data after the value is
 // invalid_request.
 func Decode(data []byte, o DecodeOptions) (content.Value, error) {
-	d := decoder{data: data, left: o.MaxNodes, maxDepth: o.MaxDepth, share: o.Share}
+	d := Reader{data: data, left: o.MaxNodes, maxDepth: o.MaxDepth, share: o.Share}
 	if d.maxDepth <= 0 {
 		d.maxDepth = content.MaxParseDepth
 	}
 	if d.left <= 0 {
 		d.left = len(data)
 	}
-	v := d.value(0)
-	if d.err == nil && d.i != len(d.data) {
-		d.fail(content.CodeInvalidRequest, "unexpected bytes after the MessagePack value")
+	v := d.Value(0)
+	if d.Err == nil && d.I != len(d.data) {
+		d.Fail(content.CodeInvalidRequest, "unexpected bytes after the MessagePack value")
 	}
-	if d.err != nil {
-		return content.Value{}, d.err
+	if d.Err != nil {
+		return content.Value{}, d.Err
 	}
 	return v, nil
 }
 
-type decoder struct {
+// Reader reads a MessagePack document: Decode, DecodeSpan and
+// DecodePacked read with one, and a Reader of NewReader checks a document
+// as they read it, with the same rules and errors, building nothing. The
+// module's dispatch reads the top level of a request with it (Next,
+// MapHeader, Count, Value, Skip, at I), and steps over what it does not read
+// yet.
+type Reader struct {
 	data     []byte
 	maxDepth int
-	i        int
-	left     int          // values that may still be declared
-	path     pointer.Path // where the value being read is, for an error
-	err      *content.Error
-	share    bool
+	I        int // the offset of the next value
+	left     int // values that may still be declared
+	// Path is where the value being read is, for an error: a Reader's user
+	// pushes the keys it reads itself (Path.Key, then Path.Pop).
+	Path  pointer.Path
+	Err   *content.Error // the first fault found
+	share bool
 	// skip reads without building: it checks the data as a decode does,
 	// with the same errors, and allocates nothing.
 	skip bool
@@ -83,46 +93,54 @@ type decoder struct {
 	pack *packing
 }
 
-func (d *decoder) fail(code content.Code, msg string) {
-	if d.err != nil {
+// Fail records a fault with the code and message at Path (the budget's
+// codes at ""), unless one was recorded before.
+func (d *Reader) Fail(code content.Code, msg string) {
+	if d.Err != nil {
 		return
 	}
 	var p []byte // budget codes are about the whole request: no path
 	if code != content.CodeMaxNodes && code != content.CodeMaxDepth {
-		p = d.path.Append(nil, content.MaxPathBytes+8) // NewError caps it
+		p = d.Path.Append(nil, pointer.MaxPathBytes+8) // NewError caps it
 	}
-	d.err = content.NewError(code, string(p), msg)
+	d.Err = content.NewError(code, string(p), msg)
 }
 
 // take returns the next n bytes, or fails.
-func (d *decoder) take(n int) []byte {
-	if n < 0 || n > len(d.data)-d.i {
-		d.fail(content.CodeInvalidRequest, "MessagePack data ends early (at byte "+strconv.Itoa(d.i)+")")
+func (d *Reader) take(n int) []byte {
+	if n < 0 || n > len(d.data)-d.I {
+		d.Fail(content.CodeInvalidRequest, "MessagePack data ends early (at byte "+strconv.Itoa(d.I)+")")
 		return nil
 	}
-	b := d.data[d.i : d.i+n]
-	d.i += n
+	b := d.data[d.I : d.I+n]
+	d.I += n
 	return b
 }
 
-func (d *decoder) uint(n int) uint64 { return be(d.take(n)) }
+func (d *Reader) uint(n int) uint64 { return be(d.take(n)) }
 
-// count reserves n values of a container, each needing at least per bytes.
-func (d *decoder) count(n uint64, per int) (int, bool) {
-	if n > uint64(len(d.data)-d.i)/uint64(per) {
-		d.fail(content.CodeInvalidRequest, "a MessagePack container declares more elements than the bytes that remain")
+// Count reserves the n elements of a container just read, each needing at
+// least per bytes, against what remains: false (and Err) when they cannot
+// be there.
+func (d *Reader) Count(n uint64, per int) (int, bool) {
+	if n > uint64(len(d.data)-d.I)/uint64(per) {
+		d.Fail(content.CodeInvalidRequest, "a MessagePack container declares more elements than the bytes that remain")
 		return 0, false
 	}
 	if n > uint64(d.left) {
-		d.fail(content.CodeMaxNodes, "the request declares more values than the budget allows")
+		d.Fail(content.CodeMaxNodes, "the request declares more values than the budget allows")
 		return 0, false
 	}
 	d.left -= int(n)
 	return int(n), true
 }
 
-func (d *decoder) value(depth int) content.Value {
-	if d.err != nil {
+// Value reads the value at I, at depth (0 for a document's own value). A
+// Reader of NewReader builds nothing: it returns a scalar (a string sharing
+// the data's memory), and bytes, an extension or a container (which it
+// checks) as null.
+func (d *Reader) Value(depth int) content.Value {
+	if d.Err != nil {
 		return content.Value{}
 	}
 	b := d.take(1)
@@ -151,7 +169,7 @@ func (d *decoder) value(depth int) content.Value {
 		return content.NewBool(true)
 	case 0xc4, 0xc5, 0xc6:
 		n := d.uint(1 << (c - 0xc4))
-		if b := d.take(clamp(n)); d.err == nil && !d.skip {
+		if b := d.take(clamp(n)); d.Err == nil && !d.skip {
 			return content.NewBytes(b)
 		}
 	case 0xc7, 0xc8, 0xc9:
@@ -180,8 +198,8 @@ func (d *decoder) value(depth int) content.Value {
 	case 0xde, 0xdf:
 		return d.object(d.uint(2<<(c-0xde)), depth)
 	default: // 0xc1, never used
-		d.i--
-		d.fail(content.CodeInvalidRequest, "0xc1 is not a MessagePack type (at byte "+strconv.Itoa(d.i)+")")
+		d.I--
+		d.Fail(content.CodeInvalidRequest, "0xc1 is not a MessagePack type (at byte "+strconv.Itoa(d.I)+")")
 	}
 	return content.Value{}
 }
@@ -195,9 +213,9 @@ func clamp(n uint64) int {
 	return int(n)
 }
 
-func (d *decoder) str(n uint64) content.Value {
+func (d *Reader) str(n uint64) content.Value {
 	b := d.take(clamp(n))
-	if d.err != nil {
+	if d.Err != nil {
 		return content.Value{}
 	}
 	if (d.share || d.skip) && len(b) > 0 {
@@ -206,10 +224,10 @@ func (d *decoder) str(n uint64) content.Value {
 	return content.NewString(string(b))
 }
 
-func (d *decoder) ext(n int) content.Value {
+func (d *Reader) ext(n int) content.Value {
 	t := d.take(1)
 	data := d.take(n)
-	if d.err != nil {
+	if d.Err != nil {
 		return content.Value{}
 	}
 	typ := int8(t[0])
@@ -217,7 +235,7 @@ func (d *decoder) ext(n int) content.Value {
 		if d.skip {
 			return content.Value{}
 		}
-		return content.NewExt(typ, data)
+		return contentlink.NewExt(typ, data)
 	}
 	var sec int64
 	var nsec uint64
@@ -230,11 +248,11 @@ func (d *decoder) ext(n int) content.Value {
 	case 12:
 		nsec, sec = be(data[:4]), int64(be(data[4:]))
 	default:
-		d.fail(content.CodeInvalidRequest, "a MessagePack timestamp has 4, 8 or 12 bytes")
+		d.Fail(content.CodeInvalidRequest, "a MessagePack timestamp has 4, 8 or 12 bytes")
 		return content.Value{}
 	}
 	if nsec > 999_999_999 {
-		d.fail(content.CodeInvalidRequest, "a MessagePack timestamp's nanoseconds are more than 999,999,999")
+		d.Fail(content.CodeInvalidRequest, "a MessagePack timestamp's nanoseconds are more than 999,999,999")
 		return content.Value{}
 	}
 	return content.NewTime(sec, int32(nsec))
@@ -250,17 +268,17 @@ func be(b []byte) uint64 {
 
 // enter checks the depth of a container at depth and reserves its n
 // elements of at least per bytes each.
-func (d *decoder) enter(n uint64, per, depth int) (int, bool) {
+func (d *Reader) enter(n uint64, per, depth int) (int, bool) {
 	if depth >= d.maxDepth {
-		d.fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(d.maxDepth)+" levels")
+		d.Fail(content.CodeMaxDepth, "the request nests deeper than "+strconv.Itoa(d.maxDepth)+" levels")
 		return 0, false
 	}
-	return d.count(n, per)
+	return d.Count(n, per)
 }
 
 // spend counts one value read into the Value against the budget, and
 // reports whether it may be read.
-func (d *decoder) spend() bool {
+func (d *Reader) spend() bool {
 	if !d.budget {
 		return true
 	}
@@ -274,16 +292,16 @@ func (d *decoder) spend() bool {
 
 // stop ends the read at the budget: the budget's error, or with truncate
 // the end of what is read.
-func (d *decoder) stop() {
+func (d *Reader) stop() {
 	if !d.truncate {
-		if d.err == nil {
-			d.err = d.over
+		if d.Err == nil {
+			d.Err = d.over
 		}
 		return
 	}
 	if !d.cut {
 		d.cut = true
-		d.cutPath = string(d.path.Append(nil, content.MaxPathBytes+8))
+		d.cutPath = string(d.Path.Append(nil, pointer.MaxPathBytes+8))
 	}
 }
 
@@ -291,7 +309,7 @@ func (d *decoder) stop() {
 // budget lets it hold, before anything is allocated for them: all of them,
 // or, when they do not fit, the budget's error (0) or with truncate what
 // remains.
-func (d *decoder) room(m int) int {
+func (d *Reader) room(m int) int {
 	if !d.budget || m <= d.nodes {
 		return m
 	}
@@ -302,31 +320,31 @@ func (d *decoder) room(m int) int {
 	return d.nodes
 }
 
-func (d *decoder) array(n uint64, depth int) content.Value {
+func (d *Reader) array(n uint64, depth int) content.Value {
 	m, ok := d.enter(n, 1, depth)
 	if !ok {
 		return content.Value{}
 	}
 	if d.skip {
-		for j := 0; j < m && d.err == nil; j++ {
-			d.path.Index(j)
-			d.value(depth + 1)
-			d.path.Pop()
+		for j := 0; j < m && d.Err == nil; j++ {
+			d.Path.Index(j)
+			d.Value(depth + 1)
+			d.Path.Pop()
 		}
 		return content.Value{}
 	}
 	items := make([]content.Value, d.room(m))
-	if d.err != nil {
+	if d.Err != nil {
 		return content.Value{}
 	}
 	for j := range items {
 		if !d.spend() {
 			return content.NewArray(items[:j]...)
 		}
-		d.path.Index(j)
-		items[j] = d.value(depth + 1)
-		d.path.Pop()
-		if d.err != nil {
+		d.Path.Index(j)
+		items[j] = d.Value(depth + 1)
+		d.Path.Pop()
+		if d.Err != nil {
 			return content.Value{}
 		}
 		if d.cut {
@@ -339,50 +357,50 @@ func (d *decoder) array(n uint64, depth int) content.Value {
 	return content.NewArray(items...)
 }
 
-func (d *decoder) object(n uint64, depth int) content.Value {
+func (d *Reader) object(n uint64, depth int) content.Value {
 	m, ok := d.enter(n, 2, depth)
 	if !ok {
 		return content.Value{}
 	}
 	if d.skip {
-		for j := 0; j < m && d.err == nil; j++ {
-			k := d.value(depth + 1)
-			if d.err != nil {
+		for j := 0; j < m && d.Err == nil; j++ {
+			k := d.Value(depth + 1)
+			if d.Err != nil {
 				break
 			}
-			d.path.Key(keyText(k))
-			d.value(depth + 1)
-			d.path.Pop()
+			d.Path.Key(keyText(k))
+			d.Value(depth + 1)
+			d.Path.Pop()
 		}
 		return content.Value{}
 	}
 	items := make([]content.Value, 2*d.room(m))
-	if d.err != nil {
+	if d.Err != nil {
 		return content.Value{}
 	}
 	for j := 0; j < len(items); j += 2 {
 		if !d.spend() {
-			return content.NewObjectItems(items[:j])
+			return contentlink.ObjectItems(items[:j])
 		}
-		k := d.value(depth + 1)
-		if d.err != nil {
+		k := d.Value(depth + 1)
+		if d.Err != nil {
 			return content.Value{}
 		}
-		d.path.Key(keyText(k))
-		v := d.value(depth + 1)
-		d.path.Pop()
-		if d.err != nil {
+		d.Path.Key(keyText(k))
+		v := d.Value(depth + 1)
+		d.Path.Pop()
+		if d.Err != nil {
 			return content.Value{}
 		}
 		items[j], items[j+1] = k, v
 		if d.cut {
-			return content.NewObjectItems(items[:j+2])
+			return contentlink.ObjectItems(items[:j+2])
 		}
 	}
 	if len(items) < 2*m {
 		d.stop()
 	}
-	return content.NewObjectItems(items)
+	return contentlink.ObjectItems(items)
 }
 
 // keyText is a key as a JSON Pointer segment names it.
@@ -403,17 +421,17 @@ func keyText(k content.Value) string {
 	return ""
 }
 
-// skipFast reads the value at d.i, at depth, as value does in skip mode,
+// skipFast reads the value at d.I, at depth, as value does in skip mode,
 // with the same rules but without recursion, paths or messages: it only
 // says whether the value is well formed (and then moves past it). A value
 // it refuses is read again by value, which names the fault and its place;
 // a well-formed one, the common case, costs a loop iteration per value.
-func (d *decoder) skipFast(depth int) bool {
+func (d *Reader) skipFast(depth int) bool {
 	if d.maxDepth > content.MaxParseDepth+1 || depth < 0 {
-		d.value(depth)
-		return d.err == nil
+		d.Value(depth)
+		return d.Err == nil
 	}
-	data, i, left := d.data, d.i, d.left
+	data, i, left := d.data, d.I, d.left
 	var stack [content.MaxParseDepth + 2]uint64 // what remained to read at each open level
 	sp := 0
 	pending := uint64(1) // values still to read at this level
@@ -522,7 +540,7 @@ func (d *decoder) skipFast(depth int) bool {
 			pending = n * uint64(per)
 		}
 	}
-	d.i, d.left = i, left
+	d.I, d.left = i, left
 	return true
 }
 
@@ -540,25 +558,53 @@ func timestampOK(data []byte) bool {
 	return false
 }
 
-// skipValue moves past the value at d.i, at depth, building nothing; a
-// value that is not well formed sets d.err with its place.
-func (d *decoder) skipValue(depth int) {
-	at, left := d.i, d.left
+// Skip moves past the value at I, at depth, building nothing; a value that
+// is not well formed sets Err with its place.
+func (d *Reader) Skip(depth int) {
+	at, left := d.I, d.left
 	if d.skipFast(depth) {
 		return
 	}
-	d.i, d.left, d.err = at, left, nil
-	d.value(depth)
+	d.I, d.left, d.Err = at, left, nil
+	d.Value(depth)
 }
 
-// next returns the first byte of the next value, or 0xc1 (never a value)
+// Next returns the first byte of the next value, or 0xc1 (never a value)
 // when the data has ended.
-func (d *decoder) next() byte {
-	if d.i >= len(d.data) {
+func (d *Reader) Next() byte {
+	if d.I >= len(d.data) {
 		return 0xc1
 	}
-	return d.data[d.i]
+	return d.data[d.I]
 }
 
-// isStr reports whether c starts a MessagePack string.
-func isStr(c byte) bool { return c&0xe0 == 0xa0 || c >= 0xd9 && c <= 0xdb }
+// NewReader returns a Reader that checks data from offset at, building
+// nothing. Its depths count from a request's own map (0), whose values may
+// nest content.MaxParseDepth levels more.
+func NewReader(data []byte, at int) Reader {
+	return Reader{data: data, I: at, maxDepth: content.MaxParseDepth + 1, left: len(data), skip: true}
+}
+
+// IsStr reports whether c starts a MessagePack string.
+func IsStr(c byte) bool { return c&0xe0 == 0xa0 || c >= 0xd9 && c <= 0xdb }
+
+// MapHeader reads a map's header, if the next value is a map, and returns
+// its number of members.
+func (d *Reader) MapHeader() (uint64, bool) {
+	if d.I >= len(d.data) {
+		return 0, false
+	}
+	c := d.data[d.I]
+	switch {
+	case c&0xf0 == 0x80:
+		d.I++
+		return uint64(c & 0x0f), true
+	case c == 0xde && len(d.data)-d.I >= 3:
+		d.I++
+		return d.uint(2), true
+	case c == 0xdf && len(d.data)-d.I >= 5:
+		d.I++
+		return d.uint(4), true
+	}
+	return 0, false
+}

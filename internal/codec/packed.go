@@ -1,9 +1,10 @@
-package abi
+package codec
 
 import (
 	"strconv"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/packed"
 )
 
@@ -11,22 +12,29 @@ import (
 // packed.ValueOf when it is initialized, before this package).
 var valueOf = packed.ValueOf.(func(*packed.Doc, uint32) content.Value)
 
+// kindExt is the kind of a MessagePack extension value (see contentlink).
+const kindExt = contentlink.KindExt
+
 // A request's input is decoded packed (see internal/packed): its bytes, and
 // four bytes per item of every array and object, so that what a request
-// holds in memory stays within abi's stated bound whatever its shape. The
+// holds in memory stays within the bound package abi states whatever its
+// shape. The
 // decode reads the input twice: a first reading counts the entries the
 // document needs (and finds where the budget ends it), with the same
 // rules and errors as the second, which fills one allocation of exactly
 // that size. A request over the budget (but for validate's, which keeps
 // what was read) is refused by the first reading, before any allocation.
 
-// treeBelow is the size under which an input is decoded as a tree of
-// Values instead: a small request (the common case) is then read in one
+// TreeBelow is the size under which DecodePacked decodes a value as a tree
+// of Values instead: a small request (the common case) is then read in one
 // pass and its values looked up without decoding their bytes again, which
-// makes a small build a fifth faster, and a tree of at most treeBelow
+// makes a small build a fifth faster, and a tree of at most TreeBelow
 // values (48 bytes each at most, a key beside a value) is part of the
 // bound's fixed overhead. Tests set it to 0 to read every input packed.
-var treeBelow = 16 << 10
+var TreeBelow = 16 << 10
+
+// Span is where a value lies in a document: data[Start:End].
+type Span struct{ Start, End int }
 
 // packing is the state of a packed decode.
 type packing struct {
@@ -41,63 +49,65 @@ type packing struct {
 // when the budget ended the read.
 type cutCount struct{ at, items int }
 
-// decodePacked decodes the value at sp with at most limit values (keys not
-// counted), into a packed document: past them it fails with over, or with
-// truncate keeps what was read (cut, and the path of the container it
-// stopped in).
-func decodePacked(data []byte, sp span, share bool, limit int, over *content.Error, truncate bool) (v content.Value, cut bool, cutPath string, err error) {
-	if sp.end-sp.start < treeBelow {
-		return decodeSpan(data, sp, share, limit, over, truncate)
+// DecodePacked decodes the value at sp (checked before, as a Reader of
+// NewReader checks it) with at most limit values (keys not counted), into a
+// packed document: past them it fails with over, or with truncate keeps
+// what was read (cut, and the path of the container it stopped in). Strings share
+// data's memory when share is set (see DecodeOptions.Share). A value of
+// less than TreeBelow bytes is decoded as DecodeSpan decodes it.
+func DecodePacked(data []byte, sp Span, share bool, limit int, over *content.Error, truncate bool) (v content.Value, cut bool, cutPath string, err error) {
+	if sp.End-sp.Start < TreeBelow {
+		return DecodeSpan(data, sp, share, limit, over, truncate)
 	}
-	if sp.end-sp.start > packed.MaxBytes { // far above MaxRequest
+	if sp.End-sp.Start > packed.MaxBytes { // far above MaxRequest
 		return content.Value{}, false, "", content.NewError(content.CodeMaxBytes, "", "a value of a request is larger than "+strconv.Itoa(packed.MaxBytes)+" bytes")
 	}
-	doc := data[sp.start:sp.end]
+	doc := data[sp.Start:sp.End]
 	if !share {
 		doc = append([]byte(nil), doc...)
 	}
 	p := &packing{keys: packed.New(doc, 0)}
-	read := func() (uint32, *decoder) {
-		d := &decoder{
+	read := func() (uint32, *Reader) {
+		d := &Reader{
 			data: doc, maxDepth: content.MaxParseDepth + 1, left: len(doc), skip: true,
 			budget: true, nodes: limit - 1, over: over, truncate: truncate, pack: p,
 		}
 		return d.entry(1), d
 	}
-	if _, d := read(); d.err != nil {
-		return content.Value{}, false, "", d.err
+	if _, d := read(); d.Err != nil {
+		return content.Value{}, false, "", d.Err
 	}
 	p.pk = packed.New(doc, p.entries)
 	p.next = len(p.cuts) - 1
 	root, d := read()
-	if d.err != nil { // the first reading would have failed
-		return content.Value{}, false, "", d.err
+	if d.Err != nil { // the first reading would have failed
+		return content.Value{}, false, "", d.Err
 	}
 	return valueOf(p.pk, root), d.cut, d.cutPath, nil
 }
 
-// entry reads the value at d.i (checked before) into the packed document
+// entry reads the value at d.I (checked before) into the packed document
 // and returns its entry: a scalar's offset, or a container's segment.
-func (d *decoder) entry(depth int) uint32 {
-	at := d.i
+func (d *Reader) entry(depth int) uint32 {
+	at := d.I
 	c := d.data[at]
 	var n uint64
 	per := 1 // values per item: 1 (array) or 2 (map)
 	switch {
 	case c&0xf0 == 0x80:
-		d.i++
+		d.I++
 		n, per = uint64(c&0x0f), 2
 	case c&0xf0 == 0x90:
-		d.i++
+		d.I++
 		n = uint64(c & 0x0f)
 	case c == 0xdc || c == 0xdd:
-		d.i++
+		d.I++
 		n = d.uint(2 << (c - 0xdc))
 	case c == 0xde || c == 0xdf:
-		d.i++
+		d.I++
 		n, per = d.uint(2<<(c-0xde)), 2
 	default:
-		d.value(depth) // a scalar: skipped, read when it is looked at
+		d.Value(depth) // a scalar: skipped, read when it is looked at
 		return uint32(at)
 	}
 	m, ok := d.enter(n, per, depth)
@@ -105,7 +115,7 @@ func (d *decoder) entry(depth int) uint32 {
 		return 0
 	}
 	r := d.room(m)
-	if d.err != nil {
+	if d.Err != nil {
 		return 0
 	}
 	p := d.pack
@@ -126,30 +136,30 @@ func (d *decoder) entry(depth int) uint32 {
 			break
 		}
 		if per == 1 {
-			d.path.Index(j)
+			d.Path.Index(j)
 			x := d.entry(depth + 1)
-			d.path.Pop()
+			d.Path.Pop()
 			if p.pk != nil {
 				p.pk.Set(e, j, x)
 			}
 		} else {
 			k := d.entry(depth + 1)
-			if d.err != nil {
+			if d.Err != nil {
 				return 0
 			}
 			var name string
 			if k&(1<<31) == 0 {
 				name = keyText(valueOf(p.keys, k))
 			}
-			d.path.Key(name)
+			d.Path.Key(name)
 			x := d.entry(depth + 1)
-			d.path.Pop()
+			d.Path.Pop()
 			if p.pk != nil {
 				p.pk.Set(e, 2*j, k)
 				p.pk.Set(e, 2*j+1, x)
 			}
 		}
-		if d.err != nil {
+		if d.Err != nil {
 			return 0
 		}
 		got = j + 1
@@ -166,16 +176,16 @@ func (d *decoder) entry(depth int) uint32 {
 	return e
 }
 
-// decodeSpan decodes the value at sp as decodePacked does, into a tree of
+// DecodeSpan decodes the value at sp as DecodePacked does, into a tree of
 // Values.
-func decodeSpan(data []byte, sp span, share bool, limit int, over *content.Error, truncate bool) (v content.Value, cut bool, cutPath string, err error) {
-	d := decoder{
-		data: data[:sp.end], i: sp.start, maxDepth: content.MaxParseDepth + 1, left: len(data), share: share,
+func DecodeSpan(data []byte, sp Span, share bool, limit int, over *content.Error, truncate bool) (v content.Value, cut bool, cutPath string, err error) {
+	d := Reader{
+		data: data[:sp.End], I: sp.Start, maxDepth: content.MaxParseDepth + 1, left: len(data), share: share,
 		budget: true, nodes: limit - 1, over: over, truncate: truncate,
 	}
-	v = d.value(1)
-	if d.err != nil {
-		return content.Value{}, false, "", d.err
+	v = d.Value(1)
+	if d.Err != nil {
+		return content.Value{}, false, "", d.Err
 	}
 	return v, d.cut, d.cutPath, nil
 }

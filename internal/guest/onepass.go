@@ -1,9 +1,11 @@
-package abi
+package guest
 
 import (
 	"sync/atomic"
 
+	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/codec"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
@@ -26,18 +28,18 @@ const builtRoom = 16
 // order), each given at most once: where each value lies, and which were
 // given (bit j: keys[j]); the values are stepped over, not read. False for
 // anything else, which the general path reports.
-func spans(req []byte, keys []string) (at [maxMembers]span, seen uint, ok bool) {
-	d := decoder{data: req, maxDepth: content.MaxParseDepth + 1, left: len(req), skip: true}
-	n, ok := d.mapHeader()
+func spans(req []byte, keys []string) (at [maxMembers]codec.Span, seen uint, ok bool) {
+	d := codec.NewReader(req, 0)
+	n, ok := d.MapHeader()
 	if !ok || n > maxMembers {
 		return at, 0, false
 	}
 	for j := uint64(0); j < n; j++ {
-		if !isStr(d.next()) {
+		if !codec.IsStr(d.Next()) {
 			return at, 0, false
 		}
-		k := d.value(1)
-		if d.err != nil {
+		k := d.Value(1)
+		if d.Err != nil {
 			return at, 0, false
 		}
 		idx := keyIndex(keys, k.Str())
@@ -45,14 +47,14 @@ func spans(req []byte, keys []string) (at [maxMembers]span, seen uint, ok bool) 
 			return at, 0, false
 		}
 		seen |= 1 << idx
-		end, ok := engine.Skip(req, d.i)
+		end, ok := engine.Skip(req, d.I)
 		if !ok {
 			return at, 0, false
 		}
-		at[idx] = span{d.i, end}
-		d.i = end
+		at[idx] = codec.Span{Start: d.I, End: end}
+		d.I = end
 	}
-	return at, seen, d.i == len(req)
+	return at, seen, d.I == len(req)
 }
 
 // fastBuild answers a build request of kind tool or resource in one pass
@@ -65,15 +67,15 @@ func fastBuild(req []byte) ([]byte, bool) {
 	if !ok || seen&3 != 3 {
 		return nil, false
 	}
-	kind := string(req[at[0].start:at[0].end]) // a MessagePack string of the kinds the pass takes
-	if inherit := req[at[3].start:at[3].end]; seen&8 != 0 && (len(inherit) != 1 || inherit[0] != 0xc2 && inherit[0] != 0xc3) {
+	kind := string(req[at[0].Start:at[0].End]) // a MessagePack string of the kinds the pass takes
+	if inherit := req[at[3].Start:at[3].End]; seen&8 != 0 && (len(inherit) != 1 || inherit[0] != 0xc2 && inherit[0] != 0xc3) {
 		return nil, false // inherit refuses only options the pass leaves to the general path
 	}
 	s, ok := requestSettings(req, at[2], seen&4 != 0)
 	if !ok {
 		return nil, false
 	}
-	in := req[at[1].start:at[1].end]
+	in := req[at[1].Start:at[1].End]
 	p := engine.OnePass{MaxBytes: s.MaxJSONBytes}
 	buf := outBuffer(len(in), s.MaxJSONBytes)
 	var w engine.Written
@@ -87,7 +89,7 @@ func fastBuild(req []byte) ([]byte, bool) {
 	}
 	// The input holds no maxJsonBytes of its own (the pass leaves such an
 	// input to the general path), so the byte bound is the settings'.
-	limit, _, _ := inputLimit(OpBuild, result.KindTool, 0, s)
+	limit, _, _ := inputLimit(abi.OpBuild, result.KindTool, 0, s)
 	if !ok || w.Read != len(in) || w.Nodes > s.MaxNodes || w.Values > limit {
 		return nil, false
 	}
@@ -106,9 +108,9 @@ func outBuffer(n, maxBytes int) []byte {
 // and returns the response.
 func okResponse(buf []byte, m int) []byte {
 	var h [builtRoom]byte
-	hdr := AppendMapHeader(h[:0], m)
-	hdr = AppendBool(appendKey(hdr, "ok"), true)
-	hdr = appendStrHeader(appendKey(hdr, "json"), len(buf)-builtRoom)
+	hdr := codec.AppendMapHeader(h[:0], m)
+	hdr = codec.AppendBool(appendKey(hdr, "ok"), true)
+	hdr = codec.AppendStrHeader(appendKey(hdr, "json"), len(buf)-builtRoom)
 	resp := buf[builtRoom-len(hdr):]
 	copy(resp, hdr)
 	return resp
@@ -133,7 +135,7 @@ func fastSerialize(req []byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	in := req[at[0].start:at[0].end]
+	in := req[at[0].Start:at[0].End]
 	buf, w, ok := engine.OnePass{MaxBytes: s.MaxJSONBytes, Serialize: plan}.Result(outBuffer(len(in), s.MaxJSONBytes), in)
 	// The result's values (and keys) are bounded as its conversion and
 	// checks bound them: by maxNodes, and by what maxJsonBytes allows.
@@ -155,10 +157,10 @@ var lastPlan atomic.Pointer[planMemo]
 // serializePlan returns how the one pass writes a result with the options
 // of a serialize request (at sp, when given); false when the general path
 // answers (options with a fault, or that the pass leaves to it).
-func serializePlan(req []byte, sp span, given bool) (*engine.Serialize, bool) {
+func serializePlan(req []byte, sp codec.Span, given bool) (*engine.Serialize, bool) {
 	var raw []byte
 	if given {
-		raw = req[sp.start:sp.end]
+		raw = req[sp.Start:sp.End]
 	}
 	if m := lastPlan.Load(); m != nil && string(m.raw) == string(raw) {
 		return m.plan, m.plan != nil
@@ -168,7 +170,7 @@ func serializePlan(req []byte, sp span, given bool) (*engine.Serialize, bool) {
 		over := content.NewError(content.CodeInvalidRequest, "/options", "too many values")
 		var err error
 		// not shared: the plan is kept past the request (its cacheScope)
-		if v, _, _, err = decodeSpan(req, sp, false, MaxSmallValues, over, false); err != nil {
+		if v, _, _, err = codec.DecodeSpan(req, sp, false, abi.MaxSmallValues, over, false); err != nil {
 			return nil, false
 		}
 	}
@@ -193,15 +195,15 @@ var lastSettings atomic.Pointer[settingsMemo]
 // requestSettings returns the settings of a request (at sp, when
 // given) with their defaults filled in, read as the general path reads
 // them; false when they have a fault, which the general path reports.
-func requestSettings(req []byte, sp span, given bool) (result.Settings, bool) {
+func requestSettings(req []byte, sp codec.Span, given bool) (result.Settings, bool) {
 	var s result.Settings
 	if given {
-		raw := req[sp.start:sp.end]
+		raw := req[sp.Start:sp.End]
 		if m := lastSettings.Load(); m != nil && string(m.raw) == string(raw) {
 			s = m.s
 		} else {
 			over := content.NewError(content.CodeInvalidRequest, "/settings", "too many values")
-			v, _, _, err := decodeSpan(req, sp, true, MaxSmallValues, over, false)
+			v, _, _, err := codec.DecodeSpan(req, sp, true, abi.MaxSmallValues, over, false)
 			if err != nil {
 				return s, false
 			}

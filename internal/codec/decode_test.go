@@ -1,4 +1,4 @@
-package abi_test
+package codec_test
 
 import (
 	"bytes"
@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/codec"
+	"github.com/mcpresult/mcpresult/internal/pointer"
 )
 
 // f32 is the exact value of the float32 with the given bits.
@@ -16,7 +17,7 @@ func f32(bits uint32) content.Value { return content.NewFloat(float64(math.Float
 
 func f64(bits uint64) content.Value { return content.NewFloat(math.Float64frombits(bits)) }
 
-func ext(typ int8, data string) content.Value { return content.NewExt(typ, []byte(data)) }
+func ext(typ int8, data string) content.Value { return contentExt(typ, []byte(data)) }
 
 func bin(data string) content.Value { return content.NewBytes([]byte(data)) }
 
@@ -186,7 +187,7 @@ func TestDecodeTypes(t *testing.T) {
 		{"timestamp64 as ext16", hx("c8 0008 ff 0000000400000000"), tm(0, 1)},
 		{"timestamp96 as ext32", hx("c9 0000000c ff 00000002 fffffffffffffffe"), tm(-2, 2)},
 	} {
-		got, err := abi.Decode(c.data, abi.DecodeOptions{})
+		got, err := codec.Decode(c.data, codec.DecodeOptions{})
 		if err != nil {
 			t.Errorf("%s: % x: %v", c.name, c.data[:min(len(c.data), 16)], err)
 			continue
@@ -229,10 +230,10 @@ func TestDecodeRefused(t *testing.T) {
 		{"two values", hx("c0 c0"), ""},
 		{"empty", nil, ""},
 	} {
-		_, err := abi.Decode(c.data, abi.DecodeOptions{})
+		_, err := codec.Decode(c.data, codec.DecodeOptions{})
 		wantError(t, c.name, err, content.CodeInvalidRequest, c.path)
 	}
-	if _, err := abi.Decode(hx("c1"), abi.DecodeOptions{}); err != nil && !strings.Contains(asError(err).Message, "0xc1") {
+	if _, err := codec.Decode(hx("c1"), codec.DecodeOptions{}); err != nil && !strings.Contains(asError(err).Message, "0xc1") {
 		t.Errorf("the message of 0xc1 does not name it: %v", err)
 	}
 }
@@ -251,7 +252,7 @@ func TestDecodeKeys(t *testing.T) {
 		"92 01 02 06") // [1, 2]: 6
 	want := obj("a", i64(1), "a", i64(2), i64(7), str("x"), i64(-1), i64(3), content.NewUint(math.MaxUint64), i64(4),
 		content.NewBool(true), null, null, i64(5), arr(i64(1), i64(2)), i64(6))
-	got, err := abi.Decode(data, abi.DecodeOptions{})
+	got, err := codec.Decode(data, codec.DecodeOptions{})
 	if err != nil || !content.Equal(got, want) {
 		t.Fatalf("got %s, %v; want %s", show(got), err, show(want))
 	}
@@ -265,12 +266,12 @@ func TestDecodeKeys(t *testing.T) {
 // (never a negative int64 or a float), whatever width carried them.
 func TestDecodeUintAboveInt64(t *testing.T) {
 	for _, u := range []uint64{1 << 63, 1<<63 + 1, math.MaxUint64 - 1, math.MaxUint64} {
-		v, err := abi.Decode(append([]byte{0xcf}, be8(u)...), abi.DecodeOptions{})
+		v, err := codec.Decode(append([]byte{0xcf}, be8(u)...), codec.DecodeOptions{})
 		if err != nil || v.Kind() != content.KindUint || v.Uint() != u {
 			t.Errorf("%d: kind %d, %d, %v", u, v.Kind(), v.Uint(), err)
 		}
 	}
-	v, _ := abi.Decode(hx("cf 7fffffffffffffff"), abi.DecodeOptions{})
+	v, _ := codec.Decode(hx("cf 7fffffffffffffff"), codec.DecodeOptions{})
 	if v.Kind() != content.KindInt || v.Int() != math.MaxInt64 {
 		t.Errorf("max int64 as uint64: kind %d", v.Kind())
 	}
@@ -294,11 +295,11 @@ var validEncodings = [][]byte{
 // codes a cut can give.
 func TestDecodeTruncated(t *testing.T) {
 	for _, data := range validEncodings {
-		if _, err := abi.Decode(data, abi.DecodeOptions{}); err != nil {
+		if _, err := codec.Decode(data, codec.DecodeOptions{}); err != nil {
 			t.Fatalf("% x: %v", data, err)
 		}
 		for n := 0; n < len(data); n++ {
-			v, err := abi.Decode(data[:n], abi.DecodeOptions{})
+			v, err := codec.Decode(data[:n], codec.DecodeOptions{})
 			e := asError(err)
 			if err == nil {
 				t.Errorf("% x cut to %d bytes decodes as %s", data, n, show(v))
@@ -354,7 +355,7 @@ func TestDecodeDeclaredBeyondRemaining(t *testing.T) {
 	} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := abi.Decode(c.data, abi.DecodeOptions{})
+		_, err := codec.Decode(c.data, codec.DecodeOptions{})
 		runtime.ReadMemStats(&after)
 		wantError(t, c.name, err, content.CodeInvalidRequest, c.path)
 		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
@@ -368,7 +369,7 @@ func TestDecodeDeclaredBeyondRemaining(t *testing.T) {
 // value are not counted), refused with max_nodes at the path "" before
 // the container is allocated.
 func TestDecodeMaxNodes(t *testing.T) {
-	o := abi.DecodeOptions{MaxNodes: 3}
+	o := codec.DecodeOptions{MaxNodes: 3}
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -386,7 +387,7 @@ func TestDecodeMaxNodes(t *testing.T) {
 		{"keys that are containers count their own elements", hx("81 92 01 02 01"), true},
 		{"keys that are containers: past the bound", hx("81 93 01 02 03 01"), false},
 	} {
-		_, err := abi.Decode(c.data, o)
+		_, err := codec.Decode(c.data, o)
 		if c.ok && err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
@@ -400,18 +401,18 @@ func TestDecodeMaxNodes(t *testing.T) {
 	big := append(hx("dd 00100000"), make([]byte, 1<<20)...)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err := abi.Decode(big, abi.DecodeOptions{MaxNodes: 1000})
+	_, err := codec.Decode(big, codec.DecodeOptions{MaxNodes: 1000})
 	runtime.ReadMemStats(&after)
 	wantError(t, "1 Mi elements, bound 1000", err, content.CodeMaxNodes, "")
 	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
 		t.Errorf("refusing allocated %d bytes", n)
 	}
-	if _, err := abi.Decode(big, abi.DecodeOptions{}); err != nil {
+	if _, err := codec.Decode(big, codec.DecodeOptions{}); err != nil {
 		t.Errorf("1 Mi elements with no bound: %v", err)
 	}
 
 	// Past both the bytes and the bound: the bytes are checked first.
-	_, err = abi.Decode(hx("94 01 02"), o)
+	_, err = codec.Decode(hx("94 01 02"), o)
 	wantError(t, "past the bytes and the bound", err, content.CodeInvalidRequest, "")
 
 	// With no bound (MaxNodes 0 or negative) the length of the data bounds
@@ -419,11 +420,11 @@ func TestDecodeMaxNodes(t *testing.T) {
 	// pass together: [[0 x 20], 0 x 20] cut after the inner array declares
 	// 41 values in 26 bytes.
 	nested := append(append(hx("dc 0015 dc 0014"), make([]byte, 20)...), make([]byte, 20)...)
-	for _, o := range []abi.DecodeOptions{{}, {MaxNodes: -1}} {
-		if _, err := abi.Decode(nested, o); err != nil {
+	for _, o := range []codec.DecodeOptions{{}, {MaxNodes: -1}} {
+		if _, err := codec.Decode(nested, o); err != nil {
 			t.Errorf("whole: %v", err)
 		}
-		_, err = abi.Decode(nested[:26], o)
+		_, err = codec.Decode(nested[:26], o)
 		wantError(t, "cut after the inner array", err, content.CodeMaxNodes, "")
 	}
 }
@@ -451,7 +452,7 @@ func TestDecodeMaxDepth(t *testing.T) {
 		{"array16 headers past it", nest(hx("dc 0001"), d, hx("90")), false},
 		{"map32 headers past it", nest(hx("df 00000001 01"), d, hx("80")), false},
 	} {
-		_, err := abi.Decode(c.data, abi.DecodeOptions{})
+		_, err := codec.Decode(c.data, codec.DecodeOptions{})
 		if c.ok && err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
@@ -462,7 +463,7 @@ func TestDecodeMaxDepth(t *testing.T) {
 	// The same limit as the JSON parser's.
 	for _, n := range []int{d, d + 1} {
 		_, jerr := content.ParseJSON([]byte(strings.Repeat("[", n) + strings.Repeat("]", n)))
-		_, merr := abi.Decode(nest(hx("91"), n-1, hx("90")), abi.DecodeOptions{})
+		_, merr := codec.Decode(nest(hx("91"), n-1, hx("90")), codec.DecodeOptions{})
 		if (jerr == nil) != (merr == nil) {
 			t.Errorf("%d levels: ParseJSON %v, Decode %v", n, jerr, merr)
 		}
@@ -495,21 +496,21 @@ func TestDecodeErrorPaths(t *testing.T) {
 		{"a non-UTF-8 key is written as U+FFFD (paths are UTF-8)", hx("81 a1 ff c1"), "/\ufffd"},
 		{"trailing bytes are the whole value's", hx("81 a1 61 01 00"), ""},
 	} {
-		_, err := abi.Decode(c.data, abi.DecodeOptions{})
+		_, err := codec.Decode(c.data, codec.DecodeOptions{})
 		wantError(t, c.name, err, content.CodeInvalidRequest, c.path)
 	}
-	// Paths are capped at content.MaxPathBytes.
+	// Paths are capped at pointer.MaxPathBytes.
 	long := append(nest(append(hx("81 d9 64"), strings.Repeat("k", 100)...), 10, nil), 0xc1)
-	_, err := abi.Decode(long, abi.DecodeOptions{})
-	if e := asError(err); e == nil || e.Code != content.CodeInvalidRequest || len(e.Path) > content.MaxPathBytes ||
+	_, err := codec.Decode(long, codec.DecodeOptions{})
+	if e := asError(err); e == nil || e.Code != content.CodeInvalidRequest || len(e.Path) > pointer.MaxPathBytes ||
 		!strings.HasPrefix(e.Path, "/"+strings.Repeat("k", 100)+"/") {
 		t.Errorf("long path: %v", err)
 	}
 
 	// Budget errors have the path "" wherever they happen.
-	_, err = abi.Decode(hx("81 a1 61 92 01 02"), abi.DecodeOptions{MaxNodes: 2})
+	_, err = codec.Decode(hx("81 a1 61 92 01 02"), codec.DecodeOptions{MaxNodes: 2})
 	wantError(t, "max_nodes inside /a", err, content.CodeMaxNodes, "")
-	_, err = abi.Decode(append(hx("81 a1 61"), nest(hx("91"), content.MaxParseDepth, hx("90"))...), abi.DecodeOptions{})
+	_, err = codec.Decode(append(hx("81 a1 61"), nest(hx("91"), content.MaxParseDepth, hx("90"))...), codec.DecodeOptions{})
 	wantError(t, "max_depth inside /a", err, content.CodeMaxDepth, "")
 }
 
@@ -517,21 +518,21 @@ func TestDecodeErrorPaths(t *testing.T) {
 // values: its items are one allocation, and the decoder's path (an index
 // per element) makes no string for an element until an error names it.
 func TestDecodeLongArrayAllocatesItsItemsOnly(t *testing.T) {
-	data := abi.AppendArrayHeader(nil, 1000)
+	data := codec.AppendArrayHeader(nil, 1000)
 	for range 1000 {
 		data = append(data, 0xc0) // nil
 	}
 	if n := testing.AllocsPerRun(5, func() {
-		if _, err := abi.Decode(data, abi.DecodeOptions{Share: true}); err != nil {
+		if _, err := codec.Decode(data, codec.DecodeOptions{Share: true}); err != nil {
 			t.Fatal(err)
 		}
 	}); n > 1 {
 		t.Errorf("%v allocations", n)
 	}
 	// The path of an error past the hundredth element is still written.
-	bad := append(append(abi.AppendArrayHeader(nil, 200), data[3:3+150]...), 0xc1)
+	bad := append(append(codec.AppendArrayHeader(nil, 200), data[3:3+150]...), 0xc1)
 	bad = append(bad, data[3:3+49]...)
-	if _, err := abi.Decode(bad, abi.DecodeOptions{}); err == nil || err.(*content.Error).Path != "/150" {
+	if _, err := codec.Decode(bad, codec.DecodeOptions{}); err == nil || err.(*content.Error).Path != "/150" {
 		t.Errorf("got %v, want an error at /150", err)
 	}
 }

@@ -1,4 +1,4 @@
-package abi
+package codec
 
 import (
 	"math/rand/v2"
@@ -12,18 +12,18 @@ import (
 func sameSkip(t *testing.T, data []byte) {
 	t.Helper()
 	for _, depth := range []int{0, 1} {
-		slow := decoder{data: data, maxDepth: content.MaxParseDepth + 1, left: len(data), skip: true}
-		slow.value(depth)
-		fast := decoder{data: data, maxDepth: content.MaxParseDepth + 1, left: len(data), skip: true}
+		slow := Reader{data: data, maxDepth: content.MaxParseDepth + 1, left: len(data), skip: true}
+		slow.Value(depth)
+		fast := Reader{data: data, maxDepth: content.MaxParseDepth + 1, left: len(data), skip: true}
 		ok := fast.skipFast(depth)
-		if ok != (slow.err == nil) || ok && (fast.i != slow.i || fast.left != slow.left) {
-			t.Fatalf("depth %d, % x: skipFast %v at %d (left %d), value %v at %d (left %d)", depth, data, ok, fast.i, fast.left, slow.err, slow.i, slow.left)
+		if ok != (slow.Err == nil) || ok && (fast.I != slow.I || fast.left != slow.left) {
+			t.Fatalf("depth %d, % x: skipFast %v at %d (left %d), value %v at %d (left %d)", depth, data, ok, fast.I, fast.left, slow.Err, slow.I, slow.left)
 		}
 	}
 }
 
 // TestSkipFast: on generated values, their prefixes and random bytes, the
-// fast check and the decoder agree.
+// fast check and the Reader agree.
 func TestSkipFast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pick := [][]byte{
@@ -58,7 +58,7 @@ func TestSkipFast(t *testing.T) {
 	}
 }
 
-// FuzzSkipFast: the fast check agrees with the decoder on any bytes.
+// FuzzSkipFast: the fast check agrees with the Reader on any bytes.
 func FuzzSkipFast(f *testing.F) {
 	f.Add([]byte{0x92, 0x01, 0xa1, 'x'})
 	f.Add([]byte{0xd7, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0})

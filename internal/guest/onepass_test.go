@@ -1,4 +1,4 @@
-package abi_test
+package guest_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/guest"
 	"github.com/mcpresult/mcpresult/internal/vectortest"
 )
 
@@ -21,15 +22,15 @@ func TestOnePassVectors(t *testing.T) {
 		ok := false
 		switch ops[i] {
 		case abi.OpBuild:
-			got, ok = abi.FastBuild(req)
+			got, ok = guest.FastBuild(req)
 		case abi.OpSerialize:
-			got, ok = abi.FastSerialize(req)
+			got, ok = guest.FastSerialize(req)
 		}
 		if !ok {
 			continue
 		}
 		fast[ops[i]]++
-		if want := abi.GeneralHandle(ops[i], req); !bytes.Equal(got, want) {
+		if want := guest.GeneralHandle(ops[i], req); !bytes.Equal(got, want) {
 			t.Errorf("request %d: the one pass answers\n%q\nthe general path\n%q", i, got, want)
 		}
 	}
@@ -68,15 +69,15 @@ func TestOnePassShapes(t *testing.T) {
 	for _, c := range onePassShapes {
 		t.Run(c.name, func(t *testing.T) {
 			req := buildRequest(t, c.kind, c.input, c.settings, false)
-			got, ok := abi.FastBuild(req)
+			got, ok := guest.FastBuild(req)
 			if !ok {
 				t.Fatal("the one pass did not take it")
 			}
-			want := abi.GeneralHandle(abi.OpBuild, req)
+			want := guest.GeneralHandle(abi.OpBuild, req)
 			if !bytes.Equal(got, want) {
 				t.Fatalf("the one pass answers\n%q\nthe general path\n%q", got, want)
 			}
-			if !bytes.Equal(abi.Handle(abi.OpBuild, req), want) {
+			if !bytes.Equal(guest.Handle(abi.OpBuild, req), want) {
 				t.Fatal("Handle answers otherwise")
 			}
 		})
@@ -121,10 +122,10 @@ func TestOnePassLeaves(t *testing.T) {
 	for _, c := range onePassLeaves {
 		t.Run(c.name, func(t *testing.T) {
 			req := buildRequest(t, c.kind, c.input, c.settings, false)
-			if _, ok := abi.FastBuild(req); ok {
+			if _, ok := guest.FastBuild(req); ok {
 				t.Fatal("the one pass took it")
 			}
-			if !bytes.Equal(abi.Handle(abi.OpBuild, req), abi.GeneralHandle(abi.OpBuild, req)) {
+			if !bytes.Equal(guest.Handle(abi.OpBuild, req), guest.GeneralHandle(abi.OpBuild, req)) {
 				t.Fatal("Handle answers otherwise than the general path")
 			}
 		})
@@ -209,14 +210,14 @@ func differ(t *testing.T, op abi.Op, req []byte) {
 	var got []byte
 	ok := false
 	if op == abi.OpBuild {
-		got, ok = abi.FastBuild(req)
+		got, ok = guest.FastBuild(req)
 	} else {
-		got, ok = abi.FastSerialize(req)
+		got, ok = guest.FastSerialize(req)
 	}
 	if !ok {
 		return
 	}
-	if want := abi.GeneralHandle(op, req); !bytes.Equal(got, want) {
+	if want := guest.GeneralHandle(op, req); !bytes.Equal(got, want) {
 		t.Fatalf("op %d, request % x: the one pass answers\n%q\nthe general path\n%q", op, req, got, want)
 	}
 }
@@ -253,11 +254,11 @@ func TestOnePassSerialize(t *testing.T) {
 	for _, c := range serializeShapes {
 		t.Run(c.name, func(t *testing.T) {
 			req := serializeRequest(t, c.result, c.options, "")
-			got, ok := abi.FastSerialize(req)
+			got, ok := guest.FastSerialize(req)
 			if !ok {
 				t.Fatal("the one pass did not take it")
 			}
-			if want := abi.GeneralHandle(abi.OpSerialize, req); !bytes.Equal(got, want) {
+			if want := guest.GeneralHandle(abi.OpSerialize, req); !bytes.Equal(got, want) {
 				t.Fatalf("the one pass answers\n%q\nthe general path\n%q", got, want)
 			}
 		})
@@ -265,10 +266,10 @@ func TestOnePassSerialize(t *testing.T) {
 	for _, c := range serializeLeaves {
 		t.Run(c.name, func(t *testing.T) {
 			req := serializeRequest(t, c.result, c.options, "")
-			if _, ok := abi.FastSerialize(req); ok {
+			if _, ok := guest.FastSerialize(req); ok {
 				t.Fatal("the one pass took it")
 			}
-			if !bytes.Equal(abi.Handle(abi.OpSerialize, req), abi.GeneralHandle(abi.OpSerialize, req)) {
+			if !bytes.Equal(guest.Handle(abi.OpSerialize, req), guest.GeneralHandle(abi.OpSerialize, req)) {
 				t.Fatal("Handle answers otherwise than the general path")
 			}
 		})
@@ -305,14 +306,14 @@ func TestOnePassKeepsNothingOfARequest(t *testing.T) {
 	opts := `{"finalize":{"ttlMs":5,"cacheScope":"public"}}`
 	set := `{"maxJsonBytes":5000,"canonicalization":"json"}`
 	first := serializeRequest(t, res, opts, set)
-	want, ok := abi.FastSerialize(first)
+	want, ok := guest.FastSerialize(first)
 	if !ok {
 		t.Fatal("the one pass did not take it")
 	}
 	for i := range first {
 		first[i] = 'x' // the host writes the next request over it
 	}
-	if got, _ := abi.FastSerialize(serializeRequest(t, res, opts, set)); !bytes.Equal(got, want) {
+	if got, _ := guest.FastSerialize(serializeRequest(t, res, opts, set)); !bytes.Equal(got, want) {
 		t.Fatalf("after the first request's memory changed:\n%q\nwant\n%q", got, want)
 	}
 }

@@ -1,6 +1,7 @@
-package abi
+package guest
 
 import (
+	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
@@ -12,19 +13,19 @@ import (
 // host compares the module with. It never panics: a panic (a fault of the
 // module, never of the request) is answered with the code internal, and the
 // instance stays usable.
-func Handle(op Op, req []byte) (resp []byte) {
+func Handle(op abi.Op, req []byte) (resp []byte) {
 	defer func() {
 		if p := recover(); p != nil {
-			resp = AppendError(nil, content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)"))
+			resp = abi.AppendError(nil, content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)"))
 		}
 	}()
 	if onePass {
 		var resp []byte
 		ok := false
 		switch op {
-		case OpBuild:
+		case abi.OpBuild:
 			resp, ok = fastBuild(req)
-		case OpSerialize:
+		case abi.OpSerialize:
 			resp, ok = fastSerialize(req)
 		}
 		if ok {
@@ -33,12 +34,12 @@ func Handle(op Op, req []byte) (resp []byte) {
 	}
 	// Nothing of the request outlives the call (the response is written
 	// into a buffer of its own), so its strings share req's memory.
-	var r Request
+	var r request
 	if err := parseRequest(&r, op, req, true); err != nil {
 		return errorResponse(err)
 	}
-	if r.Op == OpInfo {
-		return AppendInfo(nil, ModuleInfo())
+	if r.Op == abi.OpInfo {
+		return appendInfo(nil, moduleInfo())
 	}
 	if r.settingsErr != nil {
 		return errorResponse(r.settingsErr)
@@ -46,15 +47,15 @@ func Handle(op Op, req []byte) (resp []byte) {
 	s := r.settings
 	var err error
 	switch r.Op {
-	case OpBuild:
+	case abi.OpBuild:
 		res, err := result.Build(r.Kind, r.Input, result.BuildOptions{Settings: s, Inherit: r.Inherit})
 		if err != nil {
 			return errorResponse(err)
 		}
-		return AppendBuilt(make([]byte, 0, len(res.JSON())+96), res)
-	case OpSerialize, OpOutputSchema:
+		return appendBuilt(make([]byte, 0, len(res.JSON())+96), res)
+	case abi.OpSerialize, abi.OpOutputSchema:
 		var out []byte
-		if r.Op == OpSerialize {
+		if r.Op == abi.OpSerialize {
 			out, err = serializeValue(s, r.Input, r.Options)
 		} else {
 			out, err = outputSchemaValue(s, r.Input, r.Options)
@@ -66,10 +67,10 @@ func Handle(op Op, req []byte) (resp []byte) {
 			return errorResponse(err)
 		}
 		if out == nil { // a revision without outputSchema
-			return AppendOmitted(nil)
+			return appendOmitted(nil)
 		}
-		return AppendJSON(make([]byte, 0, len(out)+16), out)
-	case OpValidate:
+		return appendJSON(make([]byte, 0, len(out)+16), out)
+	case abi.OpValidate:
 		rep, err := validateValue(s, r.Input, r.Options)
 		if err != nil {
 			return errorResponse(err)
@@ -77,7 +78,7 @@ func Handle(op Op, req []byte) (resp []byte) {
 		if r.cut {
 			rep = cutReport(rep, r.cutPath, r.over)
 		}
-		return AppendReport(nil, rep)
+		return appendReport(nil, rep)
 	}
 	return errorResponse(content.NewError(content.CodeUnknownOp, "", "unknown op"))
 }
@@ -90,27 +91,14 @@ func errorResponse(err error) []byte {
 	if !ok {
 		e = content.NewError(content.CodeInternal, "", "the module failed on this request (its own fault, not the request's)")
 	}
-	return AppendError(nil, e)
-}
-
-// IsCallError reports whether code is an error of a call itself (its
-// options or protocol version) rather than of the value it was given:
-// serialize, validate and outputSchema report such an error before any
-// fault of the value, the budget's included, and a host that converts a
-// value before the call must do the same.
-func IsCallError(code content.Code) bool {
-	switch code {
-	case content.CodeInvalidOption, content.CodeUnknownOption, content.CodeDuplicateOption, content.CodeUnsupportedProtocolVersion:
-		return true
-	}
-	return false
+	return abi.AppendError(nil, e)
 }
 
 // callError reports whether err is an error of the call itself (see
-// IsCallError).
+// abi.IsCallError).
 func callError(err error) bool {
 	e, ok := err.(*content.Error)
-	return ok && IsCallError(e.Code)
+	return ok && abi.IsCallError(e.Code)
 }
 
 // cutReport is the report of a value read only as far as the budget allows
