@@ -1,9 +1,9 @@
 // Runs a Go test binary built for wasip1 under V8, with Node's WASI: the
 // guest's own share of a call, as the module runs in Node. For example,
-// abi's benchmarks of the dispatch (see abi/bench_test.go):
+// the guest's benchmarks of the dispatch (see internal/guest/bench_test.go):
 //
-//   GOOS=wasip1 GOARCH=wasm go test -c -o abi.wasm ./abi
-//   node js/bench/guest.mjs abi.wasm -test.run='^$' -test.bench=Handle
+//   GOOS=wasip1 GOARCH=wasm go test -c -o guest.wasm ./internal/guest
+//   node js/bench/guest.mjs guest.wasm -test.run='^$' -test.bench=Handle
 import { readFileSync } from "node:fs";
 import { WASI } from "node:wasi";
 

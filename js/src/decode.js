@@ -21,7 +21,7 @@ export function decode(bytes) {
   return v;
 }
 
-/** How every successful build response begins (abi.AppendBuilt): a map of
+/** How every successful build response begins (internal/guest writes it): a map of
  * three members, "ok": true, then the key "json"; its string follows, then
  * the key "settings" and their map, last. */
 const BUILT = Uint8Array.of(0x83, 0xa2, 0x6f, 0x6b, 0xc3, 0xa4, 0x6a, 0x73, 0x6f, 0x6e);
