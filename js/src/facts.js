@@ -62,10 +62,10 @@ export const MSG_MAX_NODES = Object.freeze(["the result has more than ", " JSON 
 /** engine.Budget.Exceeded: The message of max_depth, before and after its bound. */
 export const MSG_MAX_DEPTH = Object.freeze(["the result nests objects and arrays deeper than ", " levels"]);
 
-/** result.ProtocolVersions: The protocol revisions the module writes and checks, oldest first. */
+/** revision.Versions: The protocol revisions the module writes and checks, oldest first. */
 export const PROTOCOL_VERSIONS = Object.freeze(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]);
 
-/** result.LatestProtocolVersion: The revision a call writes and checks when it names none. */
+/** revision.LatestVersion: The revision a call writes and checks when it names none. */
 export const LATEST_PROTOCOL_VERSION = "2026-07-28";
 
 /** content.Codes: The stable error codes. */

@@ -33,6 +33,7 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/revision"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -205,9 +206,9 @@ func goFacts() (set, error) {
 		s.facts = append(s.facts, fact{name: m.name, from: "engine.Budget.Exceeded", doc: "The message of " + string(m.code) + ", before and after its bound.", js: lit, ts: ts})
 	}
 
-	versions := result.ProtocolVersions()
-	s.facts = append(s.facts, fact{name: "PROTOCOL_VERSIONS", from: "result.ProtocolVersions", doc: "The protocol revisions the module writes and checks, oldest first.", js: list(versions), ts: "readonly ProtocolVersion[]"})
-	str("LATEST_PROTOCOL_VERSION", "result.LatestProtocolVersion", "The revision a call writes and checks when it names none.", result.LatestProtocolVersion)
+	versions := revision.Versions()
+	s.facts = append(s.facts, fact{name: "PROTOCOL_VERSIONS", from: "revision.Versions", doc: "The protocol revisions the module writes and checks, oldest first.", js: list(versions), ts: "readonly ProtocolVersion[]"})
+	str("LATEST_PROTOCOL_VERSION", "revision.LatestVersion", "The revision a call writes and checks when it names none.", revision.LatestVersion)
 	var codes []string
 	for _, c := range content.Codes() {
 		codes = append(codes, string(c))
@@ -226,7 +227,7 @@ func goFacts() (set, error) {
 		{"the range and default of maxNodes", "(" + decimal.Grouped(minNodes) + ".." + decimal.Grouped(result.MaxMaxNodes) + ", default " + decimal.Grouped(result.DefaultMaxNodes) + ")"},
 	}
 	s.types = []typ{
-		{name: "ProtocolVersion", from: "result.ProtocolVersions", doc: "The protocol revisions the module writes and checks, oldest first.", members: versions},
+		{name: "ProtocolVersion", from: "revision.Versions", doc: "The protocol revisions the module writes and checks, oldest first.", members: versions},
 		{name: "KnownErrorCode", from: "content.Codes", doc: "The stable error codes of this version.", members: codes},
 	}
 	return s, nil
