@@ -96,8 +96,11 @@
 //
 // # Natively or through the module
 //
-// By default results are written by package result. With Options.Host
-// set, every result and output schema is written by the WebAssembly module
-// through package host, byte for byte the same; handlers may build with the
-// same Host (host.Host.Tool) too.
+// By default results are written by package result. Options.Engine takes
+// anything else that writes them (an Engine: the two calls the adapter
+// makes); a *host.Host is one, and with it every result and output schema
+// is written by the WebAssembly module, byte for byte the same, and
+// handlers may build with the same Host (host.Host.Tool) too. This package
+// does not import package host: only a server that passes a Host compiles
+// it and its WebAssembly runtime (wazero).
 package sdk

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime/debug"
 	"sync"
 
 	"github.com/mcpresult/mcpresult/content"
-	"github.com/mcpresult/mcpresult/host"
 	"github.com/mcpresult/mcpresult/result"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,11 +29,13 @@ type Options struct {
 	// cannot be written for the client's revision. It may be nil; a panic
 	// in it is ignored (the client gets its fixed answer all the same).
 	OnError func(context.Context, error)
-	// Host, when not nil, writes every result and every output schema
-	// through the WebAssembly module (package host) instead of package
-	// result: the same bytes, from the module every mcpresult runtime
-	// runs. The caller owns it and closes it after the server stops.
-	Host *host.Host
+	// Engine, when not nil, writes every result and every output schema
+	// instead of package result. A *host.Host writes them through the
+	// WebAssembly module, the same bytes, from the module every mcpresult
+	// runtime runs; the caller owns it and closes it after the server
+	// stops. Nil, or a nil pointer, writes them natively with package
+	// result.
+	Engine Engine
 	// Settings bound the results the handlers build from their context
 	// (result.ToolFromContext, result.ResourceFromContext,
 	// result.ValueFromContext): the adapter puts them on every handler's
@@ -49,16 +51,28 @@ type Options struct {
 type Adapter struct {
 	srv      *mcp.Server
 	opts     Options
-	eng      engine
+	eng      Engine
 	versions versions
 
 	mu      sync.RWMutex
 	schemas map[string]*outputSchema // by tool name
 }
 
-// engine is what writes results: package result, or the module.
-type engine interface {
+// Engine is what writes the results and output schemas of an Adapter for
+// the client's protocol revision: exactly the calls the adapter makes. It
+// must give the bytes and errors package result gives (result.Serialize,
+// result.OutputSchema) and be safe for concurrent use. *host.Host (package
+// host, the WebAssembly module under wazero) satisfies it; this package
+// does not import host, so a server that writes natively compiles no
+// WebAssembly runtime. A nil Engine in Options means package result,
+// natively.
+type Engine interface {
+	// Serialize writes a built result for the revision o names, as
+	// result.Serialize does.
 	Serialize(ctx context.Context, r *result.Result, o result.SerializeOptions) ([]byte, error)
+	// OutputSchema writes a tool's output schema for a revision, as
+	// result.OutputSchema does: nil, with no error, for a revision that
+	// has no outputSchema.
 	OutputSchema(ctx context.Context, schema any, protocolVersion string) ([]byte, error)
 }
 
@@ -90,11 +104,24 @@ func New(s *mcp.Server, o *Options) (*Adapter, error) {
 	if err := a.opts.Settings.Check(); err != nil {
 		return nil, err
 	}
-	if a.opts.Host != nil {
-		a.eng = a.opts.Host
+	if !isNil(a.opts.Engine) {
+		a.eng = a.opts.Engine
 	}
 	s.AddReceivingMiddleware(a.middleware)
 	return a, nil
+}
+
+// isNil reports whether e is nil or holds a nil pointer (a *host.Host
+// variable left unset, say), which would fail at the first call.
+func isNil(e Engine) bool {
+	if e == nil {
+		return true
+	}
+	switch v := reflect.ValueOf(e); v.Kind() {
+	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Func, reflect.Chan, reflect.Slice:
+		return v.IsNil()
+	}
+	return false
 }
 
 // Server is the SDK's server the adapter serves on.

@@ -45,11 +45,11 @@ func (l *privateLog) take() []error {
 type noArgs struct{}
 
 // newServer is a server with one tool or resource of each kind the tests
-// need, its results written natively or through h.
-func newServer(t *testing.T, h *host.Host, log *privateLog) *mcp.Server {
+// need, its results written natively or through e (a *host.Host, say).
+func newServer(t *testing.T, e sdk.Engine, log *privateLog) *mcp.Server {
 	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "1.0.0"}, nil)
-	a, err := sdk.New(s, &sdk.Options{OnError: log.onError, Host: h})
+	a, err := sdk.New(s, &sdk.Options{OnError: log.onError, Engine: e})
 	if err != nil {
 		t.Fatal(err)
 	}
