@@ -46,7 +46,9 @@
 //     none for older revisions.
 //   - Adapter.AddResource and Adapter.AddResourceTemplate do the same for
 //     resources/read: a *jsonrpc.Error is sent as it is, a ClientError's
-//     message is shown, anything else is private.
+//     message is shown, anything else is private, and the client gets the
+//     JSON-RPC error "resource output was invalid" (a result that failed
+//     its checks) or "resource read failed" (any other failure).
 //
 // A receiving middleware added to the server after New sees that result as
 // a type of this package that embeds the SDK's (*mcp.CallToolResult,

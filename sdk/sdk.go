@@ -139,15 +139,27 @@ type ToolHandler[In any] func(ctx context.Context, req *mcp.CallToolRequest, in 
 // result (result.Resource). A *jsonrpc.Error (mcp.ResourceNotFoundError, for
 // one) is sent as it is; a *result.ClientError becomes a JSON-RPC error
 // with its message (InvalidParams, -32602, with the ClientError's code as
-// "code" in the error's data, as mcpresult/sdk in JS sends it); any other error or a
-// panic stays private (Options.OnError) and the client gets the JSON-RPC
-// error "resource read failed", as does an error whose own As or Unwrap
-// method panics while the adapter looks into it.
+// "code" in the error's data, as mcpresult/sdk in JS sends it). Anything
+// else stays private (Options.OnError), and the client gets the JSON-RPC
+// error InternalError (-32603) with a fixed message: "resource output was
+// invalid" for a result that failed its checks (a *result.Error returned
+// by the build, a result that is not a resource result, one that cannot be
+// written for the client's revision), "resource read failed" for any other
+// error, a panic, no result, or an error whose own As or Unwrap method
+// panics while the adapter looks into it. These are the answers of
+// mcpresult/sdk in JS too.
 type ResourceHandler func(ctx context.Context, req *mcp.ReadResourceRequest) (*result.Result, error)
 
-// ResourceReadFailedText is the message of the JSON-RPC error a client gets
-// for a resource read that failed privately.
-const ResourceReadFailedText = "resource read failed"
+// The messages of the JSON-RPC errors a client gets for a resource read
+// that failed privately.
+const (
+	// ResourceReadFailedText is the message for a handler's error, panic
+	// or missing result.
+	ResourceReadFailedText = "resource read failed"
+	// InvalidResourceOutputText is the message for a result that failed
+	// its checks.
+	InvalidResourceOutputText = "resource output was invalid"
+)
 
 // call is what Guard passes to a tool handler.
 type call[In any] struct {
@@ -313,37 +325,49 @@ func (a *Adapter) resourceHandler(h ResourceHandler) mcp.ResourceHandler {
 		ctx = context.WithValue(result.ContextWithSettings(ctx, a.opts.Settings), versionKey{}, version)
 		r, err := readGuarded(ctx, h, req)
 		if err != nil {
-			if shown := shownReadError(err); shown != nil {
+			shown, invalid := readError(err)
+			if shown != nil {
 				return nil, shown
 			}
 			a.private(ctx, err)
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
+			return nil, failedRead(invalid)
 		}
 		res, err := a.writeResource(ctx, r, version)
 		if err != nil {
 			a.private(ctx, err)
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
+			return nil, failedRead(true)
 		}
 		return res, nil
 	}
 }
 
-// shownReadError is the JSON-RPC error a resource handler's error is shown
-// to the client as: a *jsonrpc.Error as it is, a *result.ClientError as
-// InvalidParams with its message and code; nil for any other error, which
-// stays private. The error's own methods that errors.As calls (As, Unwrap)
-// are the handler's code: one that panics makes the error private too, as
-// a panic of the handler does, rather than ending the process (the SDK
-// recovers no panic of a handler).
-func shownReadError(err error) (shown *jsonrpc.Error) {
+// failedRead is the JSON-RPC error of a resource read that failed
+// privately: its result invalid, or the read failed.
+func failedRead(invalid bool) *jsonrpc.Error {
+	if invalid {
+		return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: InvalidResourceOutputText}
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
+}
+
+// readError is what the client is told of a resource handler's error:
+// shown, the JSON-RPC error it is shown as (a *jsonrpc.Error as it is, a
+// *result.ClientError as InvalidParams with its message and code), or nil
+// for an error that stays private; invalid, whether that private error is
+// a result that failed its checks (a *result.Error). The error's own
+// methods that errors.As calls (As, Unwrap) are the handler's code: one
+// that panics makes the error a private failed read, as a panic of the
+// handler does, rather than ending the process (the SDK recovers no panic
+// of a handler).
+func readError(err error) (shown *jsonrpc.Error, invalid bool) {
 	defer func() {
 		if p := recover(); p != nil {
-			shown = nil
+			shown, invalid = nil, false
 		}
 	}()
 	var rpc *jsonrpc.Error
 	if errors.As(err, &rpc) && rpc != nil {
-		return rpc
+		return rpc, false
 	}
 	var ce *result.ClientError
 	if errors.As(err, &ce) && ce != nil {
@@ -351,12 +375,14 @@ func shownReadError(err error) (shown *jsonrpc.Error) {
 		if ce.Code != "" {
 			e.Data, _ = json.Marshal(map[string]string{"code": ce.Code})
 		}
-		return e
+		return e, false
 	}
-	return nil
+	var ve *result.Error
+	return nil, errors.As(err, &ve) && ve != nil
 }
 
-// readGuarded runs a resource handler, a panic and a nil result as errors.
+// readGuarded runs a resource handler, a panic and a nil result as errors
+// (of a failed read, as for a tool handler: not an invalid result).
 func readGuarded(ctx context.Context, h ResourceHandler, req *mcp.ReadResourceRequest) (r *result.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -365,10 +391,14 @@ func readGuarded(ctx context.Context, h ResourceHandler, req *mcp.ReadResourceRe
 	}()
 	r, err = h(ctx, req)
 	if err == nil && r == nil {
-		err = content.NewError(content.CodeInvalidValue, "", "a resource handler returned no result and no error")
+		err = errNoResource
 	}
 	return r, err
 }
+
+// errNoResource is the private error of a resource handler that returned
+// neither a result nor an error.
+var errNoResource = errors.New("mcpresult/sdk: resource handler returned no result and no error")
 
 func (a *Adapter) writeResource(ctx context.Context, r *result.Result, version string) (*mcp.ReadResourceResult, error) {
 	if k := r.Kind(); k != "resource" {

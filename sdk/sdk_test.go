@@ -400,7 +400,7 @@ func TestResourceResults(t *testing.T) {
 		{"file:///not-found", "2025-11-25", `-32602: Resource not found`, false},
 		{"file:///private", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
 		{"file:///panic", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
-		{"file:///tool-kind", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
+		{"file:///tool-kind", "2025-11-25", `-32603: ` + sdk.InvalidResourceOutputText, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.uri+"/"+tc.version, func(t *testing.T) {

@@ -72,6 +72,18 @@ export declare const ERROR_CODES: readonly KnownErrorCode[];
 /** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
 export declare const CALL_ERROR_CODES: readonly KnownErrorCode[];
 
+/** result.ExecutionFailedText: The text of the tool result given in place of a private failure of a guarded handler (an error or a throw, no result). */
+export declare const EXECUTION_FAILED_TEXT: "tool execution failed";
+
+/** result.InvalidOutputText: The text of the tool result given in place of a guarded handler's result that failed its checks. */
+export declare const INVALID_OUTPUT_TEXT: "tool output was invalid";
+
+/** sdk.ResourceReadFailedText: The message of the JSON-RPC error (-32603) of a resource read that failed privately (an error or a throw, no result). */
+export declare const RESOURCE_READ_FAILED_TEXT: "resource read failed";
+
+/** sdk.InvalidResourceOutputText: The message of the JSON-RPC error (-32603) of a resource read whose result failed its checks. */
+export declare const INVALID_RESOURCE_OUTPUT_TEXT: "resource output was invalid";
+
 /** revision.Versions: The protocol revisions the module writes and checks, oldest first. */
 export type ProtocolVersion =
   | "2024-11-05"

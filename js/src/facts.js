@@ -73,3 +73,15 @@ export const ERROR_CODES = Object.freeze(["duplicate_key", "invalid_map_key", "u
 
 /** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
 export const CALL_ERROR_CODES = Object.freeze(["unknown_option", "duplicate_option", "invalid_option", "unsupported_protocol_version"]);
+
+/** result.ExecutionFailedText: The text of the tool result given in place of a private failure of a guarded handler (an error or a throw, no result). */
+export const EXECUTION_FAILED_TEXT = "tool execution failed";
+
+/** result.InvalidOutputText: The text of the tool result given in place of a guarded handler's result that failed its checks. */
+export const INVALID_OUTPUT_TEXT = "tool output was invalid";
+
+/** sdk.ResourceReadFailedText: The message of the JSON-RPC error (-32603) of a resource read that failed privately (an error or a throw, no result). */
+export const RESOURCE_READ_FAILED_TEXT = "resource read failed";
+
+/** sdk.InvalidResourceOutputText: The message of the JSON-RPC error (-32603) of a resource read whose result failed its checks. */
+export const INVALID_RESOURCE_OUTPUT_TEXT = "resource output was invalid";

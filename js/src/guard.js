@@ -10,10 +10,12 @@
 // one whose fields fail to read is a private failure like any other throw.
 
 import { McpResultError, ClientError } from "./errors.js";
+import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./facts.js";
 
-/** The texts of the results guard gives in place of a private failure. */
-export const EXECUTION_FAILED_TEXT = "tool execution failed";
-export const INVALID_OUTPUT_TEXT = "tool output was invalid";
+/** The texts of the results guard gives in place of a private failure
+ * (result.ExecutionFailedText and result.InvalidOutputText of the Go
+ * packages, written into facts.js). */
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT };
 
 /** failure is the result given in place of a private failure. */
 export function failure(text) {

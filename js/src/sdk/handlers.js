@@ -37,11 +37,13 @@ import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@mo
 import { McpResultError } from "../errors.js";
 import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, settle, shown } from "../guard.js";
 import { internalsOf } from "../api.js";
+import { RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "../facts.js";
 
 /** The messages of the JSON-RPC errors a resource read fails with in place
- * of a private failure. */
-export const RESOURCE_READ_FAILED_TEXT = "resource read failed";
-export const INVALID_RESOURCE_OUTPUT_TEXT = "resource output was invalid";
+ * of a private failure (sdk.ResourceReadFailedText and
+ * sdk.InvalidResourceOutputText of the Go packages, written into facts.js),
+ * as the Go adapter's. */
+export { RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT };
 
 // rpcError is what the SDK sends as the JSON-RPC error {code, message,
 // data} as it is: its Protocol reads code, message and data of whatever a
