@@ -55,6 +55,22 @@ export function failureText(err) {
 }
 
 /**
+ * ofKind gives value, a result as the module wrote it (or as it was read
+ * back), when it is a result of kind ("tool" or "resource"). One of the
+ * other kind (a resource result from a tool handler, a tool result from a
+ * resource handler) is an invalid output: it throws an McpResultError
+ * invalid_value, as the Go adapter refuses it. value is a plain object
+ * made from the module's JSON, never the handler's.
+ */
+export function ofKind(value, kind) {
+  const other = kind === "tool" ? "contents" : "content";
+  if (value !== null && typeof value === "object" && Object.prototype.hasOwnProperty.call(value, other)) {
+    throw new McpResultError("invalid_value", "", `a ${kind} handler returned a ${kind === "tool" ? "resource" : "tool"} result`);
+  }
+  return value;
+}
+
+/**
  * shown reads a thrown value once: undefined for anything but a
  * ClientError, else its message and code, each read once, and checked to
  * be a string (the code a string, null or absent). What the reading throws
@@ -118,8 +134,9 @@ export function settle(api, internal, outcome, report, keep, done) {
 /**
  * guard returns handler guarded for api: what it returns is read once and
  * checked (a result api built was checked when it was built; any other
- * value is validated as a handler's result), and a copy of what was read
- * is returned, never the handler's own object; a ClientError it throws
+ * value is validated as a handler's result; a resource result is an
+ * invalid output), and a copy of what was read is returned, never the
+ * handler's own object; a ClientError it throws
  * becomes api.error(message, code); anything else becomes a failure
  * result, its detail going to options.onError only.
  */
@@ -127,6 +144,6 @@ export function guard(api, internal, handler, options) {
   const report = reporter(options && options.onError);
   return async function guarded(...args) {
     const outcome = await call(handler, this, args);
-    return settle(api, internal, outcome, report, true, (snap) => internal.members(snap));
+    return settle(api, internal, outcome, report, true, (snap) => ofKind(internal.members(snap), "tool"));
   };
 }
