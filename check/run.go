@@ -164,15 +164,10 @@ type checks struct {
 // ProtocolRevisions are the revisions Run can check, oldest first: those
 // mcpresult knows that the Go SDK's client also speaks.
 func ProtocolRevisions() []string {
+	// result.ProtocolVersions is the one list (internal/revision), oldest
+	// first, and a copy: those the SDK does not speak are taken out of it.
 	sdk := mcp.SupportedProtocolVersions()
-	var revs []string
-	for _, v := range result.ProtocolVersions() {
-		if slices.Contains(sdk, v) {
-			revs = append(revs, v)
-		}
-	}
-	slices.Sort(revs)
-	return revs
+	return slices.DeleteFunc(result.ProtocolVersions(), func(v string) bool { return !slices.Contains(sdk, v) })
 }
 
 // Run connects to the server once for each revision to check (Options.

@@ -32,10 +32,10 @@ import type { FinalizeOptions, McpResult, ProtocolVersion, ResourceResult, ToolR
 
 export { McpResultError, ClientError, EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./index.js";
 
-/** The JSON-RPC error message of a resource read that failed privately. */
-export const RESOURCE_READ_FAILED_TEXT: "resource read failed";
-/** The JSON-RPC error message of a resource read whose result failed its checks. */
-export const INVALID_RESOURCE_OUTPUT_TEXT: "resource output was invalid";
+/** The JSON-RPC error messages (-32603) of a resource read that failed
+ * privately ("resource read failed") and of one whose result failed its
+ * checks ("resource output was invalid"), the Go adapter's texts. */
+export { RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "./src/facts.js";
 
 /** What the SDK passes a handler last. */
 export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

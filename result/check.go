@@ -6,6 +6,7 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/revision"
 )
 
 // resultCheck checks a result as it is on the wire (wire names: _meta, not
@@ -15,7 +16,7 @@ import (
 // no protocol-owned field, the first error stops it.
 type resultCheck struct {
 	c       *engine.Checker
-	rev     revision
+	rev     revision.Revision
 	kind    string
 	wire    bool // stage wire: protocol-owned fields are legitimate where the revision defines them
 	lenient bool
@@ -155,7 +156,7 @@ func (w *resultCheck) tool(v content.Value) []content.Value {
 		switch {
 		case !w.rev.Defines(resultObject(w.kind), "structuredContent"):
 			c.Warn(content.CodeFieldNotInRevision, "protocol revision "+w.rev.String()+" does not define structuredContent; its clients see only content")
-		case !w.rev.structuredAnyValue() && sc.Kind() != content.KindObject:
+		case !w.rev.StructuredAnyValue() && sc.Kind() != content.KindObject:
 			c.Fail(content.CodeInvalidType, "structuredContent must be an object in protocol revision "+w.rev.String())
 		default:
 			out = append(out, content.NewString("structuredContent"), c.Free(sc, 2))

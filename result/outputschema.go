@@ -68,7 +68,7 @@ func outputSchemaValue(s Settings, schema any, options content.Value) ([]byte, e
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	if t, _ := v.Get("type"); rev >= r20250618 && !rev.structuredAnyValue() && (t.Kind() != content.KindString || t.Str() != "object") {
+	if t, _ := v.Get("type"); rev.Defines("tool", "outputSchema") && !rev.StructuredAnyValue() && (t.Kind() != content.KindString || t.Str() != "object") {
 		// Not an object schema: the schema of {"result": value}, a root
 		// $schema moved to the wrapper, the local refs following the
 		// schema to /properties/result.
@@ -82,7 +82,7 @@ func outputSchemaValue(s Settings, schema any, options content.Value) ([]byte, e
 			content.Str("required", content.NewArray(content.NewString("result"))))...)
 	}
 	out, err := s.write(v, content.Wire)
-	if rev < r20250618 {
+	if !rev.Defines("tool", "outputSchema") {
 		// No outputSchema in this revision: the schema is still checked,
 		// as 2026-07-28 writes it.
 		out = nil

@@ -3,47 +3,30 @@ package result
 import (
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/revision"
 )
 
 // The MCP protocol revisions mcpresult writes and checks, oldest first.
 const (
-	V20241105 = "2024-11-05"
-	V20250326 = "2025-03-26"
-	V20250618 = "2025-06-18"
-	V20251125 = "2025-11-25"
-	V20260728 = "2026-07-28"
+	V20241105 = revision.V20241105
+	V20250326 = revision.V20250326
+	V20250618 = revision.V20250618
+	V20251125 = revision.V20251125
+	V20260728 = revision.V20260728
 
 	// LatestProtocolVersion is the default revision.
-	LatestProtocolVersion = V20260728
+	LatestProtocolVersion = revision.LatestVersion
 )
-
-// protocolVersions is the one list of supported revisions, oldest first; a
-// revision is its index.
-var protocolVersions = [...]string{V20241105, V20250326, V20250618, V20251125, V20260728}
 
 // ProtocolVersions returns the supported revisions, oldest first. The slice
 // is a copy: changing it changes nothing here.
-func ProtocolVersions() []string { return append([]string(nil), protocolVersions[:]...) }
-
-// revision is a protocol revision as an ordinal, for "from this one on".
-type revision int
-
-const (
-	r20241105 revision = iota
-	r20250326
-	r20250618
-	r20251125
-	r20260728
-)
-
-//go:noinline
-func (r revision) String() string { return protocolVersions[r] }
+func ProtocolVersions() []string { return revision.Versions() }
 
 // errUnsupportedVersion is the error for a protocolVersion this library does
 // not know: never a silent guess.
 func errUnsupportedVersion() error {
 	msg := "unsupported protocol version; supported: "
-	for i, v := range protocolVersions {
+	for i, v := range revision.Versions() {
 		if i > 0 {
 			msg += ", "
 		}
@@ -53,55 +36,20 @@ func errUnsupportedVersion() error {
 }
 
 // revisionOf returns the revision of a version string; "" is the latest.
-func revisionOf(v string) (revision, error) {
+func revisionOf(v string) (revision.Revision, error) {
 	if v == "" {
-		return r20260728, nil
+		return revision.Latest, nil
 	}
-	for i, p := range protocolVersions {
-		if p == v {
-			return revision(i), nil
-		}
+	if r, ok := revision.Parse(v); ok {
+		return r, nil
 	}
 	return 0, errUnsupportedVersion()
 }
 
-// Defines reports whether the revision defines a field of an object, as
-// every revision's official schema does: the one table that Serialize (what
-// it leaves out) and Validate (field_not_in_revision,
-// unsupported_content_type) both read. object is "tool result" or
-// "resource result" (see resultObject), a block type, "contents", "annotations" or "icon"; field
-// "" asks about the block type itself. A field that no revision defines on
-// the object is not asked about: the shapes of package content (and the
-// result fields below) know the fields of every revision.
-//
-//go:noinline
-func (r revision) Defines(object, field string) bool {
-	switch field {
-	case "":
-		switch object {
-		case "audio":
-			return r >= r20250326
-		case "resource_link":
-			return r >= r20250618
-		}
-	case "_meta":
-		// A result's _meta is in every revision; a block's or resource
-		// contents' from 2025-06-18.
-		return object == toolResult || object == resourceResult || r >= r20250618
-	case "icons":
-		return r >= r20251125
-	case "lastModified", "structuredContent":
-		return r >= r20250618
-	case "resultType", "ttlMs", "cacheScope":
-		return r >= r20260728
-	}
-	return true
-}
-
-// The names of the result objects for Defines.
+// The names of the result objects for revision.Revision.Defines.
 const (
-	toolResult     = engine.ToolResult
-	resourceResult = engine.ResourceResult
+	toolResult     = revision.ToolResult
+	resourceResult = revision.ResourceResult
 )
 
 // resultObject is the Defines name of a result kind.
@@ -111,10 +59,6 @@ func resultObject(kind string) string {
 	}
 	return toolResult
 }
-
-// structuredAnyValue reports whether structuredContent may be any JSON value
-// (2026-07-28), not only an object (2025-06-18 and 2025-11-25).
-func (r revision) structuredAnyValue() bool { return r >= r20260728 }
 
 // The fields of the result objects in any revision, in wire order; the
 // protocol-owned ones only Serialize adds.
@@ -132,12 +76,12 @@ func resultFields(kind string) []string {
 }
 
 // serverInfoKey is the _meta key of the server identity that Serialize adds
-// for protocol revision 2026-07-28.
-const serverInfoKey = "io.modelcontextprotocol/serverInfo"
+// for the revisions that define it (2026-07-28).
+const serverInfoKey = revision.ServerInfoKey
 
-// relatedTaskKey is the reserved _meta key that revision 2025-11-25 defines
-// for a result that belongs to a task ({"taskId": "…"}).
-const relatedTaskKey = "io.modelcontextprotocol/related-task"
+// relatedTaskKey is the reserved _meta key that some revisions (2025-11-25)
+// define for a result that belongs to a task ({"taskId": "…"}).
+const relatedTaskKey = revision.RelatedTaskKey
 
 // buildMetaKeys are the reserved keys of a result's _meta when building (and
 // in a value to serialize): the server identity is protocol-owned, the
@@ -149,16 +93,15 @@ var buildMetaKeys = engine.MetaKeys{Owned: []string{serverInfoKey}, Allowed: []s
 // accepts: on the wire, each where the revision defines it; at stage
 // handler, those of a build (the server identity is protocol-owned; the
 // related task is the SDK's to keep or drop for the revision).
-func metaKeys(r revision, wire bool) engine.MetaKeys {
+func metaKeys(r revision.Revision, wire bool) engine.MetaKeys {
 	if !wire {
 		return buildMetaKeys
 	}
 	var k engine.MetaKeys
-	if r >= r20260728 {
-		k.Allowed = append(k.Allowed, serverInfoKey)
-	}
-	if r == r20251125 {
-		k.Allowed = append(k.Allowed, relatedTaskKey)
+	for _, key := range [...]string{serverInfoKey, relatedTaskKey} {
+		if r.DefinesMetaKey(key) {
+			k.Allowed = append(k.Allowed, key)
+		}
 	}
 	return k
 }

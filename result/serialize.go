@@ -6,6 +6,7 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/contentlink"
 	"github.com/mcpresult/mcpresult/internal/engine"
+	"github.com/mcpresult/mcpresult/internal/revision"
 )
 
 // Implementation identifies a server, as _meta["io.modelcontextprotocol/serverInfo"].
@@ -70,7 +71,7 @@ func Serialize(r *Result, opts SerializeOptions) ([]byte, error) {
 
 // serializeOpts are checked serialize options.
 type serializeOpts struct {
-	rev         revision
+	rev         revision.Revision
 	format      content.Format
 	finalize    *Finalize
 	unsupported bool
@@ -245,7 +246,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 			switch {
 			case !rev.Defines(resultObject(kind), k):
 				// left out: a text block carries its data
-			case !rev.structuredAnyValue() && m.Value.Kind() != content.KindObject:
+			case !rev.StructuredAnyValue() && m.Value.Kind() != content.KindObject:
 				out = append(out, content.Str(k, content.NewObject(content.Str("result", m.Value))))
 				t.wrapped = true
 			default:
@@ -253,7 +254,7 @@ func (t *transformer) result(v content.Value, kind string) content.Value {
 			}
 		case "_meta":
 			meta, hasMeta = m.Value, true
-			if _, ok := meta.Get(relatedTaskKey); ok && rev != r20251125 {
+			if _, ok := meta.Get(relatedTaskKey); ok && !rev.DefinesMetaKey(relatedTaskKey) {
 				meta = filter(meta, func(m content.Member) (content.Member, bool) { return m, m.Key.Str() != relatedTaskKey })
 			}
 		default:

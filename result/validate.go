@@ -6,6 +6,7 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/resultlink"
+	"github.com/mcpresult/mcpresult/internal/revision"
 )
 
 // maxFindings is the most errors (and, separately, warnings) Validate
@@ -192,7 +193,7 @@ func serializeValue(s Settings, v any, options content.Value) ([]byte, error) {
 	}
 	w := resultCheck{
 		c:   engine.NewChecker(engine.CheckOptions{Mode: mode, MaxNodes: s.MaxNodes, MaxBytes: s.MaxJSONBytes}),
-		rev: r20260728, kind: kind,
+		rev: revision.Latest, kind: kind,
 	}
 	out := w.result(in)
 	if err := w.c.Err(); err != nil {
@@ -221,7 +222,7 @@ func serializePlan(options content.Value) (*engine.Serialize, error) {
 	if so.format != content.Wire || so.finalize != nil && so.finalize.ServerInfo != nil {
 		return nil, nil
 	}
-	p := &engine.Serialize{Revision: so.rev, AnyStructured: so.rev.structuredAnyValue(), Finalize: so.finalize != nil}
+	p := &engine.Serialize{Revision: so.rev, AnyStructured: so.rev.StructuredAnyValue(), Finalize: so.finalize != nil}
 	if f := so.finalize; f != nil {
 		p.TTLMs, p.CacheScope = f.TTLMs, f.CacheScope
 	}

@@ -46,7 +46,9 @@
 //     none for older revisions.
 //   - Adapter.AddResource and Adapter.AddResourceTemplate do the same for
 //     resources/read: a *jsonrpc.Error is sent as it is, a ClientError's
-//     message is shown, anything else is private.
+//     message is shown, anything else is private, and the client gets the
+//     JSON-RPC error "resource output was invalid" (a result that failed
+//     its checks) or "resource read failed" (any other failure).
 //
 // A receiving middleware added to the server after New sees that result as
 // a type of this package that embeds the SDK's (*mcp.CallToolResult,
@@ -96,8 +98,11 @@
 //
 // # Natively or through the module
 //
-// By default results are written by package result. With Options.Host
-// set, every result and output schema is written by the WebAssembly module
-// through package host, byte for byte the same; handlers may build with the
-// same Host (host.Host.Tool) too.
+// By default results are written by package result. Options.Engine takes
+// anything else that writes them (an Engine: the two calls the adapter
+// makes); a *host.Host is one, and with it every result and output schema
+// is written by the WebAssembly module, byte for byte the same, and
+// handlers may build with the same Host (host.Host.Tool) too. This package
+// does not import package host: only a server that passes a Host compiles
+// it and its WebAssembly runtime (wazero).
 package sdk

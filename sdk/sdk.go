@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime/debug"
 	"sync"
 
 	"github.com/mcpresult/mcpresult/content"
-	"github.com/mcpresult/mcpresult/host"
 	"github.com/mcpresult/mcpresult/result"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,11 +29,13 @@ type Options struct {
 	// cannot be written for the client's revision. It may be nil; a panic
 	// in it is ignored (the client gets its fixed answer all the same).
 	OnError func(context.Context, error)
-	// Host, when not nil, writes every result and every output schema
-	// through the WebAssembly module (package host) instead of package
-	// result: the same bytes, from the module every mcpresult runtime
-	// runs. The caller owns it and closes it after the server stops.
-	Host *host.Host
+	// Engine, when not nil, writes every result and every output schema
+	// instead of package result. A *host.Host writes them through the
+	// WebAssembly module, the same bytes, from the module every mcpresult
+	// runtime runs; the caller owns it and closes it after the server
+	// stops. Nil, or a nil pointer, writes them natively with package
+	// result.
+	Engine Engine
 	// Settings bound the results the handlers build from their context
 	// (result.ToolFromContext, result.ResourceFromContext,
 	// result.ValueFromContext): the adapter puts them on every handler's
@@ -49,16 +51,28 @@ type Options struct {
 type Adapter struct {
 	srv      *mcp.Server
 	opts     Options
-	eng      engine
+	eng      Engine
 	versions versions
 
 	mu      sync.RWMutex
 	schemas map[string]*outputSchema // by tool name
 }
 
-// engine is what writes results: package result, or the module.
-type engine interface {
+// Engine is what writes the results and output schemas of an Adapter for
+// the client's protocol revision: exactly the calls the adapter makes. It
+// must give the bytes and errors package result gives (result.Serialize,
+// result.OutputSchema) and be safe for concurrent use. *host.Host (package
+// host, the WebAssembly module under wazero) satisfies it; this package
+// does not import host, so a server that writes natively compiles no
+// WebAssembly runtime. A nil Engine in Options means package result,
+// natively.
+type Engine interface {
+	// Serialize writes a built result for the revision o names, as
+	// result.Serialize does.
 	Serialize(ctx context.Context, r *result.Result, o result.SerializeOptions) ([]byte, error)
+	// OutputSchema writes a tool's output schema for a revision, as
+	// result.OutputSchema does: nil, with no error, for a revision that
+	// has no outputSchema.
 	OutputSchema(ctx context.Context, schema any, protocolVersion string) ([]byte, error)
 }
 
@@ -90,11 +104,24 @@ func New(s *mcp.Server, o *Options) (*Adapter, error) {
 	if err := a.opts.Settings.Check(); err != nil {
 		return nil, err
 	}
-	if a.opts.Host != nil {
-		a.eng = a.opts.Host
+	if !isNil(a.opts.Engine) {
+		a.eng = a.opts.Engine
 	}
 	s.AddReceivingMiddleware(a.middleware)
 	return a, nil
+}
+
+// isNil reports whether e is nil or holds a nil pointer (a *host.Host
+// variable left unset, say), which would fail at the first call.
+func isNil(e Engine) bool {
+	if e == nil {
+		return true
+	}
+	switch v := reflect.ValueOf(e); v.Kind() {
+	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Func, reflect.Chan, reflect.Slice:
+		return v.IsNil()
+	}
+	return false
 }
 
 // Server is the SDK's server the adapter serves on.
@@ -112,15 +139,27 @@ type ToolHandler[In any] func(ctx context.Context, req *mcp.CallToolRequest, in 
 // result (result.Resource). A *jsonrpc.Error (mcp.ResourceNotFoundError, for
 // one) is sent as it is; a *result.ClientError becomes a JSON-RPC error
 // with its message (InvalidParams, -32602, with the ClientError's code as
-// "code" in the error's data, as mcpresult/sdk in JS sends it); any other error or a
-// panic stays private (Options.OnError) and the client gets the JSON-RPC
-// error "resource read failed", as does an error whose own As or Unwrap
-// method panics while the adapter looks into it.
+// "code" in the error's data, as mcpresult/sdk in JS sends it). Anything
+// else stays private (Options.OnError), and the client gets the JSON-RPC
+// error InternalError (-32603) with a fixed message: "resource output was
+// invalid" for a result that failed its checks (a *result.Error returned
+// by the build, a result that is not a resource result, one that cannot be
+// written for the client's revision), "resource read failed" for any other
+// error, a panic, no result, or an error whose own As or Unwrap method
+// panics while the adapter looks into it. These are the answers of
+// mcpresult/sdk in JS too.
 type ResourceHandler func(ctx context.Context, req *mcp.ReadResourceRequest) (*result.Result, error)
 
-// ResourceReadFailedText is the message of the JSON-RPC error a client gets
-// for a resource read that failed privately.
-const ResourceReadFailedText = "resource read failed"
+// The messages of the JSON-RPC errors a client gets for a resource read
+// that failed privately.
+const (
+	// ResourceReadFailedText is the message for a handler's error, panic
+	// or missing result.
+	ResourceReadFailedText = "resource read failed"
+	// InvalidResourceOutputText is the message for a result that failed
+	// its checks.
+	InvalidResourceOutputText = "resource output was invalid"
+)
 
 // call is what Guard passes to a tool handler.
 type call[In any] struct {
@@ -286,37 +325,49 @@ func (a *Adapter) resourceHandler(h ResourceHandler) mcp.ResourceHandler {
 		ctx = context.WithValue(result.ContextWithSettings(ctx, a.opts.Settings), versionKey{}, version)
 		r, err := readGuarded(ctx, h, req)
 		if err != nil {
-			if shown := shownReadError(err); shown != nil {
+			shown, invalid := readError(err)
+			if shown != nil {
 				return nil, shown
 			}
 			a.private(ctx, err)
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
+			return nil, failedRead(invalid)
 		}
 		res, err := a.writeResource(ctx, r, version)
 		if err != nil {
 			a.private(ctx, err)
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
+			return nil, failedRead(true)
 		}
 		return res, nil
 	}
 }
 
-// shownReadError is the JSON-RPC error a resource handler's error is shown
-// to the client as: a *jsonrpc.Error as it is, a *result.ClientError as
-// InvalidParams with its message and code; nil for any other error, which
-// stays private. The error's own methods that errors.As calls (As, Unwrap)
-// are the handler's code: one that panics makes the error private too, as
-// a panic of the handler does, rather than ending the process (the SDK
-// recovers no panic of a handler).
-func shownReadError(err error) (shown *jsonrpc.Error) {
+// failedRead is the JSON-RPC error of a resource read that failed
+// privately: its result invalid, or the read failed.
+func failedRead(invalid bool) *jsonrpc.Error {
+	if invalid {
+		return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: InvalidResourceOutputText}
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ResourceReadFailedText}
+}
+
+// readError is what the client is told of a resource handler's error:
+// shown, the JSON-RPC error it is shown as (a *jsonrpc.Error as it is, a
+// *result.ClientError as InvalidParams with its message and code), or nil
+// for an error that stays private; invalid, whether that private error is
+// a result that failed its checks (a *result.Error). The error's own
+// methods that errors.As calls (As, Unwrap) are the handler's code: one
+// that panics makes the error a private failed read, as a panic of the
+// handler does, rather than ending the process (the SDK recovers no panic
+// of a handler).
+func readError(err error) (shown *jsonrpc.Error, invalid bool) {
 	defer func() {
 		if p := recover(); p != nil {
-			shown = nil
+			shown, invalid = nil, false
 		}
 	}()
 	var rpc *jsonrpc.Error
 	if errors.As(err, &rpc) && rpc != nil {
-		return rpc
+		return rpc, false
 	}
 	var ce *result.ClientError
 	if errors.As(err, &ce) && ce != nil {
@@ -324,12 +375,14 @@ func shownReadError(err error) (shown *jsonrpc.Error) {
 		if ce.Code != "" {
 			e.Data, _ = json.Marshal(map[string]string{"code": ce.Code})
 		}
-		return e
+		return e, false
 	}
-	return nil
+	var ve *result.Error
+	return nil, errors.As(err, &ve) && ve != nil
 }
 
-// readGuarded runs a resource handler, a panic and a nil result as errors.
+// readGuarded runs a resource handler, a panic and a nil result as errors
+// (of a failed read, as for a tool handler: not an invalid result).
 func readGuarded(ctx context.Context, h ResourceHandler, req *mcp.ReadResourceRequest) (r *result.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -338,10 +391,14 @@ func readGuarded(ctx context.Context, h ResourceHandler, req *mcp.ReadResourceRe
 	}()
 	r, err = h(ctx, req)
 	if err == nil && r == nil {
-		err = content.NewError(content.CodeInvalidValue, "", "a resource handler returned no result and no error")
+		err = errNoResource
 	}
 	return r, err
 }
+
+// errNoResource is the private error of a resource handler that returned
+// neither a result nor an error.
+var errNoResource = errors.New("mcpresult/sdk: resource handler returned no result and no error")
 
 func (a *Adapter) writeResource(ctx context.Context, r *result.Result, version string) (*mcp.ReadResourceResult, error) {
 	if k := r.Kind(); k != "resource" {

@@ -45,11 +45,11 @@ func (l *privateLog) take() []error {
 type noArgs struct{}
 
 // newServer is a server with one tool or resource of each kind the tests
-// need, its results written natively or through h.
-func newServer(t *testing.T, h *host.Host, log *privateLog) *mcp.Server {
+// need, its results written natively or through e (a *host.Host, say).
+func newServer(t *testing.T, e sdk.Engine, log *privateLog) *mcp.Server {
 	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "1.0.0"}, nil)
-	a, err := sdk.New(s, &sdk.Options{OnError: log.onError, Host: h})
+	a, err := sdk.New(s, &sdk.Options{OnError: log.onError, Engine: e})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +400,7 @@ func TestResourceResults(t *testing.T) {
 		{"file:///not-found", "2025-11-25", `-32602: Resource not found`, false},
 		{"file:///private", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
 		{"file:///panic", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
-		{"file:///tool-kind", "2025-11-25", `-32603: ` + sdk.ResourceReadFailedText, true},
+		{"file:///tool-kind", "2025-11-25", `-32603: ` + sdk.InvalidResourceOutputText, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.uri+"/"+tc.version, func(t *testing.T) {

@@ -7,13 +7,10 @@ import (
 	"sync"
 	"weak"
 
-	"github.com/mcpresult/mcpresult/result"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-)
 
-// statelessFrom is the first revision without initialize: its requests
-// carry their revision in _meta.
-const statelessFrom = result.V20260728
+	"github.com/mcpresult/mcpresult/internal/revision"
+)
 
 // versions are the revisions the server's sessions negotiated in
 // initialize, by session. The SDK keeps the negotiated revision in the
@@ -64,14 +61,17 @@ func ProtocolVersion(ctx context.Context) string {
 	return v
 }
 
-// metaVersion is the stateless revision in a request's _meta, or "".
+// metaVersion is the revision in a request's _meta when it is a stateless
+// one (a revision without initialize, whose requests carry it), or "".
 func metaVersion(p mcp.Params) string {
 	if p == nil {
 		return ""
 	}
 	if m := p.GetMeta(); m != nil {
-		if s, ok := m[mcp.MetaKeyProtocolVersion].(string); ok && s >= statelessFrom {
-			return s
+		if s, ok := m[mcp.MetaKeyProtocolVersion].(string); ok {
+			if r, ok := revision.Parse(s); ok && r.Stateless() {
+				return s
+			}
 		}
 	}
 	return ""
@@ -81,20 +81,18 @@ func metaVersion(p mcp.Params) string {
 // whose result the SDK adds the protocol-owned fields.
 func stateless(p mcp.Params) bool { return metaVersion(p) != "" }
 
-// known is v when mcpresult writes it, else the newest revision before the
-// stateless ones.
+// known is v when mcpresult writes it, else the newest revision with
+// initialize (the one the SDK answers initialize with when asked for a
+// revision it does not speak).
 func known(v string) string {
-	all := result.ProtocolVersions()
-	if slices.Contains(all, v) {
+	if _, ok := revision.Parse(v); ok {
 		return v
 	}
-	best := ""
-	for _, k := range all {
-		if k < statelessFrom && k > best {
-			best = k
-		}
+	r := revision.Latest
+	for r.Stateless() {
+		r--
 	}
-	return best
+	return r.String()
 }
 
 // ProtocolVersions are the revisions that both the SDK and mcpresult speak,
@@ -102,11 +100,7 @@ func known(v string) string {
 // so that a server never negotiates a revision its results cannot be
 // written for. (With SDK v1.8.0 it is every revision the SDK speaks.)
 func ProtocolVersions() []string {
-	var vs []string
-	for _, v := range mcp.SupportedProtocolVersions() {
-		if slices.Contains(result.ProtocolVersions(), v) {
-			vs = append(vs, v)
-		}
-	}
+	vs := revision.Among(mcp.SupportedProtocolVersions())
+	slices.Reverse(vs)
 	return vs
 }

@@ -52,13 +52,14 @@ var (
 	pdfBytes    = []byte("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")
 )
 
-// newServer returns the MCP server, its results written through h when it
-// is not nil; onError receives the private detail of every failure the
-// client only sees as a fixed text.
-func newServer(h *host.Host, onError func(context.Context, error)) (*mcp.Server, error) {
+// newServer returns the MCP server, its results written through e (a
+// *host.Host: the WebAssembly module) when it is not nil, else natively;
+// onError receives the private detail of every failure the client only sees
+// as a fixed text.
+func newServer(e sdk.Engine, onError func(context.Context, error)) (*mcp.Server, error) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "mcpresult-gosdk", Version: "v1.0.0"},
 		&mcp.ServerOptions{SupportedProtocolVersions: sdk.ProtocolVersions()})
-	a, err := sdk.New(s, &sdk.Options{OnError: onError, Host: h, Settings: result.Settings{MaxJSONBytes: maxJSONBytes}})
+	a, err := sdk.New(s, &sdk.Options{OnError: onError, Engine: e, Settings: result.Settings{MaxJSONBytes: maxJSONBytes}})
 	if err != nil {
 		return nil, err
 	}
@@ -201,22 +202,23 @@ func main() {
 }
 
 func run(ctx context.Context, variant string) error {
-	var h *host.Host
+	var e sdk.Engine // nil: package result, natively
 	switch variant {
 	case "native":
 	case "wasm":
-		var err error
-		if h, err = host.New(ctx, host.Config{}); err != nil {
+		h, err := host.New(ctx, host.Config{})
+		if err != nil {
 			return err
 		}
 		defer h.Close(ctx)
+		e = h
 	default:
 		return fmt.Errorf("unknown variant %q (native or wasm)", variant)
 	}
 	// The private detail of a failure goes to the server's log (stderr; stdout
 	// carries the protocol), never to the client.
 	logger := log.New(os.Stderr, "gosdk: ", log.LstdFlags)
-	s, err := newServer(h, func(_ context.Context, err error) {
+	s, err := newServer(e, func(_ context.Context, err error) {
 		var p *result.PanicError
 		if errors.As(err, &p) {
 			logger.Printf("tool panicked: %v\n%s", p.Value, p.Stack)

@@ -45,8 +45,8 @@ type CheckOptions struct {
 	Revision Revision
 }
 
-// Revision says which fields a protocol revision defines (package result
-// holds the table of every revision).
+// Revision says which fields a protocol revision defines (internal/revision
+// holds the table of every revision; revision.Revision is one).
 type Revision interface {
 	// Defines reports whether the revision defines field on object. object
 	// is a block type ("text", "image", "audio", "resource_link",

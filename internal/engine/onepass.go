@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/revision"
 )
 
 // OnePass writes the wire JSON of a tool or resource result straight from
@@ -68,10 +69,10 @@ type Serialize struct {
 }
 
 // The names of the result objects for Revision.Defines (a block type is
-// "resource").
+// "resource"), as internal/revision's table names them.
 const (
-	ToolResult     = "tool result"
-	ResourceResult = "resource result"
+	ToolResult     = revision.ToolResult
+	ResourceResult = revision.ResourceResult
 )
 
 // Written is what a pass read and wrote.

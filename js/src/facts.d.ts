@@ -60,10 +60,10 @@ export declare const MSG_MAX_NODES: readonly ["the result has more than ", " JSO
 /** engine.Budget.Exceeded: The message of max_depth, before and after its bound. */
 export declare const MSG_MAX_DEPTH: readonly ["the result nests objects and arrays deeper than ", " levels"];
 
-/** result.ProtocolVersions: The protocol revisions the module writes and checks, oldest first. */
+/** revision.Versions: The protocol revisions the module writes and checks, oldest first. */
 export declare const PROTOCOL_VERSIONS: readonly ProtocolVersion[];
 
-/** result.LatestProtocolVersion: The revision a call writes and checks when it names none. */
+/** revision.LatestVersion: The revision a call writes and checks when it names none. */
 export declare const LATEST_PROTOCOL_VERSION: "2026-07-28";
 
 /** content.Codes: The stable error codes. */
@@ -72,7 +72,19 @@ export declare const ERROR_CODES: readonly KnownErrorCode[];
 /** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
 export declare const CALL_ERROR_CODES: readonly KnownErrorCode[];
 
-/** result.ProtocolVersions: The protocol revisions the module writes and checks, oldest first. */
+/** result.ExecutionFailedText: The text of the tool result given in place of a private failure of a guarded handler (an error or a throw, no result). */
+export declare const EXECUTION_FAILED_TEXT: "tool execution failed";
+
+/** result.InvalidOutputText: The text of the tool result given in place of a guarded handler's result that failed its checks. */
+export declare const INVALID_OUTPUT_TEXT: "tool output was invalid";
+
+/** sdk.ResourceReadFailedText: The message of the JSON-RPC error (-32603) of a resource read that failed privately (an error or a throw, no result). */
+export declare const RESOURCE_READ_FAILED_TEXT: "resource read failed";
+
+/** sdk.InvalidResourceOutputText: The message of the JSON-RPC error (-32603) of a resource read whose result failed its checks. */
+export declare const INVALID_RESOURCE_OUTPUT_TEXT: "resource output was invalid";
+
+/** revision.Versions: The protocol revisions the module writes and checks, oldest first. */
 export type ProtocolVersion =
   | "2024-11-05"
   | "2025-03-26"

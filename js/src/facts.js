@@ -62,10 +62,10 @@ export const MSG_MAX_NODES = Object.freeze(["the result has more than ", " JSON 
 /** engine.Budget.Exceeded: The message of max_depth, before and after its bound. */
 export const MSG_MAX_DEPTH = Object.freeze(["the result nests objects and arrays deeper than ", " levels"]);
 
-/** result.ProtocolVersions: The protocol revisions the module writes and checks, oldest first. */
+/** revision.Versions: The protocol revisions the module writes and checks, oldest first. */
 export const PROTOCOL_VERSIONS = Object.freeze(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]);
 
-/** result.LatestProtocolVersion: The revision a call writes and checks when it names none. */
+/** revision.LatestVersion: The revision a call writes and checks when it names none. */
 export const LATEST_PROTOCOL_VERSION = "2026-07-28";
 
 /** content.Codes: The stable error codes. */
@@ -73,3 +73,15 @@ export const ERROR_CODES = Object.freeze(["duplicate_key", "invalid_map_key", "u
 
 /** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
 export const CALL_ERROR_CODES = Object.freeze(["unknown_option", "duplicate_option", "invalid_option", "unsupported_protocol_version"]);
+
+/** result.ExecutionFailedText: The text of the tool result given in place of a private failure of a guarded handler (an error or a throw, no result). */
+export const EXECUTION_FAILED_TEXT = "tool execution failed";
+
+/** result.InvalidOutputText: The text of the tool result given in place of a guarded handler's result that failed its checks. */
+export const INVALID_OUTPUT_TEXT = "tool output was invalid";
+
+/** sdk.ResourceReadFailedText: The message of the JSON-RPC error (-32603) of a resource read that failed privately (an error or a throw, no result). */
+export const RESOURCE_READ_FAILED_TEXT = "resource read failed";
+
+/** sdk.InvalidResourceOutputText: The message of the JSON-RPC error (-32603) of a resource read whose result failed its checks. */
+export const INVALID_RESOURCE_OUTPUT_TEXT = "resource output was invalid";

@@ -10,10 +10,12 @@
 // one whose fields fail to read is a private failure like any other throw.
 
 import { McpResultError, ClientError } from "./errors.js";
+import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./facts.js";
 
-/** The texts of the results guard gives in place of a private failure. */
-export const EXECUTION_FAILED_TEXT = "tool execution failed";
-export const INVALID_OUTPUT_TEXT = "tool output was invalid";
+/** The texts of the results guard gives in place of a private failure
+ * (result.ExecutionFailedText and result.InvalidOutputText of the Go
+ * packages, written into facts.js). */
+export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT };
 
 /** failure is the result given in place of a private failure. */
 export function failure(text) {
@@ -50,6 +52,22 @@ export function invalid(err) {
  * failure. */
 export function failureText(err) {
   return invalid(err) ? INVALID_OUTPUT_TEXT : EXECUTION_FAILED_TEXT;
+}
+
+/**
+ * ofKind gives value, a result as the module wrote it (or as it was read
+ * back), when it is a result of kind ("tool" or "resource"). One of the
+ * other kind (a resource result from a tool handler, a tool result from a
+ * resource handler) is an invalid output: it throws an McpResultError
+ * invalid_value, as the Go adapter refuses it. value is a plain object
+ * made from the module's JSON, never the handler's.
+ */
+export function ofKind(value, kind) {
+  const other = kind === "tool" ? "contents" : "content";
+  if (value !== null && typeof value === "object" && Object.prototype.hasOwnProperty.call(value, other)) {
+    throw new McpResultError("invalid_value", "", `a ${kind} handler returned a ${kind === "tool" ? "resource" : "tool"} result`);
+  }
+  return value;
 }
 
 /**
@@ -116,8 +134,9 @@ export function settle(api, internal, outcome, report, keep, done) {
 /**
  * guard returns handler guarded for api: what it returns is read once and
  * checked (a result api built was checked when it was built; any other
- * value is validated as a handler's result), and a copy of what was read
- * is returned, never the handler's own object; a ClientError it throws
+ * value is validated as a handler's result; a resource result is an
+ * invalid output), and a copy of what was read is returned, never the
+ * handler's own object; a ClientError it throws
  * becomes api.error(message, code); anything else becomes a failure
  * result, its detail going to options.onError only.
  */
@@ -125,6 +144,6 @@ export function guard(api, internal, handler, options) {
   const report = reporter(options && options.onError);
   return async function guarded(...args) {
     const outcome = await call(handler, this, args);
-    return settle(api, internal, outcome, report, true, (snap) => internal.members(snap));
+    return settle(api, internal, outcome, report, true, (snap) => ofKind(internal.members(snap), "tool"));
   };
 }

@@ -77,3 +77,22 @@ test("the budget messages are the module's", () => {
     (e) => e.message.endsWith(": " + facts.MSG_MAX_BYTES[0] + 512 + facts.MSG_MAX_BYTES[1]),
   );
 });
+
+test("the failure texts are the Go packages', and what guard and mcpresult/sdk give", async () => {
+  const sdk = await import("mcpresult/sdk");
+  const root = await import("mcpresult");
+  assert.equal(root.EXECUTION_FAILED_TEXT, facts.EXECUTION_FAILED_TEXT);
+  assert.equal(root.INVALID_OUTPUT_TEXT, facts.INVALID_OUTPUT_TEXT);
+  assert.equal(sdk.RESOURCE_READ_FAILED_TEXT, facts.RESOURCE_READ_FAILED_TEXT);
+  assert.equal(sdk.INVALID_RESOURCE_OUTPUT_TEXT, facts.INVALID_RESOURCE_OUTPUT_TEXT);
+  const text = async (handler) => (await mcp.guard(handler)()).content[0].text;
+  assert.equal(
+    await text(() => {
+      throw new Error("private");
+    }),
+    facts.EXECUTION_FAILED_TEXT,
+  );
+  assert.equal(await text(() => ({ content: [{ type: "text" }] })), facts.INVALID_OUTPUT_TEXT);
+  // a resource result is no tool result: the output is invalid, as the adapters say
+  assert.equal(await text(() => mcp.resource({ contents: [{ uri: "file:///a.txt", text: "a" }] })), facts.INVALID_OUTPUT_TEXT);
+});

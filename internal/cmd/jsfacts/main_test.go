@@ -3,10 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mcpresult/mcpresult/internal/decimal"
+	"github.com/mcpresult/mcpresult/sdk"
 )
 
 // TestJSFactsAreCurrent fails when js/src/facts.js, js/src/facts.d.ts or
@@ -50,6 +52,7 @@ func TestJSFactsDriftIsNamed(t *testing.T) {
 			dtsFile:     string(dts),
 			packageFile: `{"name": "mcpresult", "version": "` + version + `"}`,
 			typesFile:   "/** Settings:\n * " + s.prose[0].text + ",\n * and " + s.prose[1].text + ". */\n",
+			sdkTypes:    "export const RESOURCE_READ_FAILED_TEXT: " + strconv.Quote(sdk.ResourceReadFailedText) + ";\nexport const ABI_VERSION: typeof AbiVersion;\n",
 		}
 		for name, data := range files {
 			if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
@@ -130,6 +133,14 @@ func TestJSFactsDriftIsNamed(t *testing.T) {
 		wider := set{facts: s.facts, types: s.types, version: s.version, prose: append([]prose(nil), s.prose...)}
 		wider.prose[1].text = strings.Replace(wider.prose[1].text, "10,000,000", "20,000,000", 1)
 		expect(t, check(tree(t, s, s.version), wider), "js/index.d.ts: does not give the range and default of maxNodes as the Go packages do: (1..20,000,000, default 100,000)")
+	})
+	t.Run("a hand-written constant", func(t *testing.T) {
+		root := tree(t, s, s.version)
+		p := filepath.Join(root, filepath.FromSlash(sdkTypes))
+		if err := os.WriteFile(p, []byte("export const RESOURCE_READ_FAILED_TEXT: \"read failed\";\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, check(root, s), `js/sdk.d.ts: declares RESOURCE_READ_FAILED_TEXT as "read failed", the Go packages give "resource read failed" (sdk.ResourceReadFailedText`)
 	})
 	t.Run("outside the facts", func(t *testing.T) {
 		root := tree(t, s, s.version)

@@ -35,13 +35,15 @@
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import { McpResultError } from "../errors.js";
-import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, settle, shown } from "../guard.js";
+import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, ofKind, settle, shown } from "../guard.js";
 import { internalsOf } from "../api.js";
+import { RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "../facts.js";
 
 /** The messages of the JSON-RPC errors a resource read fails with in place
- * of a private failure. */
-export const RESOURCE_READ_FAILED_TEXT = "resource read failed";
-export const INVALID_RESOURCE_OUTPUT_TEXT = "resource output was invalid";
+ * of a private failure (sdk.ResourceReadFailedText and
+ * sdk.InvalidResourceOutputText of the Go packages, written into facts.js),
+ * as the Go adapter's. */
+export { RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT };
 
 // rpcError is what the SDK sends as the JSON-RPC error {code, message,
 // data} as it is: its Protocol reads code, message and data of whatever a
@@ -159,7 +161,7 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
           return fallback(INVALID_OUTPUT_TEXT, version, where);
         }
       }
-      return serialize(result, version);
+      return ofKind(serialize(result, version), "tool");
     } catch (err) {
       report(err, where);
       return fallback(failureText(err), version, where);
@@ -192,7 +194,7 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
             }
           }
         }
-        return written(snap, version);
+        return ofKind(written(snap, version), "tool");
       } catch (err) {
         report(err, where);
         return fallback(failureText(err), version, where);
@@ -203,10 +205,13 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
   // The read callback McpServer calls for a resource: a thrown ClientError
   // is a JSON-RPC error with its message (InvalidParams, the ClientError's
   // code in data.code), its fields read once; anything else thrown (the
-  // reading of a ClientError's fields, or of the result, included), and a
-  // result that fails its checks, a JSON-RPC error with a fixed message,
-  // the detail to onError. The result is read once and written from what
-  // was read, as a tool's.
+  // reading of a ClientError's fields, or of the result, included), no
+  // result, and a result that fails its checks or is a tool result, a
+  // JSON-RPC error (InternalError) with a fixed message, the detail to
+  // onError: INVALID_RESOURCE_OUTPUT_TEXT for an McpResultError (a result
+  // that failed its checks, thrown or returned), RESOURCE_READ_FAILED_TEXT
+  // for anything else, as the Go adapter answers. The result is read once
+  // and written from what was read, as a tool's.
   const resourceHandler = (name, cb) =>
     async function read(...args) {
       let uri;
@@ -229,23 +234,21 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
         } catch (err) {
           throw privately(err);
         }
-        if (c === undefined) {
-          report(outcome.thrown, where);
-          throw rpcError(ErrorCode.InternalError, RESOURCE_READ_FAILED_TEXT);
-        }
+        if (c === undefined) throw privately(outcome.thrown);
         throw rpcError(ErrorCode.InvalidParams, c.message, c.code === undefined ? undefined : { code: c.code });
       }
       const out = outcome.out;
       if (out === undefined || out === null) {
+        // as for a tool, no result is a failed read, not an invalid output
         report(new Error("the resource handler returned no result"), where);
-        throw rpcError(ErrorCode.InternalError, INVALID_RESOURCE_OUTPUT_TEXT);
+        throw rpcError(ErrorCode.InternalError, RESOURCE_READ_FAILED_TEXT);
       }
       try {
         // without the internal calls (an API of another copy of this
         // package), the one serialize is the one read: it checks the
         // result as it writes it
-        if (internal === undefined) return serialize(out, version);
-        return written(internal.read(out, "resource", false), version);
+        if (internal === undefined) return ofKind(serialize(out, version), "resource");
+        return ofKind(written(internal.read(out, "resource", false), version), "resource");
       } catch (err) {
         throw privately(err);
       }
