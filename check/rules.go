@@ -11,6 +11,7 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	jsonpointer "github.com/mcpresult/mcpresult/internal/pointer"
+	"github.com/mcpresult/mcpresult/internal/revision"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -145,17 +146,27 @@ var clientLimits = []clientLimit{
 	limitClaudeCodeWarn, limitClaudeCodeMax,
 }
 
-// Revisions this package asks "from this one on" about (they compare as
-// strings; "" is the latest).
-const (
-	revStructured     = result.V20250618 // structuredContent and outputSchema
-	revInputToolError = result.V20251125 // input validation errors as tool results
-)
+// revisionOf is the revision a check is made for, from the one table of
+// what each revision defines (internal/revision): "" is the latest, as is
+// a string no revision has (Run checks only revisions it knows).
+func revisionOf(rev string) revision.Revision {
+	if r, ok := revision.Parse(rev); ok {
+		return r
+	}
+	return revision.Latest
+}
 
-func atLeast(rev, min string) bool { return rev == "" || rev >= min }
+// hasStructured reports a revision that defines structuredContent and
+// outputSchema.
+func hasStructured(rev string) bool {
+	return revisionOf(rev).Defines(revision.ToolResult, "structuredContent")
+}
 
 // objectOnly reports a revision whose structuredContent must be an object.
-func objectOnly(rev string) bool { return rev == result.V20250618 || rev == result.V20251125 }
+func objectOnly(rev string) bool {
+	r := revisionOf(rev)
+	return r.Defines(revision.ToolResult, "structuredContent") && !r.StructuredAnyValue()
+}
 
 type findings []Finding
 
@@ -196,12 +207,12 @@ func CheckToolCall(c ToolCall) []Finding {
 	if e, ok := v.Get("isError"); ok && e.Kind() == content.KindBool {
 		isError = e.Bool()
 	}
-	if atLeast(c.Revision, revStructured) {
+	if hasStructured(c.Revision) {
 		f.outputSchema(c, c.Result, v, isError)
 		f.textCopy(v)
 	}
 	f.media(v, result.KindTool)
-	f.unsafeIntegers(c.Result, atLeast(c.Revision, revStructured))
+	f.unsafeIntegers(c.Result, hasStructured(c.Revision))
 	f.leaks(v, result.KindTool, isError)
 	f.size(c.Result, v, true)
 	return f
@@ -303,7 +314,7 @@ func (f *findings) structuredNotInRevision(v content.Value, msg string) {
 // MUST.
 func (f *findings) textFallbackNotNeeded(v content.Value, rev, msg string) bool {
 	sc, _ := v.Get("structuredContent")
-	if rev >= "2026-07-28" && sc.Kind() != content.KindObject {
+	if revisionOf(rev).StructuredAnyValue() && sc.Kind() != content.KindObject {
 		return false
 	}
 	how, ok := structuredCarried(sc, v)
@@ -431,7 +442,7 @@ func (f *findings) rpcError(c ToolCall) {
 		missingCapability  = -32021 // 2026-07-28
 		unsupportedVersion = -32022 // 2026-07-28
 	)
-	modern := atLeast(c.Revision, revInputToolError)
+	modern := revisionOf(c.Revision).InputErrorsInResult()
 	switch code := e.Code; {
 	case code == parseError, code == invalidRequest, code == methodNotFound,
 		code == urlElicitation, code == headerMismatch, code == missingCapability, code == unsupportedVersion:

@@ -141,6 +141,12 @@ func (r Revision) Defines(object, field string) bool {
 // structuredContent gives false.
 func (r Revision) StructuredAnyValue() bool { return r >= R20260728 }
 
+// InputErrorsInResult reports whether the revision says that a tool's
+// input validation errors are reported in the result (isError true, a text
+// the model can act on) rather than as a JSON-RPC error, as 2025-11-25 and
+// later do; an earlier revision leaves it to the server.
+func (r Revision) InputErrorsInResult() bool { return r >= R20251125 }
+
 // DefinesMetaKey reports whether the revision defines one of the reserved
 // keys of a result's _meta (ServerInfoKey, RelatedTaskKey); any other key
 // gives false.

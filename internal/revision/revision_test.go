@@ -183,3 +183,17 @@ func TestOrdinalsAreChronological(t *testing.T) {
 		}
 	}
 }
+
+// TestInputErrorsInResult pins the revisions whose specification says a
+// tool's input validation errors come back in the result: 2025-11-25 on.
+func TestInputErrorsInResult(t *testing.T) {
+	want := map[Revision]bool{R20241105: false, R20250326: false, R20250618: false, R20251125: true, R20260728: true}
+	for r, w := range want {
+		if got := r.InputErrorsInResult(); got != w {
+			t.Errorf("%s: InputErrorsInResult() = %v, want %v", r, got, w)
+		}
+	}
+	if len(want) != len(Versions()) {
+		t.Errorf("the test names %d revisions, the table has %d", len(want), len(Versions()))
+	}
+}
