@@ -6,7 +6,7 @@
 // implementation of the same API, such as @mcp-b/webmcp-polyfill.
 
 import { McpResultError } from "./errors.js";
-import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT, call, failureText, reporter, settle } from "./guard.js";
+import { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT, call, failureText, ofKind, reporter, settle } from "./guard.js";
 import { internalsOf } from "./api.js";
 
 /** modelContext gives the page's WebMCP context: document.modelContext,
@@ -100,6 +100,7 @@ export function registerTool(mcp, tool, options = {}) {
       const snap = result[SNAPSHOT];
       if (snap === undefined) return write(result); // made here, or guard's copy
       const { value, exact } = internal.write(snap, moduleOptions);
+      ofKind(value, "tool"); // a resource result is no tool result: invalid output
       return exact ? webSafe(value, "") : value;
     } catch (e) {
       report(e);
