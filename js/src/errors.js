@@ -2,11 +2,14 @@
 // and ClientError, what a guarded handler throws to give the client a
 // message.
 
+import { PATH_ESCAPED_CHARACTERS } from "./facts.js";
+
 // The characters a path is printed with escaped: C0 controls, DEL, C1
 // controls, the line and paragraph separators, and the bidirectional
 // embedding, override and isolate controls, which could make a message
-// read as something other than what it says.
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// read as something other than what it says. The set is Go's (package
+// textesc), written into facts.js.
+const UNPRINTABLE = new RegExp(PATH_ESCAPED_CHARACTERS, "g");
 
 /** printablePath is a path as a message prints it: each character of
  * UNPRINTABLE as a JSON escape \uXXXX (lowercase hex), everything else as it

@@ -72,6 +72,9 @@ export declare const ERROR_CODES: readonly KnownErrorCode[];
 /** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
 export declare const CALL_ERROR_CODES: readonly KnownErrorCode[];
 
+/** textesc.Paths: The characters a path is printed with escaped (\uXXXX), as a character class of a RegExp: the one set of package textesc, which Go's content.PrintablePath escapes. */
+export declare const PATH_ESCAPED_CHARACTERS: "[\\u0000-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]";
+
 /** result.ExecutionFailedText: The text of the tool result given in place of a private failure of a guarded handler (an error or a throw, no result). */
 export declare const EXECUTION_FAILED_TEXT: "tool execution failed";
 

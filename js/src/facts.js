@@ -74,6 +74,9 @@ export const ERROR_CODES = Object.freeze(["duplicate_key", "invalid_map_key", "u
 /** abi.IsCallError: The codes of an error of a call itself (its options), which comes before any fault of the value. */
 export const CALL_ERROR_CODES = Object.freeze(["unknown_option", "duplicate_option", "invalid_option", "unsupported_protocol_version"]);
 
+/** textesc.Paths: The characters a path is printed with escaped (\uXXXX), as a character class of a RegExp: the one set of package textesc, which Go's content.PrintablePath escapes. */
+export const PATH_ESCAPED_CHARACTERS = "[\\u0000-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]";
+
 /** result.ExecutionFailedText: The text of the tool result given in place of a private failure of a guarded handler (an error or a throw, no result). */
 export const EXECUTION_FAILED_TEXT = "tool execution failed";
 

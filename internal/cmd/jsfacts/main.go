@@ -36,6 +36,7 @@ import (
 	"github.com/mcpresult/mcpresult/internal/decimal"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/revision"
+	"github.com/mcpresult/mcpresult/internal/textesc"
 	"github.com/mcpresult/mcpresult/result"
 	"github.com/mcpresult/mcpresult/sdk"
 )
@@ -230,6 +231,12 @@ func goFacts() (set, error) {
 	}
 	s.facts = append(s.facts, fact{name: "CALL_ERROR_CODES", from: "abi.IsCallError", doc: "The codes of an error of a call itself (its options), which comes before any fault of the value.", js: list(callCodes), ts: "readonly KnownErrorCode[]"})
 
+	class, err := escapedClass(textesc.Paths)
+	if err != nil {
+		return s, err
+	}
+	str("PATH_ESCAPED_CHARACTERS", "textesc.Paths", "The characters a path is printed with escaped (\\uXXXX), as a character class of a RegExp: the one set of package textesc, which Go's content.PrintablePath escapes.", class)
+
 	str("EXECUTION_FAILED_TEXT", "result.ExecutionFailedText", "The text of the tool result given in place of a private failure of a guarded handler (an error or a throw, no result).", result.ExecutionFailedText)
 	str("INVALID_OUTPUT_TEXT", "result.InvalidOutputText", "The text of the tool result given in place of a guarded handler's result that failed its checks.", result.InvalidOutputText)
 	str("RESOURCE_READ_FAILED_TEXT", "sdk.ResourceReadFailedText", "The message of the JSON-RPC error (-32603) of a resource read that failed privately (an error or a throw, no result).", sdk.ResourceReadFailedText)
@@ -244,6 +251,39 @@ func goFacts() (set, error) {
 		{name: "KnownErrorCode", from: "content.Codes", doc: "The stable error codes of this version.", members: codes},
 	}
 	return s, nil
+}
+
+// escapedClass is the characters of set as a RegExp character class of
+// \uXXXX escapes and ranges ("[\u0000-\u001f\u2028]"). Every escaped
+// character is at most U+FFFF (textesc says so), so one UTF-16 unit each.
+func escapedClass(set textesc.Set) (string, error) {
+	var b strings.Builder
+	b.WriteByte('[')
+	u := func(r rune) { fmt.Fprintf(&b, "\\u%04x", r) }
+	for r := rune(0); r <= 0xffff; r++ {
+		if !set.Escapes(r) {
+			continue
+		}
+		end := r
+		for end < 0xffff && set.Escapes(end+1) {
+			end++
+		}
+		u(r)
+		if end > r {
+			if end > r+1 {
+				b.WriteByte('-')
+			}
+			u(end)
+		}
+		r = end
+	}
+	for r := rune(0x10000); r <= 0x10ffff; r++ {
+		if set.Escapes(r) {
+			return "", fmt.Errorf("textesc escapes U+%04X, above U+FFFF, which one UTF-16 unit cannot name", r)
+		}
+	}
+	b.WriteByte(']')
+	return b.String(), nil
 }
 
 // snake writes a camel-case name in snake case ("outputSchema" is
