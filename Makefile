@@ -25,8 +25,13 @@ JS_WASM    := js/mcpresult.wasm
 # (726,000 gzip) until the one pass (internal/engine/onepass.go): a build
 # or serialize of the common shapes read from MessagePack and written at
 # once, about 75 KB of code and 90 KB of module (21 KB of gzip), for three
-# to four times less time a call in the module.
-WASM_MAX_RAW  := 2612000
+# to four times less time a call in the module. It was 2,612,000 (2,608,638
+# then) until the packages were given one job each before the first tag:
+# the one escape rule (internal/textesc), the one revision table
+# (internal/revision), the codec and the dispatch moved out of abi and what
+# content does not export reached through internal/contentlink cost about
+# 4 KB of code together (0.6 KB of gzip), for no duplicated rule.
+WASM_MAX_RAW  := 2616000
 WASM_MAX_GZIP := 749000
 
 
