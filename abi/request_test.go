@@ -3,6 +3,7 @@ package abi_test
 import (
 	"bytes"
 	"errors"
+	"github.com/mcpresult/mcpresult/internal/msgpacktest"
 	"testing"
 
 	"github.com/mcpresult/mcpresult/abi"
@@ -23,32 +24,10 @@ func TestOpString(t *testing.T) {
 // same map, the op's keys in the package doc's order, absent members left
 // out (the dispatch's tests read it back).
 func TestAppendRequest(t *testing.T) {
-	input := obj("content", arr(obj("type", str("text"), "text", str("hé"))))
-	settings := obj("maxNodes", i64(10))
-	options := obj("format", str("jcs"))
-	for _, c := range []struct {
-		r    *abi.Request
-		want omap // as msgpack/v5 writes it
-	}{
-		{&abi.Request{Op: abi.OpInfo}, omap{}},
-		{&abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input},
-			omap{{"kind", "tool"}, {"input", goOf(input)}}},
-		{&abi.Request{Op: abi.OpBuild, Kind: "value", Input: input, Settings: settings, Inherit: true},
-			omap{{"kind", "value"}, {"input", goOf(input)}, {"settings", goOf(settings)}, {"inherit", true}}},
-		{&abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input, Options: options},
-			omap{{"kind", "tool"}, {"input", goOf(input)}}}, // build has no options
-		{&abi.Request{Op: abi.OpSerialize, Input: input, Options: options, Settings: settings},
-			omap{{"result", goOf(input)}, {"options", goOf(options)}, {"settings", goOf(settings)}}},
-		{&abi.Request{Op: abi.OpSerialize, Input: input, Inherit: true, Kind: "tool"},
-			omap{{"result", goOf(input)}}}, // serialize has no kind or inherit
-		{&abi.Request{Op: abi.OpOutputSchema, Input: input, Options: options, Settings: settings},
-			omap{{"schema", goOf(input)}, {"options", goOf(options)}, {"settings", goOf(settings)}}},
-		{&abi.Request{Op: abi.OpValidate, Input: input, Settings: settings},
-			omap{{"value", goOf(input)}, {"settings", goOf(settings)}}},
-	} {
-		data := abi.AppendRequest(nil, c.r)
-		if ref := msgpackEncode(t, c.want, true); !bytes.Equal(data, ref) {
-			t.Errorf("%s request: abi writes % x, msgpack/v5 % x", c.r.Op, data, ref)
+	for _, c := range msgpacktest.RequestCases() {
+		data := abi.AppendRequest(nil, c.Request)
+		if ref := msgpackEncode(t, c.Want, true); !bytes.Equal(data, ref) {
+			t.Errorf("%s request: abi writes % x, msgpack/v5 % x", c.Request.Op, data, ref)
 		}
 	}
 	// It appends.

@@ -3,6 +3,7 @@ package guest_test
 import (
 	"bytes"
 	"errors"
+	"github.com/mcpresult/mcpresult/internal/msgpacktest"
 	"math"
 	"testing"
 
@@ -123,39 +124,17 @@ func sameRequest(a, b *abi.Request) bool {
 // tests compare with msgpack/v5) is what ParseRequest reads, absent members
 // left out.
 func TestAppendRequest(t *testing.T) {
-	input := obj("content", arr(obj("type", str("text"), "text", str("hé"))))
-	settings := obj("maxNodes", i64(10))
-	options := obj("format", str("jcs"))
-	for _, c := range []struct {
-		r    *abi.Request
-		want omap // as msgpack/v5 writes it
-	}{
-		{&abi.Request{Op: abi.OpInfo}, omap{}},
-		{&abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input},
-			omap{{"kind", "tool"}, {"input", goOf(input)}}},
-		{&abi.Request{Op: abi.OpBuild, Kind: "value", Input: input, Settings: settings, Inherit: true},
-			omap{{"kind", "value"}, {"input", goOf(input)}, {"settings", goOf(settings)}, {"inherit", true}}},
-		{&abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input, Options: options},
-			omap{{"kind", "tool"}, {"input", goOf(input)}}}, // build has no options
-		{&abi.Request{Op: abi.OpSerialize, Input: input, Options: options, Settings: settings},
-			omap{{"result", goOf(input)}, {"options", goOf(options)}, {"settings", goOf(settings)}}},
-		{&abi.Request{Op: abi.OpSerialize, Input: input, Inherit: true, Kind: "tool"},
-			omap{{"result", goOf(input)}}}, // serialize has no kind or inherit
-		{&abi.Request{Op: abi.OpOutputSchema, Input: input, Options: options, Settings: settings},
-			omap{{"schema", goOf(input)}, {"options", goOf(options)}, {"settings", goOf(settings)}}},
-		{&abi.Request{Op: abi.OpValidate, Input: input, Settings: settings},
-			omap{{"value", goOf(input)}, {"settings", goOf(settings)}}},
-	} {
-		data := abi.AppendRequest(nil, c.r)
-		if ref := msgpackEncode(t, c.want, true); !bytes.Equal(data, ref) {
-			t.Errorf("%s request: abi writes % x, msgpack/v5 % x", c.r.Op, data, ref)
+	for _, c := range msgpacktest.RequestCases() {
+		data := abi.AppendRequest(nil, c.Request)
+		if ref := msgpackEncode(t, c.Want, true); !bytes.Equal(data, ref) {
+			t.Errorf("%s request: abi writes % x, msgpack/v5 % x", c.Request.Op, data, ref)
 		}
-		r, err := guest.ParseRequest(c.r.Op, data)
+		r, err := guest.ParseRequest(c.Request.Op, data)
 		if err != nil {
-			t.Errorf("%s: %v", c.r.Op, err)
+			t.Errorf("%s: %v", c.Request.Op, err)
 			continue
 		}
-		want := *c.r
+		want := *c.Request
 		if want.Op != abi.OpBuild {
 			want.Kind, want.Inherit = "", false
 		} else {
@@ -165,7 +144,7 @@ func TestAppendRequest(t *testing.T) {
 			want.Input = content.Value{}
 		}
 		if !sameRequest(r, &want) {
-			t.Errorf("%s: read back %+v", c.r.Op, r)
+			t.Errorf("%s: read back %+v", c.Request.Op, r)
 		}
 	}
 }
