@@ -12,8 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpresult/mcpresult/result"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpresult/mcpresult/internal/revision"
 )
 
 // The codes of the findings the driver adds itself, about an exchange
@@ -164,10 +165,7 @@ type checks struct {
 // ProtocolRevisions are the revisions Run can check, oldest first: those
 // mcpresult knows that the Go SDK's client also speaks.
 func ProtocolRevisions() []string {
-	// result.ProtocolVersions is the one list (internal/revision), oldest
-	// first, and a copy: those the SDK does not speak are taken out of it.
-	sdk := mcp.SupportedProtocolVersions()
-	return slices.DeleteFunc(result.ProtocolVersions(), func(v string) bool { return !slices.Contains(sdk, v) })
+	return revision.Among(mcp.SupportedProtocolVersions())
 }
 
 // Run connects to the server once for each revision to check (Options.

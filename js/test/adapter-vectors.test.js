@@ -21,6 +21,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { z } from "zod";
 import { load, ClientError } from "mcpresult";
 import { adapt } from "mcpresult/sdk";
+import { PROTOCOL_VERSIONS } from "../src/facts.js";
 
 const mcp = await load();
 const dir = fileURLToPath(new URL("../../testdata/vectors/", import.meta.url));
@@ -117,8 +118,6 @@ function diff(want, response) {
   const expected = JSON.stringify({ code: want.error.code, message: want.error.message, data: want.error.data });
   return got === expected ? "" : `want JSON-RPC error ${expected}\ngot  JSON-RPC error ${got}`;
 }
-
-const { PROTOCOL_VERSIONS } = await import("../src/facts.js");
 
 test("the adapter vector files are found, each vector with an answer for every revision", () => {
   assert.ok(files.length > 0, "testdata/vectors/adapter*.json");
