@@ -16,6 +16,7 @@ import { observeRevisions } from "./sdk/revision.js";
 import { listRewriter } from "./sdk/toolslist.js";
 import { handlers } from "./sdk/handlers.js";
 import { reporter } from "./guard.js";
+import { lineOf, loadV1, schemas } from "./sdk/lines.js";
 
 export { ClientError, McpResultError } from "./errors.js";
 export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./guard.js";
@@ -55,9 +56,7 @@ function holds(inner, method) {
  * them).
  */
 export function adapt(server, mcp, options = {}) {
-  if (server === null || typeof server !== "object" || typeof server.registerTool !== "function" || server.server === undefined) {
-    throw new TypeError("mcpresult/sdk: adapt takes an McpServer of @modelcontextprotocol/sdk 1.x");
-  }
+  const { line, inner } = lineOf(server);
   if (mcp === null || typeof mcp !== "object" || typeof mcp.serialize !== "function" || typeof mcp.guard !== "function") {
     throw new TypeError("mcpresult/sdk: adapt takes the API that load() of mcpresult gives as its second argument");
   }
@@ -66,8 +65,7 @@ export function adapt(server, mcp, options = {}) {
   // SDK sets its tools/call and resources/read handlers as the first tool
   // or resource is registered (or at once, for a capability its options
   // declare), which its Server's public check tells.
-  const inner = server.server;
-  if (typeof inner.assertCanSetRequestHandler === "function" && (holds(inner, "tools/call") || holds(inner, "resources/read"))) {
+  if ((holds(inner, "tools/call") || holds(inner, "resources/read"))) {
     throw new Error(
       "mcpresult/sdk: adapt the server before registering its tools and resources (and declare no tools or resources capability in its options: the SDK then sets their handlers at once)",
     );
@@ -79,8 +77,10 @@ export function adapt(server, mcp, options = {}) {
   // {name, schema (the zod output schema kept from the SDK), json (its
   // JSON Schema, once made)}.
   const tools = new Map();
-  const revisionOf = observeRevisions(inner, mcp.info().protocolVersions, listRewriter(mcp, tools), report);
-  const { toolHandler, resourceHandler } = handlers(mcp, { finalize, report, revisionOf });
+  const schema = schemas[line];
+  if (line === "1.x") loadV1();
+  const revisionOf = observeRevisions(inner, mcp.info().protocolVersions, listRewriter(mcp, tools, schema.jsonSchema), report, schema.ready);
+  const { toolHandler, resourceHandler } = handlers(mcp, { finalize, report, revisionOf, check: schema.check });
 
   const registerTool = server.registerTool.bind(server);
   server.registerTool = (name, config, cb) => {

@@ -32,8 +32,7 @@
 // goes through mcp.guard, which hands on a copy of what it read, and a
 // resource's through serialize alone: what it writes is what it checked.
 
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
-import { getParseErrorMessage, normalizeObjectSchema, safeParseAsync } from "@modelcontextprotocol/sdk/server/zod-compat.js";
+import { INTERNAL_ERROR, INVALID_PARAMS } from "./lines.js";
 import { McpResultError } from "../errors.js";
 import { INVALID_OUTPUT_TEXT, call, failure, failureText, invalid, ofKind, settle, shown } from "../guard.js";
 import { internalsOf } from "../api.js";
@@ -81,20 +80,16 @@ function forSdk(value, path) {
 
 /** checkStructured gives what is wrong with a result's structured content
  * for the output schema of a tool record (an McpResultError, or what the
- * check threw), or undefined. */
-async function checkStructured(entry, result) {
+ * check threw), or undefined; check(schema, value) is the line's check of
+ * a value (lines.js), which gives the message of what is wrong. */
+async function checkStructured(check, entry, result) {
   try {
     if (result.structuredContent === undefined) {
       return new McpResultError("missing_field", "/structuredContent", "the tool has an output schema and its result no structured content");
     }
-    const obj = normalizeObjectSchema(entry.schema);
-    const parsed = await safeParseAsync(obj ?? entry.schema, result.structuredContent);
-    if (!parsed.success) {
-      return new McpResultError(
-        "invalid_value",
-        "/structuredContent",
-        "the structured content does not match the tool's output schema: " + getParseErrorMessage(parsed.error),
-      );
+    const problem = await check(entry.schema, result.structuredContent);
+    if (problem !== undefined) {
+      return new McpResultError("invalid_value", "/structuredContent", "the structured content does not match the tool's output schema: " + problem);
     }
     return undefined;
   } catch (err) {
@@ -111,9 +106,10 @@ const SNAPSHOT = Symbol("snapshot");
  * of the tool applies), name the resource's. finalize is serialize's;
  * report(err, where) takes the detail of every private failure;
  * revisionOf(extra) gives the revision a handler called with extra writes
- * for.
+ * for; check(schema, value) is the line's check of structured content
+ * against an output schema (lines.js).
  */
-export function handlers(mcp, { finalize, report, revisionOf }) {
+export function handlers(mcp, { finalize, report, revisionOf, check }) {
   // serialize writes a result made here (a failure, a ClientError's
   // result, a copy mcp.guard made) for a revision, as the object the SDK
   // is handed. The options of each revision are made once; with the API's
@@ -155,7 +151,7 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
   const viaGuard = async (entry, result, version, where) => {
     try {
       if (entry.schema !== undefined && result.isError !== true) {
-        const problem = await checkStructured(entry, result);
+        const problem = await checkStructured(check, entry, result);
         if (problem !== undefined) {
           report(problem, where);
           return fallback(INVALID_OUTPUT_TEXT, version, where);
@@ -187,7 +183,7 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
         if (entry.schema !== undefined) {
           const got = internal.members(snap, ["isError", "structuredContent"]);
           if (got.isError !== true) {
-            const problem = await checkStructured(entry, got);
+            const problem = await checkStructured(check, entry, got);
             if (problem !== undefined) {
               report(problem, where);
               return fallback(INVALID_OUTPUT_TEXT, version, where);
@@ -225,7 +221,7 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
       const outcome = await call(cb, this, args);
       const privately = (err) => {
         report(err, where);
-        return rpcError(ErrorCode.InternalError, invalid(err) ? INVALID_RESOURCE_OUTPUT_TEXT : RESOURCE_READ_FAILED_TEXT);
+        return rpcError(INTERNAL_ERROR, invalid(err) ? INVALID_RESOURCE_OUTPUT_TEXT : RESOURCE_READ_FAILED_TEXT);
       };
       if (outcome.threw) {
         let c;
@@ -235,13 +231,13 @@ export function handlers(mcp, { finalize, report, revisionOf }) {
           throw privately(err);
         }
         if (c === undefined) throw privately(outcome.thrown);
-        throw rpcError(ErrorCode.InvalidParams, c.message, c.code === undefined ? undefined : { code: c.code });
+        throw rpcError(INVALID_PARAMS, c.message, c.code === undefined ? undefined : { code: c.code });
       }
       const out = outcome.out;
       if (out === undefined || out === null) {
         // as for a tool, no result is a failed read, not an invalid output
         report(new Error("the resource handler returned no result"), where);
-        throw rpcError(ErrorCode.InternalError, RESOURCE_READ_FAILED_TEXT);
+        throw rpcError(INTERNAL_ERROR, RESOURCE_READ_FAILED_TEXT);
       }
       try {
         // without the internal calls (an API of another copy of this

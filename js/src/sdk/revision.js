@@ -23,7 +23,7 @@
 // revision, else the SDK's DEFAULT_NEGOTIATED_PROTOCOL_VERSION, the one its
 // HTTP transport assumes.
 
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, INTERNAL_ERROR } from "./lines.js";
 
 // The revision each request handler was called for, by the extra object
 // the SDK passes it.
@@ -57,7 +57,7 @@ function headerVersion(extra) {
  * that revision is sent it; what it throws goes to report(err, {tool:
  * undefined}), and the client gets a JSON-RPC internal error instead.
  */
-export function observeRevisions(inner, known, rewriteList, report) {
+export function observeRevisions(inner, known, rewriteList, report, ready) {
   const oldest = known[0];
   // fit maps a revision the SDK negotiated onto one mcpresult writes: an
   // older one (2024-10-07) is written as the oldest, a newer one as the
@@ -106,11 +106,18 @@ export function observeRevisions(inner, known, rewriteList, report) {
           const v = message.result && message.result.protocolVersion;
           if (typeof v === "string") conn.negotiated = v;
         } else if ("result" in message) {
+          // the line's helpers are imported as the server is adapted; a
+          // list sent before they arrived waits for them
+          const pending = ready();
+          if (pending !== undefined) {
+            conn.pending.set(message.id, req);
+            return pending.then(() => observed(message, sendOptions));
+          }
           try {
             message = { ...message, result: rewriteList(message.result, revisionFor(req.header, conn)) };
           } catch (err) {
             report(err, { tool: undefined });
-            message = { jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.InternalError, message: "tools/list failed" } };
+            message = { jsonrpc: "2.0", id: message.id, error: { code: INTERNAL_ERROR, message: "tools/list failed" } };
           }
         }
       }

@@ -8,19 +8,15 @@
 // output schema and keeps the schema in its own record of the tool (made
 // as the tool is registered through it, and kept as the tool is updated or
 // removed); the response to tools/list is then given each output schema as
-// outputSchema(schema, revision) writes it, the zod schema converted as the
-// SDK converts it (toJsonSchemaCompat, pipeStrategy "output").
+// outputSchema(schema, revision) writes it, the schema converted as the
+// SDK's line converts it (1.x: toJsonSchemaCompat, pipeStrategy "output";
+// 2.x: the schema's own ~standard.jsonSchema.output, draft 2020-12).
 
-import { normalizeObjectSchema } from "@modelcontextprotocol/sdk/server/zod-compat.js";
-import { toJsonSchemaCompat } from "@modelcontextprotocol/sdk/server/zod-json-schema-compat.js";
-
-/** jsonSchemaOf is the JSON Schema of a tool record's zod output schema,
- * converted once (until the schema changes). */
-function jsonSchemaOf(entry) {
-  if (entry.json === undefined) {
-    const obj = normalizeObjectSchema(entry.schema);
-    entry.json = toJsonSchemaCompat(obj ?? entry.schema, { strictUnions: true, pipeStrategy: "output" });
-  }
+/** jsonSchemaOf is the JSON Schema of a tool record's output schema, as
+ * the line converts it (lines.js), converted once (until the schema
+ * changes). */
+function jsonSchemaOf(convert, entry) {
+  if (entry.json === undefined) entry.json = convert(entry.schema);
   return entry.json;
 }
 
@@ -30,17 +26,18 @@ function jsonSchemaOf(entry) {
  * for the revision (in place of the SDK's, right after inputSchema; none
  * where the revision has none). tools is the adapter's record of the tools
  * registered through it, by name: {name, schema (zod), json (its JSON
- * Schema, once made)}. A tool it has no record of is listed as the SDK
- * lists it, written for the revision.
+ * Schema, once made)}; convert(schema) gives the JSON Schema of one, as
+ * the SDK's line lists it (lines.js). A tool it has no record of is listed
+ * as the SDK lists it, written for the revision.
  */
-export function listRewriter(mcp, tools) {
+export function listRewriter(mcp, tools, convert) {
   return (result, version) => {
     if (result === null || typeof result !== "object" || !Array.isArray(result.tools)) return result;
     const list = result.tools.map((tool) => {
       if (tool === null || typeof tool !== "object") return tool;
       const entry = tools.get(tool.name);
       let schema = tool.outputSchema;
-      if (entry !== undefined && entry.schema !== undefined) schema = jsonSchemaOf(entry);
+      if (entry !== undefined && entry.schema !== undefined) schema = jsonSchemaOf(convert, entry);
       if (schema === undefined) return tool;
       const advertised = mcp.outputSchema(schema, version);
       const out = {};
