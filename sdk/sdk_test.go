@@ -142,6 +142,9 @@ func newServer(t *testing.T, e sdk.Engine, log *privateLog) *mcp.Server {
 type rawClient struct {
 	conn mcp.Connection
 	next int64
+	// answered is the revision the server answered initialize with (""
+	// for a stateless client)
+	answered string
 }
 
 // connect opens a session; version is sent in initialize, or, from
@@ -167,7 +170,13 @@ func connect(t *testing.T, s *mcp.Server, version string, stateless bool) *rawCl
 	if rpcErr != nil {
 		t.Fatal(rpcErr)
 	}
-	_ = res
+	var init struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if err := json.Unmarshal(res, &init); err != nil {
+		t.Fatal(err)
+	}
+	c.answered = init.ProtocolVersion
 	if err := conn.Write(t.Context(), &jsonrpc.Request{Method: "notifications/initialized", Params: json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)
 	}

@@ -144,7 +144,8 @@ func vectorServer(t *testing.T, v adapterVector, log *privateLog) *mcp.Server {
 // TestAdapterVectors runs testdata/vectors/adapter*.json: for each vector
 // and each revision, a client that asks for that revision in initialize
 // calls the tool (or reads the resource) and must receive exactly the
-// vector's answer; OnError gets the private detail exactly when the vector
+// vector's answer for the revision the server answered initialize with
+// (asked for 2026-07-28 over a session, SDK v1.8.0 answers 2025-11-25); OnError gets the private detail exactly when the vector
 // says so, and the withheld text reaches the client at no revision. The
 // same files are run by js/test/adapter-vectors.test.js.
 func TestAdapterVectors(t *testing.T) {
@@ -169,9 +170,12 @@ func TestAdapterVectors(t *testing.T) {
 		log := &privateLog{}
 		s := vectorServer(t, v, log)
 		for _, version := range result.ProtocolVersions() {
-			want := v.Expect.Revisions[version]
 			t.Run(v.Name+"/"+version, func(t *testing.T) {
 				c := connect(t, s, version, false)
+				want, ok := v.Expect.Revisions[c.answered]
+				if !ok {
+					t.Fatalf("the server answered initialize with %q, which the vector has no answer for", c.answered)
+				}
 				var raw json.RawMessage
 				var rpcErr *jsonrpc.Error
 				if v.Kind == "tool" {

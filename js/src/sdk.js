@@ -1,18 +1,38 @@
-// mcpresult/sdk: an McpServer of the official TypeScript SDK 1.x (from
-// 1.23.0, the first with the zod helpers this module calls) whose every
-// tool and resource result is guarded, checked and written for the revision
-// its connection negotiated, with the handlers users already write.
+// mcpresult/sdk: an McpServer of the official TypeScript SDK, of either
+// line (1.x `@modelcontextprotocol/sdk` from 1.23.0, the first with the
+// zod helpers this module calls; 2.x `@modelcontextprotocol/server` from
+// 2.0.0), whose every tool and resource result is guarded, checked and
+// written for the revision of its request, with the handlers users already
+// write.
 //
-// adapt joins three parts, each in a module of its own: the revision
-// observer (sdk/revision.js: which revision each connection negotiated,
-// read on the wire), the rewriting of tools/list (sdk/toolslist.js: each
-// output schema as the client's revision is to be listed it), and the
-// handlers McpServer is given in place of the user's (sdk/handlers.js). It
-// reads nothing private of the SDK's objects: what it needs to know of a
-// tool (its output schema, kept from the SDK) it records itself as the tool
-// is registered through it, and follows as the tool is updated or removed.
+// adapt joins four parts, each in a module of its own: the lines
+// (sdk/lines.js: how a server of each is recognized, and its schema
+// helpers, imported only as a server of the line is adapted), the revision
+// observer (sdk/revision.js: which revision each request is answered at,
+// told by the SDK where it tells it, else read on the wire), the rewriting
+// of tools/list (sdk/toolslist.js: each output schema as the client's
+// revision is to be listed it), and the handlers McpServer is given in
+// place of the user's (sdk/handlers.js). It reads nothing private of the
+// SDK's objects: what it needs to know of a tool (its output schema, kept
+// from the SDK) it records itself as the tool is registered through it,
+// and follows as the tool is updated or removed.
+//
+// On 2.x, the protocol-owned fields of a 2026-07-28 result (resultType,
+// the serverInfo _meta, a resource's ttlMs and cacheScope) are the SDK's:
+// its encoding of that era adds them to whatever a handler returns, so the
+// adapter hands it the result without them (finalize false) unless
+// options.finalize says otherwise. 1.x speaks no revision that has them.
+//
+// A 2.x tool's output schema is given to the SDK as it is registered, so
+// that the SDK makes of it what it makes (a zod object of a raw shape),
+// then taken back from the tool it returns (RegisteredTool.outputSchema,
+// a public member) and cleared there: the SDK would otherwise list it for
+// every revision, require structured content of every result (a
+// 2025-03-26 client gets none), and project the result itself. An
+// update's output schema must be a schema (zod object or another Standard
+// Schema with JSON Schema), not a raw shape: 2.x's update takes none.
 
-import { observeRevisions } from "./sdk/revision.js";
+import { observeRevisions, followRequests } from "./sdk/revision.js";
 import { listRewriter } from "./sdk/toolslist.js";
 import { handlers } from "./sdk/handlers.js";
 import { reporter } from "./guard.js";
@@ -27,6 +47,21 @@ const ADAPTED = Symbol.for("mcpresult.sdk.adapted");
 
 function isZod(s) {
   return s !== null && typeof s === "object" && ("_zod" in s || "_def" in s);
+}
+
+/** isStandard says whether s is a Standard Schema (as 2.x takes). */
+function isStandard(s) {
+  return s !== null && typeof s === "object" && s["~standard"] !== null && typeof s["~standard"] === "object" && typeof s["~standard"].validate === "function";
+}
+
+/** takeSchema takes back the output schema a 2.x SDK made of the one a tool
+ * was registered with (a raw shape made a zod object), and clears it on
+ * the tool, whose schema the adapter checks and lists itself. */
+function takeSchema(tool, name) {
+  const schema = tool.outputSchema;
+  if (!isStandard(schema)) throw new TypeError(`mcpresult/sdk: the SDK made no schema of the output schema of tool ${name}`);
+  tool.outputSchema = undefined;
+  return schema;
 }
 
 function isZodShape(s) {
@@ -47,13 +82,15 @@ function holds(inner, method) {
 }
 
 /**
- * adapt makes server (an McpServer of SDK 1.x, before any tool or resource
- * is registered on it) write every result for the revision its connection
- * negotiated, and returns it. mcp is the API load() gave; options.onError
- * (error, where) receives the detail of every private failure, where being
- * {tool} or {resource, uri}; options.finalize is serialize's finalize
- * (default true: the protocol-owned fields of the revisions that have
- * them).
+ * adapt makes server (an McpServer of SDK 1.x or 2.x, before any tool or
+ * resource is registered on it) write every result for the revision of its
+ * request, and returns it; anything else is refused with a TypeError that
+ * names what it is. mcp is the API load() gave; options.onError (error,
+ * where) receives the detail of every private failure, where being {tool}
+ * or {resource, uri}; options.finalize is serialize's finalize (default:
+ * true on 1.x, false on 2.x, whose SDK adds the protocol-owned fields).
+ * With 2.x's serveStdio or per-request HTTP entry, adapt each server the
+ * factory makes.
  */
 export function adapt(server, mcp, options = {}) {
   const { line, inner } = lineOf(server);
@@ -65,12 +102,12 @@ export function adapt(server, mcp, options = {}) {
   // SDK sets its tools/call and resources/read handlers as the first tool
   // or resource is registered (or at once, for a capability its options
   // declare), which its Server's public check tells.
-  if ((holds(inner, "tools/call") || holds(inner, "resources/read"))) {
+  if (holds(inner, "tools/call") || holds(inner, "resources/read")) {
     throw new Error(
       "mcpresult/sdk: adapt the server before registering its tools and resources (and declare no tools or resources capability in its options: the SDK then sets their handlers at once)",
     );
   }
-  const finalize = options.finalize ?? true;
+  const finalize = options.finalize ?? line === "1.x";
   const report = reporter(options.onError);
 
   // The adapter's record of the tools registered through it: name ->
@@ -79,7 +116,9 @@ export function adapt(server, mcp, options = {}) {
   const tools = new Map();
   const schema = schemas[line];
   if (line === "1.x") loadV1();
-  const revisionOf = observeRevisions(inner, mcp.info().protocolVersions, listRewriter(mcp, tools, schema.jsonSchema), report, schema.ready);
+  const known = mcp.info().protocolVersions;
+  const rewrite = listRewriter(mcp, tools, schema.jsonSchema);
+  const revisionOf = line === "1.x" ? observeRevisions(inner, known, rewrite, report, schema.ready) : followRequests(inner, known, rewrite, report);
   const { toolHandler, resourceHandler } = handlers(mcp, { finalize, report, revisionOf, check: schema.check });
 
   const registerTool = server.registerTool.bind(server);
@@ -90,12 +129,21 @@ export function adapt(server, mcp, options = {}) {
     }
     if (typeof cb !== "function") throw new TypeError(`mcpresult/sdk: tool ${name} has no handler function`);
     const entry = { name, schema: outputSchema, json: undefined };
-    const tool = registerTool(name, rest, toolHandler(entry, cb));
+    let tool;
+    if (line === "2.x" && outputSchema !== undefined) {
+      tool = registerTool(name, { ...rest, outputSchema }, toolHandler(entry, cb));
+      entry.schema = takeSchema(tool, name);
+    } else {
+      tool = registerTool(name, rest, toolHandler(entry, cb));
+    }
     tools.set(name, entry);
     const update = tool.update.bind(tool);
     tool.update = (updates) => {
       const u = { ...updates };
       if ("outputSchema" in u) {
+        if (line === "2.x" && u.outputSchema !== undefined && !isStandard(u.outputSchema)) {
+          throw new TypeError(`mcpresult/sdk: the output schema of an update of tool ${entry.name} is not a schema (a raw shape is taken only as the tool is registered)`);
+        }
         entry.schema = u.outputSchema;
         entry.json = undefined;
         delete u.outputSchema;

@@ -3,11 +3,27 @@
 // files (sdk/vectors_test.go), and both adapters must give what they say.
 // For each vector and each revision, an McpServer of the official SDK,
 // adapted, gets the vector's one tool ("vector") or resource
-// (file:///vector.txt), whose handler does what the vector's input says;
-// the SDK's own Client connects over InMemoryTransport asking for that
-// revision in initialize, and the tools/call or resources/read response
-// the client's transport receives must be the vector's answer: the
-// result as a JSON value (see diff), or the JSON-RPC error. onError gets the private
+// (file:///vector.txt), whose handler does what the vector's input says,
+// and the tools/call or resources/read response the client's transport
+// receives must be the vector's answer: the result as a JSON value (see
+// diff), or the JSON-RPC error. It runs on each line of the SDK:
+//
+//   - 1.x: the SDK's own Client connects over InMemoryTransport asking for
+//     the revision in initialize;
+//   - 2.x served by serveStdio over an InMemoryTransport (the era chosen
+//     per connection, as on stdio): a raw client sends initialize at a
+//     2025 revision, and at 2026-07-28 the request alone with its
+//     per-request _meta envelope;
+//   - 2.x connected directly (McpServer.connect), the 2025 revisions.
+//
+// A vector's answer is looked up by the revision the client was answered
+// at: asked for 2026-07-28, 1.x answers initialize with its latest
+// (2025-11-25), and the client gets that revision's answer.
+//
+// The protocol-owned fields the 2.x SDK adds to a 2026-07-28 result
+// (resultType, the serverInfo _meta, a resource's ttlMs and cacheScope)
+// are the SDK's, not the adapter's: they are taken out of what is
+// compared, and checked to be the SDK's own (protocolOwned). onError gets the private
 // detail exactly when the vector says so, and the withheld text reaches
 // the client at no revision.
 
@@ -18,6 +34,8 @@ import { fileURLToPath } from "node:url";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer as McpServer2, InMemoryTransport as InMemoryTransport2 } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { z } from "zod";
 import { load, ClientError } from "mcpresult";
 import { adapt } from "mcpresult/sdk";
@@ -56,20 +74,106 @@ function asking(transport, revision) {
   return transport;
 }
 
-/** answer connects a client of the revision to a server with the vector's
- * tool or resource, and gives the response its transport received to the
- * call or read, and what onError got. */
-async function answer(vec, revision) {
-  const errors = [];
-  const server = adapt(new McpServer({ name: "vectors", version: "1.0.0" }), mcp, { onError: (err) => errors.push(err) });
+/** vectorServer is an adapted McpServer (of the class given) with the
+ * vector's tool or resource, whose private errors go to errors. */
+function vectorServer(Server, vec, errors) {
+  const server = adapt(new Server({ name: "vectors", version: "1.0.0" }), mcp, { onError: (err) => errors.push(err) });
   if (vec.kind === "tool") {
     const schema = vec.options?.outputSchema;
     server.registerTool("vector", schema === undefined ? {} : { outputSchema: z.fromJSONSchema(schema) }, handler(vec.input));
   } else {
     server.registerResource("vector", URI, {}, handler(vec.input));
   }
+  return server;
+}
+
+const request = (vec) => (vec.kind === "tool" ? { method: "tools/call", params: { name: "vector", arguments: {} } } : { method: "resources/read", params: { uri: URI } });
+
+/** rawAnswer sends the vector's request at the revision on a client
+ * transport of a 2.x linked pair (initialize first at a 2025 revision; at
+ * 2026-07-28 the request alone, with its envelope), and gives its
+ * response. */
+async function rawAnswer(clientEnd, vec, revision) {
+  const responses = new Map();
+  const waiting = new Map();
+  clientEnd.onmessage = (message) => {
+    if (message?.id === undefined || "method" in message) return;
+    const w = waiting.get(message.id);
+    if (w !== undefined) w(message);
+    else responses.set(message.id, message);
+  };
+  await clientEnd.start?.();
+  const ask = (id, body) =>
+    new Promise((resolve) => {
+      waiting.set(id, resolve);
+      clientEnd.send({ jsonrpc: "2.0", id, ...body });
+    });
+  const req = request(vec);
+  if (revision >= "2026-07-28") {
+    const _meta = {
+      "io.modelcontextprotocol/protocolVersion": revision,
+      "io.modelcontextprotocol/clientInfo": { name: "vectors", version: "1.0.0" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    return ask("vector-" + revision, { method: req.method, params: { ...req.params, _meta } });
+  }
+  const init = await ask("init", { method: "initialize", params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "vectors", version: "1.0.0" } } });
+  assert.equal(init.result?.protocolVersion, revision, JSON.stringify(init));
+  await clientEnd.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return ask("vector-" + revision, req);
+}
+
+/** The lines and ways of serving a vector: serve(vec, revision) gives
+ * {response, errors}; revisions are those it serves. */
+const LINES = [
+  { name: "1.x", revisions: PROTOCOL_VERSIONS, serve: answer },
+  {
+    name: "2.x serveStdio",
+    revisions: PROTOCOL_VERSIONS,
+    async serve(vec, revision) {
+      const errors = [];
+      const [clientEnd, serverEnd] = InMemoryTransport2.createLinkedPair();
+      const handle = serveStdio(() => vectorServer(McpServer2, vec, errors), { transport: serverEnd });
+      try {
+        return { response: await rawAnswer(clientEnd, vec, revision), errors, answered: revision };
+      } finally {
+        await handle.close();
+      }
+    },
+  },
+  {
+    name: "2.x connected",
+    revisions: PROTOCOL_VERSIONS.filter((r) => r < "2026-07-28"),
+    async serve(vec, revision) {
+      const errors = [];
+      const server = vectorServer(McpServer2, vec, errors);
+      const [clientEnd, serverEnd] = InMemoryTransport2.createLinkedPair();
+      await server.connect(serverEnd);
+      try {
+        return { response: await rawAnswer(clientEnd, vec, revision), errors, answered: revision };
+      } finally {
+        await server.close();
+      }
+    },
+  },
+];
+
+/** answer connects a 1.x client of the revision to a 1.x server with the
+ * vector's tool or resource, and gives the response its transport
+ * received to the call or read, and what onError got. */
+async function answer(vec, revision) {
+  const errors = [];
+  const server = vectorServer(McpServer, vec, errors);
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(serverEnd);
+  // the revision the server answers initialize with (1.x answers a
+  // revision it does not speak with its latest)
+  let answered;
+  const sendInit = serverEnd.send.bind(serverEnd);
+  serverEnd.send = (message, options) => {
+    if (typeof message?.result?.protocolVersion === "string" && answered === undefined) answered = message.result.protocolVersion;
+    return sendInit(message, options);
+  };
   const client = new Client({ name: "vectors", version: "1.0.0" });
   await client.connect(asking(clientEnd, revision));
   try {
@@ -84,9 +188,8 @@ async function answer(vec, revision) {
         else onmessage?.(message, extra);
       };
     });
-    const request = vec.kind === "tool" ? { method: "tools/call", params: { name: "vector", arguments: {} } } : { method: "resources/read", params: { uri: URI } };
-    await clientEnd.send({ jsonrpc: "2.0", id, ...request });
-    return { response: await response, errors };
+    await clientEnd.send({ jsonrpc: "2.0", id, ...request(vec) });
+    return { response: await response, errors, answered };
   } finally {
     await client.close();
   }
@@ -133,13 +236,39 @@ test("the adapter vector files are found, each vector with an answer for every r
   }
 });
 
+/** protocolOwned takes out of a 2.x response at 2026-07-28 the fields its
+ * SDK adds to every result of the era, after checking that they are the
+ * SDK's (the serverInfo of the vectors' server), and gives the rest. */
+function protocolOwned(response, revision, kind) {
+  if (revision < "2026-07-28" || response.result === undefined) return response;
+  const { resultType, ttlMs, cacheScope, ...result } = response.result;
+  assert.equal(resultType, "complete", JSON.stringify(response.result));
+  if (kind === "resource") {
+    assert.equal(ttlMs, 0);
+    assert.equal(cacheScope, "private");
+  } else {
+    assert.equal(ttlMs, undefined);
+    assert.equal(cacheScope, undefined);
+  }
+  const { "io.modelcontextprotocol/serverInfo": info, ...meta } = result._meta ?? {};
+  assert.deepEqual(info, { name: "vectors", version: "1.0.0" });
+  if (Object.keys(meta).length > 0) result._meta = meta;
+  else delete result._meta;
+  return { ...response, result };
+}
+
 for (const f of files) {
-  test(f, async (t) => {
+  for (const line of LINES) test(`${f} (${line.name})`, async (t) => {
     for (const vec of JSON.parse(readFileSync(dir + f, "utf8"))) {
-      for (const revision of PROTOCOL_VERSIONS) {
+      for (const revision of line.revisions) {
         await t.test(`${vec.name}/${revision}`, async () => {
-          const { response, errors } = await answer(vec, revision);
-          const d = diff(vec.expect.revisions[revision], response);
+          const served = await line.serve(vec, revision);
+          const errors = served.errors;
+          const response = line.name === "1.x" ? served.response : protocolOwned(served.response, revision, vec.kind);
+          // the answer is the vector's for the revision the client was
+          // answered at
+          assert.ok(served.answered in vec.expect.revisions, `answered at ${served.answered}`);
+          const d = diff(vec.expect.revisions[served.answered], response);
           assert.equal(d, "", `${vec.name} (${revision})\n${d}`);
           const withheld = vec.expect.withheld;
           if (withheld !== undefined) assert.ok(!JSON.stringify(response).includes(withheld), `the withheld text reached the client: ${JSON.stringify(response)}`);

@@ -1,6 +1,18 @@
 // The revision observer of mcpresult/sdk: the protocol revision each
-// connection of an adapted server negotiated, and so the one each handler's
-// result is written for.
+// request of an adapted server is answered at, and so the one each
+// handler's result is written for.
+//
+// SDK 2.x (followRequests) tells it to each handler: a request of the
+// 2026-07-28 era carries its revision in its per-request _meta envelope,
+// which the SDK hands the handler as ctx.mcpReq.envelope; an instance of
+// the 2025 era (connected directly, or pinned by serveStdio or the
+// per-request HTTP entry after an initialize) reports the revision it
+// negotiated with getNegotiatedProtocolVersion; a per-request instance of
+// the 2025 era that saw no initialize takes the MCP-Protocol-Version header
+// of its HTTP request (ctx.http.req), else the revision the SDK's HTTP
+// transport assumes. Its tools/list is rewritten as it is answered: the
+// adapter wraps the handler McpServer sets for it (Server's public
+// setRequestHandler), which the SDK calls with the same ctx.
 //
 // SDK 1.x keeps no negotiated protocol version on the server side: Server
 // picks it while it answers initialize (the requested version when it
@@ -47,6 +59,78 @@ function headerVersion(extra) {
   return typeof h === "string" && h !== "" ? h : undefined;
 }
 
+/** fitter gives fit(v), which maps a revision the SDK negotiated onto one
+ * mcpresult writes (known, oldest first): an older one (2024-10-07) is
+ * written as the oldest, a newer one as the latest before it. */
+function fitter(known) {
+  const oldest = known[0];
+  return (v) => {
+    if (known.includes(v)) return v;
+    if (typeof v !== "string" || v < oldest) return oldest;
+    return known.filter((k) => k <= v).at(-1);
+  };
+}
+
+/** rpcError is what the SDKs send as the JSON-RPC error {code, message}
+ * as it is (their Protocol reads code and message of what a handler
+ * throws). */
+function rpcError(code, message) {
+  const err = new Error(message);
+  err.code = code;
+  return err;
+}
+
+const ENVELOPE_VERSION = "io.modelcontextprotocol/protocolVersion";
+
+/** read gives f(), or undefined where it throws. */
+function read(f) {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * followRequests is observeRevisions for SDK 2.x: it returns
+ * revisionOf(ctx), the revision a handler called with ctx writes for (see
+ * above), and has the tools/list handler McpServer sets on inner from now
+ * on give rewriteList(result, revision) of its result; what that throws
+ * goes to report(err, {tool: undefined}), and the client gets a JSON-RPC
+ * internal error instead.
+ */
+export function followRequests(inner, known, rewriteList, report) {
+  const fit = fitter(known);
+  const revisionOf = (ctx) => {
+    const isCtx = ctx !== null && typeof ctx === "object";
+    let v = isCtx ? read(() => ctx.mcpReq.envelope[ENVELOPE_VERSION]) : undefined;
+    if (typeof v !== "string") v = read(() => inner.getNegotiatedProtocolVersion());
+    if (typeof v !== "string" && isCtx) v = read(() => ctx.http.req.headers.get("mcp-protocol-version"));
+    const version = fit(typeof v === "string" && v !== "" ? v : DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
+    if (isCtx) revisions.set(ctx, version);
+    return version;
+  };
+  const set = inner.setRequestHandler;
+  inner.setRequestHandler = function setRequestHandler(method, ...rest) {
+    const last = rest.length - 1;
+    if (method === "tools/list" && typeof rest[last] === "function") {
+      const listed = rest[last];
+      rest[last] = async function list(request, ctx) {
+        const version = revisionOf(ctx);
+        const result = await listed.call(this, request, ctx);
+        try {
+          return rewriteList(result, version);
+        } catch (err) {
+          report(err, { tool: undefined });
+          throw rpcError(INTERNAL_ERROR, "tools/list failed");
+        }
+      };
+    }
+    return set.call(this, method, ...rest);
+  };
+  return revisionOf;
+}
+
 /**
  * observeRevisions places the observer on every transport that inner (the
  * SDK's Server of an McpServer) connects from now on, and returns
@@ -58,15 +142,7 @@ function headerVersion(extra) {
  * undefined}), and the client gets a JSON-RPC internal error instead.
  */
 export function observeRevisions(inner, known, rewriteList, report, ready) {
-  const oldest = known[0];
-  // fit maps a revision the SDK negotiated onto one mcpresult writes: an
-  // older one (2024-10-07) is written as the oldest, a newer one as the
-  // latest before it.
-  const fit = (v) => {
-    if (known.includes(v)) return v;
-    if (typeof v !== "string" || v < oldest) return oldest;
-    return known.filter((k) => k <= v).at(-1);
-  };
+  const fit = fitter(known);
 
   // The state of each connection, by its transport: the negotiated
   // revision, and what the observer remembers of the requests awaiting
