@@ -15,7 +15,7 @@ import type {
   RegisteredTool,
   ResourceTemplate,
 } from "@modelcontextprotocol/sdk/server/mcp.js" with { "resolution-mode": "require" };
-import type { AdaptedServerOf, AdaptOptions, SdkServerTypes } from "./sdk.js";
+import type { AdaptedServerOf, AdaptOptions, McpServerV2, SdkServerTypes } from "./sdk.js";
 import type { McpResult } from "./index.js";
 
 export * from "./sdk.js";
@@ -32,6 +32,10 @@ export interface CommonJsServerTypes extends SdkServerTypes {
 /** The server adapt returns: the same object, whose registerTool and
  * registerResource take handlers that return this package's results. */
 export type AdaptedServer<S extends McpServer = McpServer> = AdaptedServerOf<CommonJsServerTypes, S>;
+
+/** Makes a 2.x server write every result for the revision of its request,
+ * and returns it (as sdk.d.ts's adapt does). */
+export function adapt<S extends McpServerV2>(server: S, mcp: McpResult, options?: AdaptOptions): S;
 
 /** Makes server write every result for the revision its connection
  * negotiated, and returns it. Call it before registering any tool or

@@ -1,7 +1,9 @@
 // Type declarations of mcpresult/sdk: an McpServer of the official
-// TypeScript SDK 1.x (from 1.23.0) whose every result is written for the
-// revision its connection negotiated. The SDK is an optional peer
-// dependency: these declarations need it installed.
+// TypeScript SDK, 1.x (from 1.23.0) or 2.x (from 2.0.0), whose every
+// result is written for the revision of its request. The SDK is an
+// optional peer dependency: the 1.x declarations below import its types,
+// and so need it installed; a 2.x server is declared by its members
+// (McpServerV2), with no import.
 //
 // The SDK ships an ES module build and a CommonJS one, each with its own
 // declarations, and their classes (McpServer, ResourceTemplate) are distinct
@@ -118,10 +120,30 @@ export type FailurePlace = { tool: string } | { resource: string; uri: string };
 export interface AdaptOptions {
   /** Receives the detail of every private failure (never sent to the client). */
   onError?: (error: unknown, where: FailurePlace) => void;
-  /** serialize's finalize (default true): the protocol-owned fields of the
-   * revisions that have them. */
+  /** serialize's finalize (default true on 1.x; false on 2.x, whose SDK
+   * adds the protocol-owned fields of 2026-07-28 itself). */
   finalize?: boolean | FinalizeOptions;
 }
+
+/** An McpServer of @modelcontextprotocol/server 2.x, as adapt tells it
+ * from a 1.x one: by its members. These declarations import nothing of
+ * the 2.x packages (a project may have only 1.x); an adapted 2.x server
+ * keeps the SDK's own types, whose handlers may return this package's
+ * results as they are. */
+export interface McpServerV2 {
+  readonly server: {
+    getNegotiatedProtocolVersion(): string | undefined;
+    projectCallToolResult(...args: never[]): unknown;
+  };
+  registerTool(...args: never[]): unknown;
+  registerResource(...args: never[]): unknown;
+}
+
+/** Makes a 2.x server write every result for the revision of its request,
+ * and returns it (with serveStdio or the per-request HTTP entry, adapt
+ * each server the factory makes). Call it before registering any tool or
+ * resource. */
+export function adapt<S extends McpServerV2>(server: S, mcp: McpResult, options?: AdaptOptions): S;
 
 /** Makes server write every result for the revision its connection
  * negotiated, and returns it. Call it before registering any tool or
