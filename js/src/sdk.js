@@ -56,11 +56,14 @@ function isStandard(s) {
 
 /** takeSchema takes back the output schema a 2.x SDK made of the one a tool
  * was registered with (a raw shape made a zod object), and clears it on
- * the tool, whose schema the adapter checks and lists itself. */
+ * the tool, whose schema the adapter checks and lists itself: the schema
+ * and the JSON Schema the SDK projects each result by (made as the tool is
+ * registered up to 2.3, at its first call since). */
 function takeSchema(tool, name) {
   const schema = tool.outputSchema;
   if (!isStandard(schema)) throw new TypeError(`mcpresult/sdk: the SDK made no schema of the output schema of tool ${name}`);
   tool.outputSchema = undefined;
+  if ("outputSchemaJson" in tool) tool.outputSchemaJson = undefined;
   return schema;
 }
 

@@ -14,7 +14,17 @@
 //     per connection, as on stdio): a raw client sends initialize at a
 //     2025 revision, and at 2026-07-28 the request alone with its
 //     per-request _meta envelope;
-//   - 2.x connected directly (McpServer.connect), the 2025 revisions.
+//   - 2.x connected directly (McpServer.connect), the 2025 revisions;
+//   - 2.x behind the per-request HTTP entry (createMcpHandler), each
+//     request a POST of its own, as over Streamable HTTP without sessions:
+//     at 2026-07-28 with its envelope, at a 2025 revision through the
+//     SDK's stateless legacy fallback, which sees no initialize, so the
+//     revision is the request's MCP-Protocol-Version header (2025-03-26 on
+//     up: a 2024-11-05 client sends none, and is answered at 2025-03-26,
+//     the revision the SDK assumes then).
+//
+// The 2.x lines run on the newest 2.x the package is tested with and on
+// the oldest it supports (2.0.0).
 //
 // A vector's answer is looked up by the revision the client was answered
 // at: asked for 2026-07-28, 1.x answers initialize with its latest
@@ -34,8 +44,10 @@ import { fileURLToPath } from "node:url";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer as McpServer2, InMemoryTransport as InMemoryTransport2 } from "@modelcontextprotocol/server";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import * as newest2 from "@modelcontextprotocol/server";
+import * as oldest2 from "@modelcontextprotocol/server-oldest";
+import { serveStdio as serveStdioNewest } from "@modelcontextprotocol/server/stdio";
+import { serveStdio as serveStdioOldest } from "@modelcontextprotocol/server-oldest/stdio";
 import { z } from "zod";
 import { load, ClientError } from "mcpresult";
 import { adapt } from "mcpresult/sdk";
@@ -89,6 +101,13 @@ function vectorServer(Server, vec, errors) {
 
 const request = (vec) => (vec.kind === "tool" ? { method: "tools/call", params: { name: "vector", arguments: {} } } : { method: "resources/read", params: { uri: URI } });
 
+/** envelope is the per-request _meta of a 2026-07-28 request. */
+const envelope = (revision) => ({
+  "io.modelcontextprotocol/protocolVersion": revision,
+  "io.modelcontextprotocol/clientInfo": { name: "vectors", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+});
+
 /** rawAnswer sends the vector's request at the revision on a client
  * transport of a 2.x linked pair (initialize first at a 2025 revision; at
  * 2026-07-28 the request alone, with its envelope), and gives its
@@ -110,12 +129,7 @@ async function rawAnswer(clientEnd, vec, revision) {
     });
   const req = request(vec);
   if (revision >= "2026-07-28") {
-    const _meta = {
-      "io.modelcontextprotocol/protocolVersion": revision,
-      "io.modelcontextprotocol/clientInfo": { name: "vectors", version: "1.0.0" },
-      "io.modelcontextprotocol/clientCapabilities": {},
-    };
-    return ask("vector-" + revision, { method: req.method, params: { ...req.params, _meta } });
+    return ask("vector-" + revision, { method: req.method, params: { ...req.params, _meta: envelope(revision) } });
   }
   const init = await ask("init", { method: "initialize", params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "vectors", version: "1.0.0" } } });
   assert.equal(init.result?.protocolVersion, revision, JSON.stringify(init));
@@ -123,40 +137,85 @@ async function rawAnswer(clientEnd, vec, revision) {
   return ask("vector-" + revision, req);
 }
 
+/** httpAnswer posts the vector's request at the revision to the
+ * per-request HTTP entry handler (its fetch) and gives its response, a
+ * JSON body or one event of an event stream. */
+async function httpAnswer(handler, vec, revision) {
+  const req = request(vec);
+  let params = req.params;
+  if (revision >= "2026-07-28") params = { ...params, _meta: envelope(revision) };
+  const res = await handler.fetch(
+    new Request("http://localhost/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": revision, ...(revision >= "2026-07-28" ? { "mcp-method": req.method, "mcp-name": req.params.name ?? req.params.uri } : {}) },
+      body: JSON.stringify({ jsonrpc: "2.0", id: "vector-" + revision, method: req.method, params }),
+    }),
+  );
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) return JSON.parse(text);
+  const data = text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
+  const response = data.find((m) => m.id === "vector-" + revision);
+  assert.ok(response !== undefined, text);
+  return response;
+}
+
 /** The lines and ways of serving a vector: serve(vec, revision) gives
- * {response, errors}; revisions are those it serves. */
+ * {response, errors, answered}; revisions are those it serves. */
 const LINES = [
   { name: "1.x", revisions: PROTOCOL_VERSIONS, serve: answer },
-  {
-    name: "2.x serveStdio",
-    revisions: PROTOCOL_VERSIONS,
-    async serve(vec, revision) {
-      const errors = [];
-      const [clientEnd, serverEnd] = InMemoryTransport2.createLinkedPair();
-      const handle = serveStdio(() => vectorServer(McpServer2, vec, errors), { transport: serverEnd });
-      try {
-        return { response: await rawAnswer(clientEnd, vec, revision), errors, answered: revision };
-      } finally {
-        await handle.close();
-      }
-    },
-  },
-  {
-    name: "2.x connected",
-    revisions: PROTOCOL_VERSIONS.filter((r) => r < "2026-07-28"),
-    async serve(vec, revision) {
-      const errors = [];
-      const server = vectorServer(McpServer2, vec, errors);
-      const [clientEnd, serverEnd] = InMemoryTransport2.createLinkedPair();
-      await server.connect(serverEnd);
-      try {
-        return { response: await rawAnswer(clientEnd, vec, revision), errors, answered: revision };
-      } finally {
-        await server.close();
-      }
-    },
-  },
+  ...linesOf("2.x", newest2, serveStdioNewest),
+  ...linesOf("2.x 2.0.0", oldest2, serveStdioOldest),
 ];
+
+/** linesOf gives the ways of serving of a 2.x version (its package's
+ * exports, and its serveStdio). */
+function linesOf(name, sdk, serveStdio) {
+  return [
+    {
+      name: name + " serveStdio",
+      revisions: PROTOCOL_VERSIONS,
+      async serve(vec, revision) {
+        const errors = [];
+        const [clientEnd, serverEnd] = sdk.InMemoryTransport.createLinkedPair();
+        const handle = serveStdio(() => vectorServer(sdk.McpServer, vec, errors), { transport: serverEnd });
+        try {
+          return { response: await rawAnswer(clientEnd, vec, revision), errors, answered: revision };
+        } finally {
+          await handle.close();
+        }
+      },
+    },
+    {
+      name: name + " connected",
+      revisions: PROTOCOL_VERSIONS.filter((r) => r < "2026-07-28"),
+      async serve(vec, revision) {
+        const errors = [];
+        const server = vectorServer(sdk.McpServer, vec, errors);
+        const [clientEnd, serverEnd] = sdk.InMemoryTransport.createLinkedPair();
+        await server.connect(serverEnd);
+        try {
+          return { response: await rawAnswer(clientEnd, vec, revision), errors, answered: revision };
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    {
+      name: name + " per-request HTTP",
+      revisions: PROTOCOL_VERSIONS.filter((r) => r >= "2025-03-26"),
+      async serve(vec, revision) {
+        const errors = [];
+        const handler = sdk.createMcpHandler(() => vectorServer(sdk.McpServer, vec, errors));
+        try {
+          return { response: await httpAnswer(handler, vec, revision), errors, answered: revision };
+        } finally {
+          await handler.close?.();
+        }
+      },
+    },
+  ];
+}
 
 /** answer connects a 1.x client of the revision to a 1.x server with the
  * vector's tool or resource, and gives the response its transport
