@@ -266,6 +266,68 @@ test("the oldest SDK supported (1.23.0), over stdio: the example server, written
   }
 });
 
+test("adapt refuses what is not an McpServer it knows, at once, naming what it found and nothing it holds", async () => {
+  const { Server: ServerV1 } = await import("@modelcontextprotocol/sdk/server/index.js");
+  const { Server: ServerV2, McpServer: McpServerV2 } = await import("@modelcontextprotocol/server");
+  const info = { name: "x", version: "1" };
+  const halfV2 = new McpServer(info);
+  halfV2.server.getNegotiatedProtocolVersion = () => "2025-11-25"; // a 1.x server with one of the 2.x members
+  const noConnect = new McpServer(info);
+  noConnect.server.connect = undefined;
+  const noResources = new McpServer(info);
+  noResources.registerResource = undefined;
+  class FastMCP {
+    addTool() {}
+  }
+  const throwing = {
+    registerTool() {},
+    get server() {
+      throw new Error(SECRET);
+    },
+  };
+  const trap = new Proxy({}, {
+    get() {
+      throw new Error(SECRET);
+    },
+    getPrototypeOf() {
+      throw new Error(SECRET);
+    },
+  });
+  const cases = [
+    { name: "null", server: null, want: /given null$/ },
+    { name: "a number", server: 42, want: /given a number$/ },
+    { name: "a function", server: () => {}, want: /given a function$/ },
+    { name: "a plain object", server: {}, want: /given a plain object without registerTool$/ },
+    { name: "another SDK's server", server: new FastMCP(), want: /given an object of class FastMCP without registerTool$/ },
+    { name: "a 1.x low-level Server", server: new ServerV1(info, {}), want: /a low-level Server: adapt the McpServer that wraps it/ },
+    { name: "a 2.x low-level Server", server: new ServerV2(info, {}), want: /a low-level Server: adapt the McpServer that wraps it/ },
+    { name: "a server member that throws", server: throwing, want: /whose server member throws when read$/ },
+    { name: "a Proxy whose every trap throws", server: trap, want: /whose server member throws when read$/ },
+    { name: "a server member that is a string", server: { registerTool() {}, server: SECRET }, want: /with registerTool and no server object \(found a string\)$/ },
+    { name: "a Server without connect", server: noConnect, want: /lacks connect: not a version adapt knows$/ },
+    { name: "no registerResource", server: noResources, want: /without registerResource: not a version adapt knows$/ },
+    { name: "half 1.x, half 2.x", server: halfV2, want: /has getNegotiatedProtocolVersion but not projectCallToolResult: neither 1.x nor 2.x/ },
+  ];
+  for (const c of cases) {
+    let thrown;
+    try {
+      adapt(c.server, mcp);
+    } catch (err) {
+      thrown = err;
+    }
+    assert.ok(thrown instanceof TypeError, `${c.name}: refused with a TypeError (got ${thrown})`);
+    assert.match(thrown.message, /^mcpresult\/sdk: adapt takes an McpServer of @modelcontextprotocol\/sdk 1\.x or @modelcontextprotocol\/server 2\.x; it was given /, c.name);
+    assert.match(thrown.message, c.want, c.name);
+    assert.ok(!thrown.message.includes(SECRET), `${c.name}: nothing the object holds is in the message`);
+  }
+  // the servers of both lines are taken, and registration refusals name the tool
+  assert.ok(adapt(new McpServer(info), mcp));
+  assert.ok(adapt(new McpServerV2(info), mcp));
+  const { McpServer: McpServerV2Oldest } = await import("@modelcontextprotocol/server-oldest");
+  assert.ok(adapt(new McpServerV2Oldest(info), mcp));
+  assert.throws(() => adapt(new McpServer(info), { serialize() {} }), /takes the API that load\(\) of mcpresult gives/);
+});
+
 test("adapt refuses what it cannot serve", () => {
   assert.throws(() => adapt({}, mcp), TypeError);
   assert.throws(() => adapt(new McpServer({ name: "x", version: "1" }), {}), TypeError);

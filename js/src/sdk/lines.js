@@ -39,7 +39,8 @@ export const DEFAULT_NEGOTIATED_PROTOCOL_VERSION = "2025-03-26";
  * type, the name of its class, and the members that were looked for. */
 function describe(v) {
   if (v === null) return "null";
-  if (typeof v !== "object" && typeof v !== "function") return `a ${typeof v}`;
+  if (typeof v === "function") return "a function";
+  if (typeof v !== "object") return `a ${typeof v}`;
   let name;
   try {
     const proto = Object.getPrototypeOf(v);
