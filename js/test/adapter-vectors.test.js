@@ -52,6 +52,7 @@ import { z } from "zod";
 import { load, ClientError } from "mcpresult";
 import { adapt } from "mcpresult/sdk";
 import { PROTOCOL_VERSIONS } from "../src/facts.js";
+import { asking } from "./asking.js";
 
 const mcp = await load();
 const dir = fileURLToPath(new URL("../../testdata/vectors/", import.meta.url));
@@ -74,16 +75,6 @@ function handler(input) {
     if (input.none === true) return undefined;
     throw new Error("the vector's input does nothing: " + JSON.stringify(input));
   };
-}
-
-/** asking makes a client transport ask for a revision in its initialize. */
-function asking(transport, revision) {
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    if (message?.method === "initialize") message = { ...message, params: { ...message.params, protocolVersion: revision } };
-    return send(message, options);
-  };
-  return transport;
 }
 
 /** vectorServer is an adapted McpServer (of the class given) with the

@@ -23,6 +23,7 @@ import { z } from "zod";
 import { load, ClientError, McpResultError } from "mcpresult";
 import { adapt, protocolVersion, RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "mcpresult/sdk";
 import { farm, nodeArgs } from "./with-sdk.mjs";
+import { asking } from "./asking.js";
 
 const mcp = await load();
 const SECRET = "secret-db-password";
@@ -58,16 +59,6 @@ function server() {
     return { contents: [{ uri: uri.href, text: `plain ${id}` }] };
   });
   return { s, errors };
-}
-
-/** asking makes a client transport ask for a revision in its initialize. */
-function asking(transport, revision) {
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    if (message?.method === "initialize") message = { ...message, params: { ...message.params, protocolVersion: revision } };
-    return send(message, options);
-  };
-  return transport;
 }
 
 async function inMemory(revision) {
