@@ -5,15 +5,17 @@
 //   node js/test/with-sdk.mjs <package> <script> [args…]
 //
 // <package> is a folder of node_modules/@modelcontextprotocol (sdk-oldest:
-// the oldest SDK 1.x that mcpresult/sdk supports, installed under that
-// alias). A folder node_modules/.mcpresult-with-<package> is made (or
+// the oldest SDK 1.x that mcpresult/sdk supports, server-oldest: the
+// oldest @modelcontextprotocol/server 2.x, each installed under that
+// alias). The package it stands for is its name without "-oldest" (sdk,
+// server). A folder node_modules/.mcpresult-with-<package> is made (or
 // kept, as test files running at once share it) with
-// node_modules/@modelcontextprotocol/sdk linked to that version,
+// node_modules/@modelcontextprotocol/<that package> linked to that version,
 // node_modules/mcpresult linked to this package, and the script linked in;
 // Node runs it with --preserve-symlinks, so that the script, this package's
-// src/sdk.js and the SDK itself all resolve @modelcontextprotocol/sdk to
-// that version (and every other package from this package's
-// node_modules). stdin, stdout and stderr are the script's.
+// src/sdk.js and the SDK itself all resolve the package to that version
+// (and every other package from this package's node_modules, or the
+// version's own). stdin, stdout and stderr are the script's.
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
@@ -29,7 +31,7 @@ export function farm(sdkPackage, script) {
   if (!existsSync(join(sdk, "package.json"))) throw new Error(`with-sdk: ${sdk} is not installed (npm ci in js/)`);
   const dir = join(PKG, "node_modules", `.mcpresult-with-${sdkPackage}`);
   mkdirSync(join(dir, "node_modules", "@modelcontextprotocol"), { recursive: true });
-  link(sdk, join(dir, "node_modules", "@modelcontextprotocol", "sdk"));
+  link(sdk, join(dir, "node_modules", "@modelcontextprotocol", sdkPackage.replace(/-oldest$/, "")));
   link(PKG, join(dir, "node_modules", "mcpresult"));
   const linked = join(dir, basename(script));
   link(resolve(script), linked);
