@@ -170,18 +170,24 @@ tools/browser/node_modules/.installed: tools/browser/package.json tools/browser/
 	touch $@
 
 # Clients no one here wrote (tools/sdkproof: the official TypeScript SDK's
-# Client and a raw JSON-RPC client) against each quick start over stdio, at
-# every revision, every result checked against the official schema of the
-# negotiated one, then mcpresult check on it. The JS quick start runs on
-# the SDK the package is tested with and on the oldest 1.x mcpresult/sdk
-# supports (1.23.0, which speaks up to 2025-06-18); then the Go quick start.
-# (internal/sdkproof does the same with the Go SDK's client.)
+# Clients of both lines and a raw JSON-RPC client) against each quick start
+# over stdio, at every revision, every answer checked against the official
+# schema of the revision it answers, then mcpresult check on it. The JS
+# quick start of the 1.x line runs on the SDK the package is tested with
+# and on the oldest 1.x mcpresult/sdk supports (1.23.0, which speaks up to
+# 2025-06-18); the one of the 2.x line (which speaks 2026-07-28 too) on the
+# newest @modelcontextprotocol/server the package is tested with and on the
+# oldest it supports (2.0.0); then the Go quick start (its SDK speaks
+# 2026-07-28 as well). (internal/sdkproof does the same with the Go SDK's
+# client.)
 .PHONY: sdkproof
 sdkproof: $(CLI) tools/sdkproof/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
 	node tools/sdkproof/run.mjs --check $(CLI) -- node js/examples/quickstart.mjs
 	node tools/sdkproof/run.mjs --check $(CLI) --grants 2025-06-18 -- node js/test/with-sdk.mjs sdk-oldest js/examples/quickstart.mjs
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- node js/examples/quickstart-v2.mjs
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- node js/test/with-sdk.mjs server-oldest js/examples/quickstart-v2.mjs
 	$(GO) build -o $(BIN)/quickstart-go ./examples/quickstart
-	node tools/sdkproof/run.mjs --check $(CLI) -- $(BIN)/quickstart-go
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- $(BIN)/quickstart-go
 
 tools/sdkproof/node_modules/.installed: tools/sdkproof/package.json tools/sdkproof/package-lock.json
 	cd tools/sdkproof && npm ci --no-audit --no-fund --loglevel=error
