@@ -278,7 +278,9 @@ demo: $(CLI) $(JS)/node_modules/.installed $(JS_WASM)
 
 # The official MCP conformance suite (tools/conformance: its pinned
 # version, run on the Node 22 binary the node package installs there)
-# against js/examples/server.mjs over Streamable HTTP, one run per scenario.
+# against js/examples/server.mjs (SDK 1.x, Streamable HTTP) and
+# js/examples/server-v2.mjs (2.x, its per-request HTTP entry), one run per
+# scenario, a table per server.
 .PHONY: conformance
 conformance: tools/conformance/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
 	node tools/conformance/run.mjs

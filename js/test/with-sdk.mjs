@@ -11,15 +11,16 @@
 // server). A folder node_modules/.mcpresult-with-<package> is made (or
 // kept, as test files running at once share it) with
 // node_modules/@modelcontextprotocol/<that package> linked to that version,
-// node_modules/mcpresult linked to this package, and the script linked in;
+// node_modules/mcpresult linked to this package, and the script linked in
+// (with the modules beside it that it imports as "./name.mjs");
 // Node runs it with --preserve-symlinks, so that the script, this package's
 // src/sdk.js and the SDK itself all resolve the package to that version
 // (and every other package from this package's node_modules, or the
 // version's own). stdin, stdout and stderr are the script's.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const PKG = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -35,7 +36,17 @@ export function farm(sdkPackage, script) {
   link(PKG, join(dir, "node_modules", "mcpresult"));
   const linked = join(dir, basename(script));
   link(resolve(script), linked);
+  for (const sibling of siblingImports(script)) link(join(dirname(resolve(script)), sibling), join(dir, sibling));
   return linked;
+}
+
+/** siblingImports are the modules of the script's folder that it imports
+ * statically by a relative name ("./name.mjs"): with --preserve-symlinks
+ * they resolve beside the link, so they are linked there too. */
+function siblingImports(script) {
+  const names = new Set();
+  for (const m of readFileSync(script, "utf8").matchAll(/\bfrom\s+["']\.\/([\w.-]+\.m?js)["']/g)) names.add(m[1]);
+  return names;
 }
 
 /** link makes path a symbolic link to target, leaving one that is already

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance,
-// pinned in this folder's package.json) against js/examples/server.mjs over
-// Streamable HTTP, one suite call per scenario:
+// pinned in this folder's package.json: the newest version the registry
+// serves) against each example server over HTTP, one suite call per
+// scenario: js/examples/server.mjs (the SDK's 1.x line, Streamable HTTP with
+// sessions) and js/examples/server-v2.mjs (2.x, the per-request entry
+// createMcpHandler):
 //
 //   node tools/conformance/run.mjs        (make conformance installs what it needs first)
 //
-// The server runs on this Node (the machine's); the suite runs on the Node 22
-// binary the `node` package installed in node_modules/node/bin/node, since
+// The servers run on this Node (the machine's); the suite runs on the Node
+// 22 binary the `node` package installed in node_modules/node/bin/node, since
 // the suite asks for Node 20 or newer. Prints a table scenario → result with
-// the check counts, stops the server, and exits 1 if any scenario failed
-// (the suite exits 1 on a failed check) or gave no result. The suite's
-// per-check results (checks.json) are kept, and their folder printed, when a
-// scenario fails, or always with CONFORMANCE_KEEP=1.
+// the check counts for each server, stops it, and exits 1 if any scenario
+// failed (the suite exits 1 on a failed check) or gave no result. The
+// suite's per-check results (checks.json) are kept, and their folder
+// printed, when a scenario fails, or always with CONFORMANCE_KEEP=1.
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -21,7 +24,8 @@ import { fileURLToPath } from "node:url";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = join(HERE, "..", "..");
-const SERVER = join(ROOT, "js", "examples", "server.mjs");
+/** The example servers, one table each: on the SDK's 1.x line and on 2.x. */
+const SERVERS = ["server.mjs", "server-v2.mjs"];
 const NODE22 = join(HERE, "node_modules", "node", "bin", "node");
 const SUITE = join(HERE, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
 
@@ -62,8 +66,8 @@ function run(cmd, args, options) {
 
 /** startServer starts the example server on a free port and resolves to
  * {child, url} once it printed its URL on stderr. */
-function startServer() {
-  const child = spawn(process.execPath, [SERVER, "--http", "--port", "0"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+function startServer(file) {
+  const child = spawn(process.execPath, [join(ROOT, "js", "examples", file), "--http", "--port", "0"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
   const log = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error("the server printed no URL within 15 s")), 15000);
@@ -105,30 +109,51 @@ function checksOf(dir) {
 const started = Date.now();
 const results = mkdtempSync(join(tmpdir(), "mcpresult-conformance-"));
 const suiteVersion = JSON.parse(readFileSync(join(HERE, "node_modules", "@modelcontextprotocol", "conformance", "package.json"), "utf8")).version;
-const { child: server, url, log: serverLog } = await startServer();
 const nodeVersion = (await run(NODE22, ["--version"])).out.trim();
-console.log(`conformance: @modelcontextprotocol/conformance ${suiteVersion} on node ${nodeVersion}, against ${url} (js/examples/server.mjs on node ${process.version})`);
+console.log(`conformance: @modelcontextprotocol/conformance ${suiteVersion} on node ${nodeVersion}; the servers on node ${process.version}`);
 
-const rows = [];
-let failed = 0;
-try {
-  for (const scenario of SCENARIOS) {
-    const t0 = Date.now();
-    const out = join(results, scenario);
-    const r = await run(NODE22, [SUITE, "server", "--url", url, "--scenario", scenario, "-o", out], { cwd: HERE });
-    const checks = checksOf(out);
-    const count = (s) => (checks ?? []).filter((c) => c.status === s).length;
-    const passed = count("SUCCESS");
-    const failures = count("FAILURE");
-    const warnings = count("WARNING");
-    const ok = r.code === 0 && checks !== undefined && checks.length > 0 && failures === 0;
-    if (!ok) {
-      failed++;
-      console.log(`\n── ${scenario} failed (exit ${r.code}${r.signal ? ", " + r.signal : ""}):\n${r.out.trim()}\n`);
+/** suite runs every scenario against one example server and prints its
+ * table; resolves to the number of scenarios that failed. */
+async function suite(file) {
+  const { child: server, url, log: serverLog } = await startServer(file);
+  console.log(`\njs/examples/${file} at ${url}`);
+  const rows = [];
+  let failed = 0;
+  try {
+    for (const scenario of SCENARIOS) {
+      const t0 = Date.now();
+      const out = join(results, file, scenario);
+      const r = await run(NODE22, [SUITE, "server", "--url", url, "--scenario", scenario, "-o", out], { cwd: HERE });
+      const checks = checksOf(out);
+      const count = (s) => (checks ?? []).filter((c) => c.status === s).length;
+      const passed = count("SUCCESS");
+      const failures = count("FAILURE");
+      const warnings = count("WARNING");
+      const ok = r.code === 0 && checks !== undefined && checks.length > 0 && failures === 0;
+      if (!ok) {
+        failed++;
+        console.log(`\n── ${scenario} failed (exit ${r.code}${r.signal ? ", " + r.signal : ""}):\n${r.out.trim()}\n`);
+      }
+      rows.push({ scenario, ok, passed, failures, warnings, ms: Date.now() - t0 });
     }
-    rows.push({ scenario, ok, passed, failures, warnings, ms: Date.now() - t0 });
+  } finally {
+    await stop(server);
   }
-} finally {
+  const w = Math.max(...SCENARIOS.map((s) => s.length));
+  console.log(`${"scenario".padEnd(w)}  result  checks passed  failed  warnings     time`);
+  for (const r of rows) {
+    console.log(
+      `${r.scenario.padEnd(w)}  ${(r.ok ? "pass" : "FAIL").padEnd(6)}  ${String(r.passed).padStart(13)}  ${String(r.failures).padStart(6)}  ${String(r.warnings).padStart(8)}  ${String(r.ms).padStart(5)} ms`,
+    );
+  }
+  const total = rows.reduce((n, r) => n + r.passed, 0);
+  console.log(`${file}: ${rows.length - failed}/${rows.length} scenarios passed, ${total} checks passed`);
+  if (failed > 0) console.log(`server stderr:\n${serverLog.join("").trim()}`);
+  return failed;
+}
+
+/** stop ends a server: SIGTERM, then SIGKILL after 5 s. */
+async function stop(server) {
   server.kill("SIGTERM");
   await new Promise((resolve) => {
     if (server.exitCode !== null || server.signalCode !== null) return resolve();
@@ -143,19 +168,12 @@ try {
   });
 }
 
-const w = Math.max(...SCENARIOS.map((s) => s.length));
-console.log(`\n${"scenario".padEnd(w)}  result  checks passed  failed  warnings     time`);
-for (const r of rows) {
-  console.log(
-    `${r.scenario.padEnd(w)}  ${(r.ok ? "pass" : "FAIL").padEnd(6)}  ${String(r.passed).padStart(13)}  ${String(r.failures).padStart(6)}  ${String(r.warnings).padStart(8)}  ${String(r.ms).padStart(5)} ms`,
-  );
-}
-const total = rows.reduce((n, r) => n + r.passed, 0);
-console.log(`\n${rows.length - failed}/${rows.length} scenarios passed, ${total} checks passed, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+let failed = 0;
+for (const file of SERVERS) failed += await suite(file);
+console.log(`\nconformance: ${failed === 0 ? "every scenario passed on both servers" : `${failed} scenarios failed`}, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 if (failed > 0 || process.env.CONFORMANCE_KEEP === "1") {
-  console.log(`the suite's results (checks.json per scenario): ${results}`);
-  if (failed > 0) console.log(`server stderr:\n${serverLog.join("").trim()}`);
+  console.log(`the suite's results (checks.json per server and scenario): ${results}`);
 } else {
   rmSync(results, { recursive: true, force: true });
 }
