@@ -27,8 +27,9 @@ const ROOT = join(HERE, "..", "..");
 const NODE22 = join(HERE, "node_modules", "node", "bin", "node");
 const SUITE = join(HERE, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
 
-const SCENARIOS = [
-  "server-initialize",
+/** The scenarios of tools, their results and resources, at any revision
+ * the suite runs them at. */
+const RESULT_SCENARIOS = [
   "tools-list",
   "resources-list",
   "tools-call-simple-text",
@@ -40,8 +41,10 @@ const SCENARIOS = [
   "resources-read-text",
   "resources-read-binary",
   "resources-templates-read",
-  "dns-rebinding-protection",
 ];
+
+/** The scenarios at the suite's default revision. */
+const SCENARIOS = ["server-initialize", ...RESULT_SCENARIOS, "dns-rebinding-protection"];
 
 /** The scenarios of 2026-07-28 (--spec-version 2026-07-28) that touch what
  * the example servers offer: tools, their results, resources, and the
@@ -51,22 +54,7 @@ const SCENARIOS = [
  * json_schema_2020_12_tool, input-required results, subscriptions), so
  * they are not run; server-stateless is one of them (of its checks, only
  * those needing the diagnostic tools fail). */
-const MODERN_SCENARIOS = [
-  "tools-list",
-  "tools-call-simple-text",
-  "tools-call-image",
-  "tools-call-audio",
-  "tools-call-embedded-resource",
-  "tools-call-mixed-content",
-  "tools-call-error",
-  "resources-list",
-  "resources-read-text",
-  "resources-read-binary",
-  "resources-templates-read",
-  "sep-2164-resource-not-found",
-  "http-header-validation",
-  "dns-rebinding-protection",
-];
+const MODERN_SCENARIOS = [...RESULT_SCENARIOS, "sep-2164-resource-not-found", "http-header-validation", "dns-rebinding-protection"];
 
 /** The example servers and what each is run at, a table each: the suite's
  * default revision (spec undefined) for both lines, and 2026-07-28 for 2.x,
