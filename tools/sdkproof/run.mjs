@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Clients no one here wrote against any stdio MCP server:
 //
-//   node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] [--secret TEXT] -- <command> [args…]
+//   node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] [--secret TEXT] [--http] -- <command> [args…]
 //
 // For each protocol revision (2024-11-05, 2025-03-26, 2025-06-18,
 // 2025-11-25, 2026-07-28) three clients start the server command and ask
@@ -47,8 +47,14 @@
 // 2026-07-28 against a server that offers it nothing beyond --grants, is
 // reported as unable to take part, never as passing.
 //
-// With --check, `mcpresult check --stdio <command>` must also exit 0 (no
-// error at any revision the server accepts).
+// With --http the command is an HTTP server, started once, that prints
+// "listening on <url>" on stderr: the SDK Clients connect to it with their
+// Streamable HTTP transports (the raw client speaks stdio only, and is not
+// run), and the server is stopped at the end.
+//
+// With --check, `mcpresult check --stdio <command>` (with --http,
+// `mcpresult check --url <url>`) must also exit 0 (no error at any revision
+// the server accepts).
 //
 // Exits 1 on any failure, with every failure listed.
 
@@ -62,8 +68,9 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioClientTransport1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as HttpClientTransport1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SUPPORTED_PROTOCOL_VERSIONS as SUPPORTED1 } from "@modelcontextprotocol/sdk/types.js";
-import { Client as Client2, SUPPORTED_PROTOCOL_VERSIONS as SUPPORTED2 } from "@modelcontextprotocol/client";
+import { Client as Client2, StreamableHTTPClientTransport as HttpClientTransport2, SUPPORTED_PROTOCOL_VERSIONS as SUPPORTED2 } from "@modelcontextprotocol/client";
 import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -75,7 +82,7 @@ const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 const before = (a, b) => a < b;
 
 const { values, positionals } = parseArgs({
-  options: { check: { type: "string" }, grants: { type: "string", default: "2025-11-25" }, secret: { type: "string", default: "hunter2" } },
+  options: { check: { type: "string" }, grants: { type: "string", default: "2025-11-25" }, secret: { type: "string", default: "hunter2" }, http: { type: "boolean", default: false } },
   allowPositionals: true,
 });
 if (!REVISIONS.includes(values.grants)) {
@@ -84,7 +91,7 @@ if (!REVISIONS.includes(values.grants)) {
 }
 const MUST_GRANT = new Set(REVISIONS.filter((v) => v <= values.grants));
 if (positionals.length === 0) {
-  console.error("usage: node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] [--secret TEXT] -- <command> [args…]");
+  console.error("usage: node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] [--secret TEXT] [--http] -- <command> [args…]");
   process.exit(2);
 }
 const [command, ...commandArgs] = positionals;
@@ -455,7 +462,7 @@ async function session(client) {
 async function sdkClient(name, asked, { Client, Transport, supported, options, rewrite }) {
   const run = new Run(name, asked);
   const { Transport: Recording, wire } = recording(Transport, rewrite ? asked : undefined);
-  const transport = new Recording({ command, args: commandArgs, cwd: ROOT, stderr: "pipe" });
+  const transport = served === undefined ? new Recording({ command, args: commandArgs, cwd: ROOT, stderr: "pipe" }) : new Recording(new URL(served.url));
   const client = new Client({ name: "sdkproof-" + name, version: "1.0.0" }, options);
   try {
     try {
@@ -483,11 +490,13 @@ async function sdkClient(name, asked, { Client, Transport, supported, options, r
   return run;
 }
 
-const sdk1 = (asked) => sdkClient("sdk1", asked, { Client: Client1, Transport: StdioClientTransport1, supported: SUPPORTED1, rewrite: true });
+const Transport1 = values.http ? HttpClientTransport1 : StdioClientTransport1;
+const Transport2 = values.http ? HttpClientTransport2 : StdioClientTransport2;
+const sdk1 = (asked) => sdkClient("sdk1", asked, { Client: Client1, Transport: Transport1, supported: SUPPORTED1, rewrite: true });
 const sdk2 = (asked) =>
   sdkClient("sdk2", asked, {
     Client: Client2,
-    Transport: StdioClientTransport2,
+    Transport: Transport2,
     supported: SUPPORTED2,
     ...(asked === MODERN ? { options: { versionNegotiation: { mode: { pin: MODERN } } } } : { rewrite: true }),
   });
@@ -496,18 +505,45 @@ const sdk2 = (asked) =>
 const sdk2As = (mode) => () =>
   sdkClient(`sdk2 ${mode}`, "(its own)", {
     Client: Client2,
-    Transport: StdioClientTransport2,
+    Transport: Transport2,
     supported: SUPPORTED2,
     options: mode === "default" ? undefined : { versionNegotiation: { mode } },
   });
 
 // --- the run -------------------------------------------------------------------
 
+/** serve starts the server command once, for --http, and resolves to
+ * {child, url} once it printed "listening on <url>" on stderr. */
+function serve() {
+  const child = spawn(command, commandArgs, { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const fail = (why) => {
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      reject(new Error(`sdkproof: ${why}\n${log}`));
+    };
+    const timer = setTimeout(() => fail(`the server printed no "listening on <url>" within ${REQUEST_LIMIT_MS / 1000} s`), REQUEST_LIMIT_MS);
+    child.stderr.on("data", (d) => {
+      log += d;
+      const m = /listening on (http:\/\/\S+)/.exec(log);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on("exit", (code) => fail(`the server exited (${code}) before listening`));
+  });
+}
+
+const served = values.http ? await serve() : undefined;
+
 const failures = [];
 /** The SDK's own fields met (SDK_OWN): why → the revisions. */
 const notes = new Map();
-console.log(`sdkproof: ${[command, ...commandArgs].join(" ")}`);
-const runs = [...REVISIONS.flatMap((asked) => [rawClient, sdk1, sdk2].map((client) => () => client(asked))), sdk2As("default"), sdk2As("auto")];
+console.log(`sdkproof: ${[command, ...commandArgs].join(" ")}${served === undefined ? "" : ` at ${served.url} (over HTTP: the SDK Clients' Streamable HTTP transports; the raw client speaks stdio only)`}`);
+const clients = values.http ? [sdk1, sdk2] : [rawClient, sdk1, sdk2];
+const runs = [...REVISIONS.flatMap((asked) => clients.map((client) => () => client(asked))), sdk2As("default"), sdk2As("auto")];
 for (const start of runs) {
   const run = await start();
   if (run.unable !== undefined) {
@@ -523,11 +559,13 @@ for (const [why, revisions] of notes) console.log(`allowed, the SDK's own and no
 
 if (values.check !== undefined) {
   const line = [command, ...commandArgs].map((a) => (/[\s"'\\]/.test(a) ? JSON.stringify(a) : a)).join(" ");
-  const res = spawnSync(values.check, ["check", "--stdio", line], { cwd: ROOT, encoding: "utf8", timeout: 10 * 60 * 1000 });
+  const target = served === undefined ? ["--stdio", line] : ["--url", served.url];
+  const res = spawnSync(values.check, ["check", ...target], { cwd: ROOT, encoding: "utf8", timeout: 10 * 60 * 1000 });
   const summary = (res.stdout ?? "").split("\n").filter((l) => l.startsWith("summary:"));
   console.log(`mcpresult check: exit ${res.status}${summary.length ? ", " + summary[0] : ""}`);
-  if (res.status !== 0) failures.push(`mcpresult check --stdio ${JSON.stringify(line)} exited ${res.status}:\n${res.stdout}${res.stderr}`);
+  if (res.status !== 0) failures.push(`mcpresult check ${target.join(" ")} exited ${res.status}:\n${res.stdout}${res.stderr}`);
 }
+served?.child.kill();
 
 if (failures.length > 0) {
   console.error(`sdkproof: ${failures.length} failures`);
