@@ -102,6 +102,8 @@ const LACKS = {
   result: { structuredContent: "2025-06-18", resultType: MODERN, ttlMs: MODERN, cacheScope: MODERN },
   tool: { outputSchema: "2025-06-18", title: "2025-06-18", icons: "2025-11-25", execution: "2025-11-25" },
   content: { resource_link: "2025-06-18", audio: "2025-03-26" },
+  block: { _meta: "2025-06-18", icons: "2025-11-25" },
+  annotations: { lastModified: "2025-06-18" },
 };
 
 /** What an SDK writes itself to a revision that lacks it, adapted or not
@@ -278,7 +280,11 @@ class Run {
   }
   called(revision, tool, result, what) {
     this.counts.calls++;
-    for (const block of Array.isArray(result?.content) ? result.content : []) this.lacks(revision, "tools/call", "content", block?.type, `${what}: a content block`);
+    for (const block of Array.isArray(result?.content) ? result.content : []) {
+      this.lacks(revision, "tools/call", "content", block?.type, `${what}: a content block`);
+      for (const [key, value] of Object.entries(block ?? {})) this.lacks(revision, "tools/call", "block", key, `${what}: a ${block.type} block`, value);
+      for (const [key, value] of Object.entries(block?.annotations ?? {})) this.lacks(revision, "tools/call", "annotations", key, `${what}: a ${block.type} block's annotations`, value);
+    }
     const check = this.outputSchemas.get(tool);
     if (check !== undefined && result?.isError !== true) {
       if (result?.structuredContent === undefined) this.fail(`${what}: the tool lists an output schema and its result has no structuredContent`);
