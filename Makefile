@@ -170,18 +170,29 @@ tools/browser/node_modules/.installed: tools/browser/package.json tools/browser/
 	touch $@
 
 # Clients no one here wrote (tools/sdkproof: the official TypeScript SDK's
-# Client and a raw JSON-RPC client) against each quick start over stdio, at
-# every revision, every result checked against the official schema of the
-# negotiated one, then mcpresult check on it. The JS quick start runs on
-# the SDK the package is tested with and on the oldest 1.x mcpresult/sdk
-# supports (1.23.0, which speaks up to 2025-06-18); then the Go quick start.
-# (internal/sdkproof does the same with the Go SDK's client.)
+# Clients of both lines and a raw JSON-RPC client) against each quick start
+# over stdio, at every revision, every answer checked against the official
+# schema of the revision it answers, then mcpresult check on it. The JS
+# quick start of the 1.x line runs on the SDK the package is tested with
+# and on the oldest 1.x mcpresult/sdk supports (1.23.0, which speaks up to
+# 2025-06-18); the one of the 2.x line (which speaks 2026-07-28 too) on the
+# newest @modelcontextprotocol/server the package is tested with and on the
+# oldest it supports (2.0.0); the example servers of both lines over HTTP
+# (server.mjs: Streamable HTTP with sessions; server-v2.mjs: the SDK's
+# per-request entry, on @modelcontextprotocol/node, which needs 2.4 or
+# later), with the Clients' Streamable HTTP transports; then the Go quick
+# start (its SDK speaks 2026-07-28 as well). (internal/sdkproof does the same with the Go SDK's
+# client.)
 .PHONY: sdkproof
 sdkproof: $(CLI) tools/sdkproof/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
 	node tools/sdkproof/run.mjs --check $(CLI) -- node js/examples/quickstart.mjs
 	node tools/sdkproof/run.mjs --check $(CLI) --grants 2025-06-18 -- node js/test/with-sdk.mjs sdk-oldest js/examples/quickstart.mjs
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- node js/examples/quickstart-v2.mjs
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- node js/test/with-sdk.mjs server-oldest js/examples/quickstart-v2.mjs
+	node tools/sdkproof/run.mjs --check $(CLI) --http -- node js/examples/server.mjs --http
+	node tools/sdkproof/run.mjs --check $(CLI) --http --grants 2026-07-28 -- node js/examples/server-v2.mjs --http
 	$(GO) build -o $(BIN)/quickstart-go ./examples/quickstart
-	node tools/sdkproof/run.mjs --check $(CLI) -- $(BIN)/quickstart-go
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- $(BIN)/quickstart-go
 
 tools/sdkproof/node_modules/.installed: tools/sdkproof/package.json tools/sdkproof/package-lock.json
 	cd tools/sdkproof && npm ci --no-audit --no-fund --loglevel=error
@@ -272,7 +283,9 @@ demo: $(CLI) $(JS)/node_modules/.installed $(JS_WASM)
 
 # The official MCP conformance suite (tools/conformance: its pinned
 # version, run on the Node 22 binary the node package installs there)
-# against js/examples/server.mjs over Streamable HTTP, one run per scenario.
+# against js/examples/server.mjs (SDK 1.x, Streamable HTTP) and
+# js/examples/server-v2.mjs (2.x, its per-request HTTP entry), one run per
+# scenario, a table per server.
 .PHONY: conformance
 conformance: tools/conformance/node_modules/.installed $(JS)/node_modules/.installed $(JS_WASM)
 	node tools/conformance/run.mjs

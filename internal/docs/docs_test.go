@@ -100,6 +100,7 @@ var blocks = map[string]source{
 	"const mcp = await load();": {file: "js/examples/quickstart.mjs"},
 	`server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },`: {file: "js/examples/sdk-quickstart.mjs"},
 	`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`:                                     {file: "js/examples/quickstart.mjs"},
+	`import { McpServer } from "@modelcontextprotocol/server";`:                                                {file: "js/examples/quickstart-v2.mjs"},
 	"node quickstart.mjs                      # Node 18 and later":                                             {file: "js/test/quickstart.test.js"},
 	`name = "quickstart-worker"`: {file: "js/examples/worker-sdk.mjs", check: checkWranglerConfig},
 	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":      {file: "js/examples/worker-sdk.mjs"},

@@ -1,33 +1,60 @@
 #!/usr/bin/env node
 // Clients no one here wrote against any stdio MCP server:
 //
-//   node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] -- <command> [args…]
+//   node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] [--secret TEXT] [--http] -- <command> [args…]
 //
 // For each protocol revision (2024-11-05, 2025-03-26, 2025-06-18,
-// 2025-11-25, 2026-07-28) two clients start the server command and
-// negotiate that revision: a raw JSON-RPC client (newline-delimited JSON on
-// the server's stdin and stdout) and the official TypeScript SDK's Client
-// (pinned in this folder's package.json; it asks for the revision in its
-// initialize request, the one change made to what it sends). Each lists the
-// tools, calls every tool (with arguments made from its input schema:
-// every required property given the simplest value of its type), and,
-// when the server has resources, lists them and reads each one. Every
-// initialize, tools/list, tools/call, resources/list and resources/read
-// result, as it came over the wire, must validate against the official JSON Schema of the
-// negotiated revision (testdata/mcp-schemas), hold nothing that revision
-// lacks (structuredContent and resource_link before 2025-06-18, audio
-// before 2025-03-26, output schemas in tools/list before 2025-06-18), and
-// its structured content must match the output schema tools/list gave.
+// 2025-11-25, 2026-07-28) three clients start the server command and ask
+// for that revision:
+//
+//   - raw: a JSON-RPC client (newline-delimited JSON on the server's stdin
+//     and stdout). Up to 2025-11-25 it sends initialize; at 2026-07-28 it
+//     sends no initialize but server/discover, then every request with the
+//     per-request _meta envelope naming the revision, its client info and
+//     capabilities (and falls back to initialize when the server does not
+//     know server/discover);
+//   - sdk1: the official TypeScript SDK 1.x Client (@modelcontextprotocol/sdk),
+//     asking for the revision in its initialize request (the one change made
+//     to what it sends);
+//   - sdk2: the official TypeScript SDK 2.x Client (@modelcontextprotocol/client),
+//     likewise up to 2025-11-25, and at 2026-07-28 pinned to it
+//     (versionNegotiation {mode: {pin: "2026-07-28"}}).
+//
+// Then the 2.x Client twice more as a user gets it: at its default (it
+// negotiates 2025-11-25 through initialize) and in its auto mode (it probes
+// server/discover and takes 2026-07-28 when the server offers it).
+//
+// Each lists the tools, calls every tool (with arguments made from its
+// input schema: every required property given the simplest value of its
+// type), and, when the server has resources, lists them and reads each
+// one. Every answer as it came over the wire (initialize, server/discover,
+// tools/list, tools/call, resources/list, resources/read) must validate
+// against the official JSON Schema (testdata/mcp-schemas) of the revision
+// it answers (the request's envelope names it at 2026-07-28, initialize
+// before), hold nothing that revision lacks (LACKS below; what an SDK
+// writes there itself, adapted or not, is SDK_OWN: allowed only as listed,
+// and reported), and a tool's structured content must match the output
+// schema tools/list gave. No message from the server may hold the private
+// text (--secret, default hunter2: what the quick starts' crash tool
+// fails with).
 //
 // The server must grant each revision up to --grants (default 2025-11-25,
 // the latest of the official TypeScript SDK 1.x; 2025-06-18 for an SDK
-// 1.x before 1.24) as asked; for a later one it may answer an older one,
-// and the results are then checked against that one. The SDK Client refuses a revision it does
-// not know: for such a revision it is reported as unable to take part,
-// never as passing.
+// 1.x before 1.24; 2026-07-28 for a server of the 2.x line) as asked; for
+// a later one it may answer an older one, and the answers are then checked
+// against that one. A client that cannot speak the revision the server
+// answers (the 1.x Client and 2026-07-28), or a 2.x Client pinned to
+// 2026-07-28 against a server that offers it nothing beyond --grants, is
+// reported as unable to take part, never as passing.
 //
-// With --check, `mcpresult check --stdio <command>` must also exit 0 (no
-// error at any revision the server accepts).
+// With --http the command is an HTTP server, started once, that prints
+// "listening on <url>" on stderr: the SDK Clients connect to it with their
+// Streamable HTTP transports (the raw client speaks stdio only, and is not
+// run), and the server is stopped at the end.
+//
+// With --check, `mcpresult check --stdio <command>` (with --http,
+// `mcpresult check --url <url>`) must also exit 0 (no error at any revision
+// the server accepts).
 //
 // Exits 1 on any failure, with every failure listed.
 
@@ -39,27 +66,73 @@ import { parseArgs } from "node:util";
 import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioClientTransport1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as HttpClientTransport1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SUPPORTED_PROTOCOL_VERSIONS as SUPPORTED1 } from "@modelcontextprotocol/sdk/types.js";
+import { Client as Client2, StreamableHTTPClientTransport as HttpClientTransport2, SUPPORTED_PROTOCOL_VERSIONS as SUPPORTED2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransport2 } from "@modelcontextprotocol/client/stdio";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const REVISIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
+const MODERN = "2026-07-28"; // no initialize: server/discover and the per-request envelope
 const REQUEST_LIMIT_MS = 60_000; // a hang guard, not a measure
+const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 
 const before = (a, b) => a < b;
 
-const { values, positionals } = parseArgs({ options: { check: { type: "string" }, grants: { type: "string", default: "2025-11-25" } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { check: { type: "string" }, grants: { type: "string", default: "2025-11-25" }, secret: { type: "string", default: "hunter2" }, http: { type: "boolean", default: false } },
+  allowPositionals: true,
+});
 if (!REVISIONS.includes(values.grants)) {
   console.error(`sdkproof: --grants takes one of ${REVISIONS.join(", ")}`);
   process.exit(2);
 }
 const MUST_GRANT = new Set(REVISIONS.filter((v) => v <= values.grants));
 if (positionals.length === 0) {
-  console.error("usage: node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] -- <command> [args…]");
+  console.error("usage: node tools/sdkproof/run.mjs [--check path/to/mcpresult] [--grants V] [--secret TEXT] [--http] -- <command> [args…]");
   process.exit(2);
 }
 const [command, ...commandArgs] = positionals;
+
+/** What a revision lacks: each field or content type with the first
+ * revision that has it. */
+const LACKS = {
+  result: { structuredContent: "2025-06-18", resultType: MODERN, ttlMs: MODERN, cacheScope: MODERN },
+  tool: { outputSchema: "2025-06-18", title: "2025-06-18", icons: "2025-11-25", execution: "2025-11-25" },
+  content: { resource_link: "2025-06-18", audio: "2025-03-26" },
+  block: { _meta: "2025-06-18", icons: "2025-11-25" },
+  annotations: { lastModified: "2025-06-18" },
+};
+
+/** What an SDK writes itself to a revision that lacks it, adapted or not
+ * (a plain server of that SDK writes it alike): allowed where it is, as
+ * a value of that shape, on the answers to those methods, and reported
+ * under the run's summary; anywhere else it fails. */
+const SDK_OWN = [
+  {
+    table: "tool",
+    name: "execution",
+    methods: ["tools/list"],
+    allows: (v) => JSON.stringify(v) === JSON.stringify({ taskSupport: "forbidden" }),
+    why: "McpServer of @modelcontextprotocol/sdk 1.24 on lists every tool with execution {taskSupport: forbidden} at every revision",
+  },
+  {
+    table: "result",
+    name: "ttlMs",
+    methods: ["tools/list", "resources/list"],
+    allows: (v) => Number.isInteger(v) && v >= 0,
+    why: "the Go SDK's list results (mcp.Cacheable: json ttlMs, cacheScope, no omitempty) carry ttlMs and cacheScope at every revision",
+  },
+  {
+    table: "result",
+    name: "cacheScope",
+    methods: ["tools/list", "resources/list"],
+    allows: (v) => v === "public" || v === "private",
+    why: "the Go SDK's list results (mcp.Cacheable: json ttlMs, cacheScope, no omitempty) carry ttlMs and cacheScope at every revision",
+  },
+];
 
 // --- the official schemas ----------------------------------------------------
 
@@ -115,80 +188,123 @@ function sample(schema) {
   }
 }
 
-// --- what both clients check --------------------------------------------------
+
+// --- what every client checks --------------------------------------------------
+
+/** The schema definition each answered method's result must be. */
+const RESULTS = {
+  initialize: "InitializeResult",
+  "server/discover": "DiscoverResult",
+  "tools/list": "ListToolsResult",
+  "tools/call": "CallToolResult",
+  "resources/list": "ListResourcesResult",
+  "resources/read": "ReadResourceResult",
+};
 
 class Run {
   constructor(client, asked) {
     this.client = client;
     this.asked = asked;
     this.failures = [];
-    this.counts = { tools: 0, calls: 0, reads: 0 };
+    this.counts = { discovers: 0, tools: 0, calls: 0, reads: 0 };
+    this.outputSchemas = new Map();
   }
   fail(what) {
     this.failures.push(`${this.asked} ${this.client}: ${what}`);
   }
-  conforms(definition, value, what) {
-    const validate = schemaOf(this.negotiated)(definition);
-    if (validate === undefined) return this.fail(`${this.negotiated}'s schema has no ${definition}`);
-    if (!validate(value)) this.fail(`${what}: not a valid ${definition} of ${this.negotiated}: ${explain(validate.errors)}`);
+  /** message checks any message the server wrote for the private text. */
+  message(message) {
+    if (JSON.stringify(message).includes(values.secret)) this.fail(`the server wrote the private text ${JSON.stringify(values.secret)}: ${JSON.stringify(message).slice(0, 300)}`);
+  }
+  conforms(revision, definition, value, what) {
+    const validate = schemaOf(revision)(definition);
+    if (validate === undefined) return this.fail(`${revision}'s schema has no ${definition}`);
+    if (!validate(value)) this.fail(`${what}: not a valid ${definition} of ${revision}: ${explain(validate.errors)}`);
+  }
+  /** lacks fails when a revision lacks the field (or content type) name
+   * of the table the value was found in, unless an SDK writes it itself
+   * (SDK_OWN), which is noted. */
+  lacks(revision, method, table, name, what, value) {
+    if (!Object.hasOwn(LACKS[table], name) || !before(revision, LACKS[table][name])) return;
+    const own = SDK_OWN.find((o) => o.table === table && o.name === name && o.methods.includes(method) && o.allows(value));
+    if (own !== undefined) {
+      if (!notes.has(own.why)) notes.set(own.why, new Set());
+      notes.get(own.why).add(revision);
+      return;
+    }
+    this.fail(`${what}: ${name}, which ${revision} lacks`);
+  }
+  /** answered checks the result of a request (method, params) the server
+   * answered: at the revision its envelope names, or the one initialize
+   * negotiated. */
+  answered(method, params, result) {
+    const revision = params?._meta?.[PROTOCOL_VERSION_KEY] ?? (method === "initialize" ? result?.protocolVersion : this.negotiated);
+    if (method === "initialize") return this.initialized(result);
+    if (!REVISIONS.includes(revision)) return this.fail(`${method} answered at no revision an official schema describes (${JSON.stringify(revision)})`);
+    if (revision === MODERN) this.negotiated = MODERN;
+    const what = method === "tools/call" ? `tools/call ${params?.name}` : method === "resources/read" ? `resources/read ${params?.uri}` : method;
+    if (RESULTS[method] === undefined) return;
+    this.conforms(revision, RESULTS[method], result, what);
+    for (const [key, value] of Object.entries(result ?? {})) this.lacks(revision, method, "result", key, what, value);
+    if (method === "server/discover") {
+      this.counts.discovers++;
+      if (!Array.isArray(result?.supportedVersions) || !result.supportedVersions.includes(MODERN)) this.fail(`server/discover: supportedVersions ${JSON.stringify(result?.supportedVersions)} does not offer ${MODERN}`);
+    } else if (method === "tools/list") this.listed(revision, result);
+    else if (method === "tools/call") this.called(revision, params?.name, result, what);
+    else if (method === "resources/read") this.counts.reads++;
   }
   initialized(result) {
     this.negotiated = result?.protocolVersion;
-    if (!REVISIONS.includes(this.negotiated)) {
-      this.fail(`the server answered protocol version ${JSON.stringify(this.negotiated)}, which no official schema describes`);
+    if (!REVISIONS.includes(this.negotiated) || this.negotiated === MODERN) {
+      this.fail(`initialize: the server answered protocol version ${JSON.stringify(this.negotiated)}, which no official schema's initialize describes`);
       this.negotiated = undefined;
       return false;
     }
-    if (MUST_GRANT.has(this.asked) && this.negotiated !== this.asked) this.fail(`asked ${this.asked}, the server answered ${this.negotiated}`);
-    this.conforms("InitializeResult", result, "initialize");
+    if (MUST_GRANT.has(this.asked) && this.asked !== MODERN && this.negotiated !== this.asked) this.fail(`asked ${this.asked}, the server answered ${this.negotiated}`);
+    this.conforms(this.negotiated, "InitializeResult", result, "initialize");
     return true;
   }
-  listed(result) {
-    this.conforms("ListToolsResult", result, "tools/list");
+  listed(revision, result) {
     const tools = Array.isArray(result?.tools) ? result.tools : [];
     this.counts.tools = tools.length;
     this.outputSchemas = new Map();
     for (const tool of tools) {
+      for (const [key, value] of Object.entries(tool ?? {})) this.lacks(revision, "tools/list", "tool", key, `tools/list: tool ${tool.name}`, value);
       if (tool.outputSchema === undefined) continue;
-      if (before(this.negotiated, "2025-06-18")) this.fail(`tools/list: tool ${tool.name} has an outputSchema, which ${this.negotiated} lacks`);
       try {
         this.outputSchemas.set(tool.name, compileOutputSchema(tool.outputSchema));
       } catch (err) {
         this.fail(`tools/list: the output schema of ${tool.name} does not compile: ${err.message}`);
       }
     }
-    return tools;
   }
-  called(tool, result) {
+  called(revision, tool, result, what) {
     this.counts.calls++;
-    const what = `tools/call ${tool}`;
-    this.conforms("CallToolResult", result, what);
-    const types = Array.isArray(result?.content) ? result.content.map((b) => b?.type) : [];
-    if (before(this.negotiated, "2025-06-18")) {
-      if (result && "structuredContent" in result) this.fail(`${what}: structuredContent, which ${this.negotiated} lacks`);
-      if (types.includes("resource_link")) this.fail(`${what}: a resource_link block, which ${this.negotiated} lacks`);
+    for (const block of Array.isArray(result?.content) ? result.content : []) {
+      this.lacks(revision, "tools/call", "content", block?.type, `${what}: a content block`);
+      for (const [key, value] of Object.entries(block ?? {})) this.lacks(revision, "tools/call", "block", key, `${what}: a ${block.type} block`, value);
+      for (const [key, value] of Object.entries(block?.annotations ?? {})) this.lacks(revision, "tools/call", "annotations", key, `${what}: a ${block.type} block's annotations`, value);
     }
-    if (before(this.negotiated, "2025-03-26") && types.includes("audio")) this.fail(`${what}: an audio block, which ${this.negotiated} lacks`);
     const check = this.outputSchemas.get(tool);
     if (check !== undefined && result?.isError !== true) {
       if (result?.structuredContent === undefined) this.fail(`${what}: the tool lists an output schema and its result has no structuredContent`);
       else if (!check(result.structuredContent)) this.fail(`${what}: structuredContent does not match the listed output schema: ${explain(check.errors)}`);
     }
   }
-  resources(result) {
-    this.conforms("ListResourcesResult", result, "resources/list");
-    return Array.isArray(result?.resources) ? result.resources : [];
-  }
-  read(uri, result) {
-    this.counts.reads++;
-    this.conforms("ReadResourceResult", result, `resources/read ${uri}`);
-  }
   summary() {
-    const got = this.negotiated === undefined ? "no revision" : `negotiated ${this.negotiated}`;
-    const { tools, calls, reads } = this.counts;
-    return `${this.asked}  ${this.client.padEnd(10)} ${got}: ${tools} tools, ${calls} calls, ${reads} reads: ${this.failures.length === 0 ? "ok" : `${this.failures.length} failures`}`;
+    const got = this.negotiated === undefined ? "no revision" : `answered at ${this.negotiated}`;
+    const { discovers, tools, calls, reads } = this.counts;
+    const discovered = discovers > 0 ? `server/discover, ` : "";
+    return `${this.asked.padEnd(10)}  ${this.client.padEnd(12)} ${got}: ${discovered}${tools} tools, ${calls} calls, ${reads} reads: ${this.failures.length === 0 ? "ok" : `${this.failures.length} failures`}`;
   }
 }
+
+/** envelope is the per-request _meta of a 2026-07-28 request. */
+const envelope = (revision) => ({
+  [PROTOCOL_VERSION_KEY]: revision,
+  "io.modelcontextprotocol/clientInfo": { name: "sdkproof-raw", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+});
 
 // --- the raw JSON-RPC client --------------------------------------------------
 
@@ -217,6 +333,7 @@ async function rawClient(asked) {
         run.fail(`the server wrote a line on stdout that is not JSON: ${line.slice(0, 200)}`);
         continue;
       }
+      run.message(message);
       const w = waiting.get(message.id);
       if (w !== undefined) {
         waiting.delete(message.id);
@@ -225,7 +342,8 @@ async function rawClient(asked) {
     }
   });
   let next = 0;
-  const request = (method, params) =>
+  /** exchange sends a request and resolves to its response message. */
+  const exchange = (method, params) =>
     new Promise((resolve, reject) => {
       if (exited) return reject(new Error(`the server exited: ${stderr.slice(-2000)}`));
       const id = ++next;
@@ -236,8 +354,7 @@ async function rawClient(asked) {
       waiting.set(id, {
         resolve: (m) => {
           clearTimeout(timer);
-          if (m.error !== undefined) reject(new Error(`${method}: JSON-RPC error ${m.error.code}: ${m.error.message}`));
-          else resolve(m.result);
+          resolve(m);
         },
         reject: (e) => {
           clearTimeout(timer);
@@ -246,16 +363,37 @@ async function rawClient(asked) {
       });
       child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
     });
+  let meta; // the envelope every request carries at 2026-07-28
+  /** request sends a request, checks its result and resolves to it. */
+  const request = async (method, params = {}) => {
+    if (meta !== undefined) params = { ...params, _meta: meta };
+    const m = await exchange(method, params);
+    if (m.error !== undefined) throw new Error(`${method}: JSON-RPC error ${m.error.code}: ${m.error.message}`);
+    run.answered(method, params, m.result);
+    return m.result;
+  };
   try {
-    const init = await request("initialize", { protocolVersion: asked, capabilities: {}, clientInfo: { name: "sdkproof-raw", version: "1.0.0" } });
-    if (run.initialized(init)) {
+    let capabilities;
+    if (asked === MODERN) {
+      const params = { _meta: envelope(asked) };
+      const m = await exchange("server/discover", params);
+      if (m.error === undefined) {
+        meta = params._meta;
+        run.answered("server/discover", params, m.result);
+        capabilities = m.result?.capabilities;
+      } else if (MUST_GRANT.has(asked)) {
+        throw new Error(`server/discover: JSON-RPC error ${m.error.code}: ${m.error.message}`);
+      }
+    }
+    if (meta === undefined) {
+      const init = await request("initialize", { protocolVersion: asked, capabilities: {}, clientInfo: { name: "sdkproof-raw", version: "1.0.0" } });
+      if (run.negotiated === undefined) return run;
+      capabilities = init.capabilities;
       child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
-      for (const tool of run.listed(await request("tools/list", {}))) {
-        run.called(tool.name, await request("tools/call", { name: tool.name, arguments: sample(tool.inputSchema) }));
-      }
-      if (init.capabilities?.resources !== undefined) {
-        for (const r of run.resources(await request("resources/list", {}))) run.read(r.uri, await request("resources/read", { uri: r.uri }));
-      }
+    }
+    for (const tool of (await request("tools/list")).tools ?? []) await request("tools/call", { name: tool.name, arguments: sample(tool.inputSchema) });
+    if (capabilities?.resources !== undefined) {
+      for (const r of (await request("resources/list")).resources ?? []) await request("resources/read", { uri: r.uri });
     }
   } catch (err) {
     run.fail(err.message);
@@ -266,92 +404,174 @@ async function rawClient(asked) {
   return run;
 }
 
-// --- the official SDK's Client ------------------------------------------------
+// --- the official SDKs' Clients -----------------------------------------------
 
-async function sdkClient(asked) {
-  const run = new Run("sdk-client", asked);
-  const transport = new StdioClientTransport({ command, args: commandArgs, cwd: ROOT, stderr: "pipe" });
-  // the wire as the Client received it, and the revision asked for
-  const responses = [];
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    if (message?.method === "initialize") message = { ...message, params: { ...message.params, protocolVersion: asked } };
-    return send(message, options);
-  };
-  const client = new Client({ name: "sdkproof-sdk", version: "1.0.0" });
-  const connect = client.connect.bind(client);
-  const lastResult = () => responses.at(-1);
-  const hook = () => {
-    const prior = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      if (message && "id" in message && "result" in message) responses.push(message.result);
-      prior?.(message, extra);
-    };
-  };
-  const start = transport.start.bind(transport);
-  transport.start = async () => {
-    hook(); // Protocol.connect has set its onmessage: ours records, then calls it
-    return start();
-  };
+/** recording gives a class of the Client's stdio transport (Base) whose
+ * instances keep in wire every request the Client sends (its initialize
+ * asking for revision, when given) and every answer it receives, as they
+ * cross the wire. A class, not a wrapper: the 2.x Client probes
+ * server/discover on a second process it starts with a transport of the
+ * same class (new transport.constructor(…)), which is recorded alike. */
+function recording(Base, revision) {
+  const wire = { sent: new Map(), answers: [] };
+  class Recording extends Base {
+    constructor(params) {
+      super(params);
+      let handler;
+      Object.defineProperty(this, "onmessage", {
+        get: () => handler,
+        set: (value) => {
+          handler =
+            typeof value !== "function"
+              ? value
+              : (message, extra) => {
+                  if (message && "id" in message && !("method" in message)) wire.answers.push(message);
+                  return value(message, extra);
+                };
+        },
+      });
+    }
+    send(message, options) {
+      if (revision !== undefined && message?.method === "initialize") message = { ...message, params: { ...message.params, protocolVersion: revision } };
+      if (message?.method !== undefined && message.id !== undefined) wire.sent.set(message.id, message);
+      return super.send(message, options);
+    }
+  }
+  return { Transport: Recording, wire };
+}
+
+/** replay checks what a Client's session carried: every message for the
+ * private text, every result against the request it answers. */
+function replay(run, wire) {
+  for (const message of wire.answers) {
+    run.message(message);
+    const req = wire.sent.get(message.id);
+    if (req === undefined || message.error !== undefined) continue;
+    run.answered(req.method, req.params, message.result);
+  }
+}
+
+/** session lists and calls every tool and reads every resource through a
+ * connected Client. */
+async function session(client) {
+  const { tools } = await client.listTools();
+  for (const tool of tools) await client.callTool({ name: tool.name, arguments: sample(tool.inputSchema) });
+  if (client.getServerCapabilities()?.resources !== undefined) {
+    const { resources } = await client.listResources();
+    for (const r of resources) await client.readResource({ uri: r.uri });
+  }
+}
+
+/** sdkClient runs one of the official Clients: name, the revision asked
+ * (in initialize, or pinned when options pin it), the Client and transport
+ * classes, the versions the Client speaks, and its options. */
+async function sdkClient(name, asked, { Client, Transport, supported, options, rewrite }) {
+  const run = new Run(name, asked);
+  const { Transport: Recording, wire } = recording(Transport, rewrite ? asked : undefined);
+  const transport = served === undefined ? new Recording({ command, args: commandArgs, cwd: ROOT, stderr: "pipe" }) : new Recording(new URL(served.url));
+  const client = new Client({ name: "sdkproof-" + name, version: "1.0.0" }, options);
   try {
     try {
-      await connect(transport);
+      await client.connect(transport);
     } catch (err) {
-      const answered = lastResult()?.protocolVersion;
-      if (!SUPPORTED_PROTOCOL_VERSIONS.includes(answered)) {
-        run.unable = `the SDK Client does not speak ${answered} (the server's answer to ${asked})`;
+      const init = wire.answers.find((m) => wire.sent.get(m.id)?.method === "initialize");
+      const answered = init?.result?.protocolVersion;
+      if (answered !== undefined && !supported.includes(answered)) {
+        run.unable = `the Client does not speak ${answered} (the server's answer to ${asked})`;
+        return run;
+      }
+      if (err?.code === "ERA_NEGOTIATION_FAILED" && !MUST_GRANT.has(asked)) {
+        run.unable = `the server offers no ${asked} (${err.message})`;
         return run;
       }
       throw err;
     }
-    if (run.initialized(lastResult())) {
-      const { tools } = await client.listTools();
-      run.listed(lastResult());
-      for (const tool of tools) {
-        await client.callTool({ name: tool.name, arguments: sample(tool.inputSchema) });
-        run.called(tool.name, lastResult());
-      }
-      if (client.getServerCapabilities()?.resources !== undefined) {
-        const { resources } = await client.listResources();
-        run.resources(lastResult());
-        for (const r of resources) {
-          await client.readResource({ uri: r.uri });
-          run.read(r.uri, lastResult());
-        }
-      }
-    }
+    await session(client);
   } catch (err) {
     run.fail(err.message);
   } finally {
     await client.close().catch(() => {});
+    replay(run, wire);
   }
   return run;
 }
 
+const Transport1 = values.http ? HttpClientTransport1 : StdioClientTransport1;
+const Transport2 = values.http ? HttpClientTransport2 : StdioClientTransport2;
+const sdk1 = (asked) => sdkClient("sdk1", asked, { Client: Client1, Transport: Transport1, supported: SUPPORTED1, rewrite: true });
+const sdk2 = (asked) =>
+  sdkClient("sdk2", asked, {
+    Client: Client2,
+    Transport: Transport2,
+    supported: SUPPORTED2,
+    ...(asked === MODERN ? { options: { versionNegotiation: { mode: { pin: MODERN } } } } : { rewrite: true }),
+  });
+/** The 2.x Client as a user gets it, at its default and in auto mode:
+ * whatever it negotiates, checked at that. */
+const sdk2As = (mode) => () =>
+  sdkClient(`sdk2 ${mode}`, "(its own)", {
+    Client: Client2,
+    Transport: Transport2,
+    supported: SUPPORTED2,
+    options: mode === "default" ? undefined : { versionNegotiation: { mode } },
+  });
+
 // --- the run -------------------------------------------------------------------
 
-const failures = [];
-console.log(`sdkproof: ${[command, ...commandArgs].join(" ")}`);
-for (const asked of REVISIONS) {
-  for (const client of [rawClient, sdkClient]) {
-    const run = await client(asked);
-    if (run.unable !== undefined) {
-      console.log(`${asked}  ${run.client.padEnd(10)} cannot take part: ${run.unable}`);
-      continue;
-    }
-    console.log(run.summary());
-    failures.push(...run.failures);
-    if (run.counts.calls === 0 && run.failures.length === 0) failures.push(`${asked} ${run.client}: the server has no tools to call`);
-  }
+/** serve starts the server command once, for --http, and resolves to
+ * {child, url} once it printed "listening on <url>" on stderr. */
+function serve() {
+  const child = spawn(command, commandArgs, { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const fail = (why) => {
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      reject(new Error(`sdkproof: ${why}\n${log}`));
+    };
+    const timer = setTimeout(() => fail(`the server printed no "listening on <url>" within ${REQUEST_LIMIT_MS / 1000} s`), REQUEST_LIMIT_MS);
+    child.stderr.on("data", (d) => {
+      log += d;
+      const m = /listening on (http:\/\/\S+)/.exec(log);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on("exit", (code) => fail(`the server exited (${code}) before listening`));
+  });
 }
+
+const served = values.http ? await serve() : undefined;
+
+const failures = [];
+/** The SDK's own fields met (SDK_OWN): why → the revisions. */
+const notes = new Map();
+console.log(`sdkproof: ${[command, ...commandArgs].join(" ")}${served === undefined ? "" : ` at ${served.url} (over HTTP: the SDK Clients' Streamable HTTP transports; the raw client speaks stdio only)`}`);
+const clients = values.http ? [sdk1, sdk2] : [rawClient, sdk1, sdk2];
+const runs = [...REVISIONS.flatMap((asked) => clients.map((client) => () => client(asked))), sdk2As("default"), sdk2As("auto")];
+for (const start of runs) {
+  const run = await start();
+  if (run.unable !== undefined) {
+    console.log(`${run.asked.padEnd(10)}  ${run.client.padEnd(12)} cannot take part: ${run.unable}`);
+    continue;
+  }
+  console.log(run.summary());
+  failures.push(...run.failures);
+  if (run.counts.calls === 0 && run.failures.length === 0) failures.push(`${run.asked} ${run.client}: the server has no tools to call`);
+}
+
+for (const [why, revisions] of notes) console.log(`allowed, the SDK's own and not the adapter's, at ${[...revisions].sort().join(", ")}: ${why}`);
 
 if (values.check !== undefined) {
   const line = [command, ...commandArgs].map((a) => (/[\s"'\\]/.test(a) ? JSON.stringify(a) : a)).join(" ");
-  const res = spawnSync(values.check, ["check", "--stdio", line], { cwd: ROOT, encoding: "utf8", timeout: 10 * 60 * 1000 });
+  const target = served === undefined ? ["--stdio", line] : ["--url", served.url];
+  const res = spawnSync(values.check, ["check", ...target], { cwd: ROOT, encoding: "utf8", timeout: 10 * 60 * 1000 });
   const summary = (res.stdout ?? "").split("\n").filter((l) => l.startsWith("summary:"));
   console.log(`mcpresult check: exit ${res.status}${summary.length ? ", " + summary[0] : ""}`);
-  if (res.status !== 0) failures.push(`mcpresult check --stdio ${JSON.stringify(line)} exited ${res.status}:\n${res.stdout}${res.stderr}`);
+  if (res.status !== 0) failures.push(`mcpresult check ${target.join(" ")} exited ${res.status}:\n${res.stdout}${res.stderr}`);
 }
+served?.child.kill();
 
 if (failures.length > 0) {
   console.error(`sdkproof: ${failures.length} failures`);
