@@ -177,7 +177,8 @@ tools/browser/node_modules/.installed: tools/browser/package.json tools/browser/
 # and on the oldest 1.x mcpresult/sdk supports (1.23.0, which speaks up to
 # 2025-06-18); the one of the 2.x line (which speaks 2026-07-28 too) on the
 # newest @modelcontextprotocol/server the package is tested with and on the
-# oldest it supports (2.0.0); the example servers of both lines over HTTP
+# oldest it supports (2.0.0), and the README's JS example (weather.mjs, on
+# 2.x); the example servers of both lines over HTTP
 # (server.mjs: Streamable HTTP with sessions; server-v2.mjs: the SDK's
 # per-request entry, on @modelcontextprotocol/node, which needs 2.4 or
 # later), with the Clients' Streamable HTTP transports; then the Go quick
@@ -189,6 +190,7 @@ sdkproof: $(CLI) tools/sdkproof/node_modules/.installed $(JS)/node_modules/.inst
 	node tools/sdkproof/run.mjs --check $(CLI) --grants 2025-06-18 -- node js/test/with-sdk.mjs sdk-oldest js/examples/quickstart.mjs
 	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- node js/examples/quickstart-v2.mjs
 	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- node js/test/with-sdk.mjs server-oldest js/examples/quickstart-v2.mjs
+	node tools/sdkproof/run.mjs --check $(CLI) --grants 2026-07-28 -- node js/examples/weather.mjs
 	node tools/sdkproof/run.mjs --check $(CLI) --http -- node js/examples/server.mjs --http
 	node tools/sdkproof/run.mjs --check $(CLI) --http --grants 2026-07-28 -- node js/examples/server-v2.mjs --http
 	$(GO) build -o $(BIN)/quickstart-go ./examples/quickstart

@@ -87,9 +87,9 @@ var blocks = map[string]source{
 	"go install github.com/mcpresult/mcpresult/cmd/mcpresult@latest": {kind: install},
 	"// Content blocks, kept exactly as given.":                      {file: "result/example_quickstart_test.go"},
 	`{"content":[{"type":"text","text":"Generated the plot."},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},{"type":"resource_link","uri":"file:///srv/plot.svg","name":"plot.svg","mimeType":"image/svg+xml"}],"isError":false}`: {file: "result/example_quickstart_test.go"},
-	`import { load, McpResultError } from "mcpresult";`:                                                                          {file: "js/examples/api-quickstart.mjs"},
-	`{"content":[{"type":"text","text":"{\"ok\":true,\"count\":2}"}],"structuredContent":{"ok":true,"count":2},"isError":false}`: {kind: printed, file: "js/examples/api-quickstart.mjs"},
-	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                                      {kind: run, node: true},
+	`import { load, McpResultError } from "mcpresult";`:                                                           {file: "js/examples/api-quickstart.mjs"},
+	`import { McpServer } from "@modelcontextprotocol/server"; // 1.x: "@modelcontextprotocol/sdk/server/mcp.js"`: {file: "js/examples/weather.mjs"},
+	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                       {kind: run, node: true},
 	// CONTRIBUTING.md
 	"go build -o bin/mcpresult ./cmd/mcpresult":                        {kind: run},
 	"go mod edit -replace github.com/mcpresult/mcpresult=../mcpresult": {kind: clone},
