@@ -257,6 +257,40 @@ test("the oldest SDK supported (1.23.0), over stdio: the example server, written
   }
 });
 
+test("tools/list holds no member of a tool that the client's revision lacks, on both lines", async () => {
+  const { McpServer: McpServerV2 } = await import("@modelcontextprotocol/server");
+  const icons = [{ src: "https://example.com/i.png", mimeType: "image/png" }];
+  const since = { annotations: "2025-03-26", title: "2025-06-18", outputSchema: "2025-06-18", icons: "2025-11-25" }; // the first revision with each
+  for (const [line, Server] of [["1.x", McpServer], ["2.x", McpServerV2]]) {
+    for (const revision of ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]) {
+      const s = adapt(new Server({ name: "list", version: "1" }), mcp);
+      s.registerTool("t", { title: "T", icons, annotations: { readOnlyHint: true }, outputSchema: { v: z.string() } }, () => mcp.tool({ structuredContent: { v: "x" } }));
+      const [c, t] = InMemoryTransport.createLinkedPair();
+      await s.connect(t);
+      const client = new Client({ name: "list", version: "1" });
+      await client.connect(asking(c, revision));
+      const sent = [];
+      const onmessage = c.onmessage;
+      c.onmessage = (m, e) => {
+        sent.push(m);
+        onmessage(m, e);
+      };
+      await client.listTools();
+      const tool = sent.find((m) => m.result?.tools !== undefined).result.tools[0];
+      // what the SDK lists at the newest revision (1.x lists no icons of
+      // registerTool, and every tool with an execution), and none of it
+      // where the revision lacks it
+      for (const [k, first] of Object.entries(since)) {
+        if (revision < first) assert.equal(k in tool, false, `${line} ${revision} ${k}`);
+        else if (k !== "icons" || line === "2.x") assert.ok(k in tool, `${line} ${revision} ${k}`);
+      }
+      if (revision < "2025-11-25") assert.equal("execution" in tool, false, `${line} ${revision}: execution only from 2025-11-25`);
+      else if (line === "1.x") assert.deepEqual(tool.execution, { taskSupport: "forbidden" }, line);
+      await client.close();
+    }
+  }
+});
+
 test("adapt refuses what is not an McpServer it knows, at once, naming what it found and nothing it holds", async () => {
   const { Server: ServerV1 } = await import("@modelcontextprotocol/sdk/server/index.js");
   const { Server: ServerV2, McpServer: McpServerV2 } = await import("@modelcontextprotocol/server");

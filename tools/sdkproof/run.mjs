@@ -100,7 +100,7 @@ const [command, ...commandArgs] = positionals;
  * revision that has it. */
 const LACKS = {
   result: { structuredContent: "2025-06-18", resultType: MODERN, ttlMs: MODERN, cacheScope: MODERN },
-  tool: { outputSchema: "2025-06-18", title: "2025-06-18", icons: "2025-11-25", execution: "2025-11-25" },
+  tool: { annotations: "2025-03-26", outputSchema: "2025-06-18", title: "2025-06-18", icons: "2025-11-25", execution: "2025-11-25" },
   content: { resource_link: "2025-06-18", audio: "2025-03-26" },
   block: { _meta: "2025-06-18", icons: "2025-11-25" },
   annotations: { lastModified: "2025-06-18" },
@@ -111,13 +111,6 @@ const LACKS = {
  * a value of that shape, on the answers to those methods, and reported
  * under the run's summary; anywhere else it fails. */
 const SDK_OWN = [
-  {
-    table: "tool",
-    name: "execution",
-    methods: ["tools/list"],
-    allows: (v) => JSON.stringify(v) === JSON.stringify({ taskSupport: "forbidden" }),
-    why: "McpServer of @modelcontextprotocol/sdk 1.24 on lists every tool with execution {taskSupport: forbidden} at every revision",
-  },
   {
     table: "result",
     name: "ttlMs",
