@@ -31,8 +31,13 @@ JS_WASM    := js/mcpresult.wasm
 # (internal/revision), the codec and the dispatch moved out of abi and what
 # content does not export reached through internal/contentlink cost about
 # 4 KB of code together (0.6 KB of gzip), for no duplicated rule.
-WASM_MAX_RAW  := 2616000
-WASM_MAX_GZIP := 749000
+# It was 2,616,000 (749,000 gzip) until a build could also serialize in
+# the same call (ABI minor version 2: the adapters' one crossing a
+# result): the build request's serialize options, the response's wire,
+# the one pass noting what a revision would change, and the general path
+# writing a built result at once cost about 13 KB of code (2.1 KB of gzip).
+WASM_MAX_RAW  := 2630000
+WASM_MAX_GZIP := 752000
 
 
 .PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish fuzz clean

@@ -13,6 +13,7 @@ import (
 //
 //	{ok: false, error: {code, path, message}}      any op
 //	{ok: true, json: str, settings: {…}}           build (the settings the result was built with)
+//	{ok: true, json: str, settings: {…}, wire: str}  build with serialize options (since minor version 2)
 //	{ok: true, json: str}                          serialize; outputSchema
 //	{ok: true}                                     outputSchema for a revision without outputSchema
 //	{ok: true, valid, errors: [...], warnings: [...]}  validate (findings as {code, path, message})
@@ -28,6 +29,10 @@ type Response struct {
 	// Settings (build) are the settings the result was built with: the
 	// request's, with the call's own maxJsonBytes and canonicalization.
 	Settings result.Settings
+
+	// Wire (build with serialize options) is the built result written
+	// with them, as serialize writes it.
+	Wire []byte
 
 	Report *result.Report // validate
 
@@ -102,6 +107,12 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 				return nil, malformed()
 			}
 			r.Settings = s
+			if w, has := v.Get("wire"); has {
+				if w.Kind() != content.KindString {
+					return nil, malformed()
+				}
+				r.Wire = []byte(w.Str())
+			}
 		}
 	case OpValidate:
 		valid := get(v, "valid")

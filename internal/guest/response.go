@@ -20,12 +20,21 @@ func moduleInfo() *abi.Info {
 func appendKey(dst []byte, k string) []byte { return codec.AppendString(dst, k) }
 
 // appendBuilt appends the response of a build: {ok: true, json: str,
-// settings: {maxJsonBytes, maxNodes, maxDepth, canonicalization}}.
-func appendBuilt(dst []byte, r *result.Result) []byte {
-	dst = codec.AppendMapHeader(dst, 3)
+// settings: {maxJsonBytes, maxNodes, maxDepth, canonicalization}}, and
+// wire: str after them when the build also serialized (wire not nil).
+func appendBuilt(dst []byte, r *result.Result, wire []byte) []byte {
+	n := 3
+	if wire != nil {
+		n = 4
+	}
+	dst = codec.AppendMapHeader(dst, n)
 	dst = codec.AppendBool(appendKey(dst, "ok"), true)
 	dst = codec.AppendStringBytes(appendKey(dst, "json"), r.JSON())
-	return appendSettings(appendKey(dst, "settings"), r.Settings())
+	dst = appendSettings(appendKey(dst, "settings"), r.Settings())
+	if wire != nil {
+		dst = codec.AppendStringBytes(appendKey(dst, "wire"), wire)
+	}
+	return dst
 }
 
 // appendSettings appends the map Settings.AsValue is (the same bytes),

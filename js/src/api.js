@@ -54,7 +54,19 @@ const internals = new WeakMap();
  *   and whether it may hold a BigInt (false: it was read with JSON.parse,
  *   and so holds none);
  * - read(value, kind, keep), write(snapshot, options) and members(snapshot,
- *   keys) are how the adapters take a handler's result (see read). */
+ *   keys) are how the adapters take a handler's result (see read);
+ * - useContext(get) gives the API the adapters' hook: get() is, while an
+ *   adapted handler runs, {internal (the internal calls of the API the
+ *   handler was adapted with), kind ("tool" or "resource"), options (the
+ *   module's serialize options of its request's revision, one object a
+ *   revision)}, else undefined. A tool (or error) result built by this API
+ *   while an adapted tool handler runs is then written for the revision in
+ *   the same module call as its build (see wireOf); this file reads no
+ *   hook of its own, so that it imports nothing of Node's;
+ * - wireOf(result, options) gives {json, wire}: the JSON the module built
+ *   result from and the JSON it wrote for it with options (the very object
+ *   the hook gave) in that same call, or undefined. The result may have
+ *   been changed since: the adapters check it is still what json says. */
 export function internalsOf(api) {
   return internals.get(api);
 }
@@ -69,6 +81,10 @@ const HANDLER_OPTIONS = {
 function builtBy(v) {
   return isObject(v) ? builtResults.get(v) : undefined;
 }
+
+/** The kinds of result built that an adapted handler of each kind writes
+ * at once (see useContext). */
+const AT_ONCE = { tool: new Set(["tool", "error"]), resource: new Set() };
 
 /**
  * instantiate is what every loader ends in: it checks the compiled module,
@@ -109,16 +125,28 @@ function makeApi(engine, own, inherit) {
   const settings = own.value;
   /** owner marks the results this API built, in builtResults. */
   const owner = {};
+  /** context is the adapters' hook (useContext), or undefined. */
+  let context;
   /** build is the ABI's build: kind tool, resource, error or value. */
   function build(kind, input, opts) {
     const set = opts && opts.settings !== undefined ? asSettings(opts.settings) : own;
     const inh = opts && opts.inherit !== undefined ? opts.inherit : inherit;
-    const { enc, root } = buildRequest(engine, kind, input, set, inh);
+    const ctx = context === undefined ? undefined : context();
+    const ser = ctx !== undefined && ctx.internal === internal && AT_ONCE[ctx.kind].has(kind) ? ctx.options : undefined;
+    const { enc, root } = buildRequest(engine, kind, input, set, inh, ser);
     const resp = send(engine, enc, OP_BUILD, root);
     const out = parse(enc, resp.json);
     // the engine's record of the response's settings, or (a response it did
     // not read itself) the decoded settings, written per request
-    builtResults.set(out, { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner });
+    const rec = { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner, wire: undefined, wireOptions: undefined };
+    // a result holding an integer beyond ±(2^53−1) takes the adapter's
+    // other path, which refuses it for the SDK (JSON.parse of the wire
+    // would give another number)
+    if (ser !== undefined && typeof resp.wire === "string" && enc.bigIntegers === null) {
+      rec.wire = resp.wire;
+      rec.wireOptions = ser;
+    }
+    builtResults.set(out, rec);
     return out;
   }
 
@@ -292,7 +320,16 @@ function makeApi(engine, own, inherit) {
     return makeApi(engine, s, true);
   }
 
-  const internal = { serializeObject, read, write, members };
+  function useContext(get) {
+    context = get;
+  }
+
+  function wireOf(result, options) {
+    const b = builtBy(result);
+    return b !== undefined && b.owner === owner && b.wireOptions === options ? b : undefined;
+  }
+
+  const internal = { serializeObject, read, write, members, useContext, wireOf };
 
   const api = {
     tool: (input) => build("tool", input),

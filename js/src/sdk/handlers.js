@@ -99,6 +99,29 @@ async function checkStructured(check, entry, result) {
 
 const SNAPSHOT = Symbol("snapshot");
 
+/** unchanged says whether a (what a handler returned) is still b (what
+ * JSON.parse makes of the JSON it was built from), looking at it without
+ * running any of its code: no Proxy (isProxy, Node's util.types.isProxy),
+ * plain objects and arrays of own data properties only (their descriptors
+ * read, never a getter run), the same keys, and the same values. Anything
+ * else (a member changed, added or removed, an accessor, a toJSON, a Proxy)
+ * is a change, and the result then takes the path of any result, read
+ * once; this look runs none of the code such a change put there. */
+function unchanged(a, b, isProxy) {
+  if (a === b) return true;
+  if (a === null || typeof a !== "object" || b === null || typeof b !== "object" || isProxy(a)) return false;
+  const array = Array.isArray(b);
+  if (Object.getPrototypeOf(a) !== (array ? Array.prototype : Object.prototype)) return false;
+  const own = Object.getOwnPropertyDescriptors(a);
+  const keys = Object.keys(b);
+  if (Reflect.ownKeys(own).length !== keys.length + (array ? 1 : 0)) return false; // an array's length
+  for (const k of keys) {
+    const d = own[k];
+    if (d === undefined || !("value" in d) || !unchanged(d.value, b[k], isProxy)) return false;
+  }
+  return true;
+}
+
 /**
  * handlers gives toolHandler(entry, cb) and resourceHandler(name, cb), the
  * handlers McpServer is given for the user's cb: entry is the adapter's
@@ -107,15 +130,21 @@ const SNAPSHOT = Symbol("snapshot");
  * report(err, where) takes the detail of every private failure;
  * revisionOf(extra) gives the revision a handler called with extra writes
  * for; check(schema, value) is the line's check of structured content
- * against an output schema (lines.js).
+ * against an output schema (lines.js); context, when the runtime has one,
+ * is {run(store, fn), get(), isProxy(v)}: fn() run with store as what
+ * get() gives while it runs and in everything it awaits (an
+ * AsyncLocalStorage), the hook the API writes a result built in a handler
+ * with (api.js, useContext), and Node's util.types.isProxy.
  */
-export function handlers(mcp, { finalize, report, revisionOf, check }) {
+export function handlers(mcp, { finalize, report, revisionOf, check, context }) {
   // serialize writes a result made here (a failure, a ClientError's
   // result, a copy mcp.guard made) for a revision, as the object the SDK
   // is handed. The options of each revision are made once; with the API's
   // internal calls, they go to the module as they are, and only an object
   // that may hold a BigInt (its request held one) is walked by forSdk.
   const internal = internalsOf(mcp);
+  const atOnce = internal !== undefined && context !== undefined;
+  if (atOnce) internal.useContext(context.get);
   const optionsOf = new Map(); // revision -> the module's options
   const optionsFor = (version) => {
     let opts = optionsOf.get(version);
@@ -133,6 +162,19 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
     const { value, exact } = internal.write(snap, optionsFor(version));
     return exact ? forSdk(value, "") : value;
   };
+  // run calls the user's handler; with the hook, inside it, so that a
+  // result the handler builds is written for the revision as it is built
+  const run = (kind, cb, self, args, version) =>
+    atOnce ? context.run({ internal, kind, options: optionsFor(version) }, () => call(cb, self, args)) : call(cb, self, args);
+  // atOnceWire is the JSON the module wrote for the revision as it built
+  // the handler's result, when the handler returned that very result,
+  // unchanged (see unchanged), else undefined
+  const atOnceWire = (outcome, version) => {
+    if (!atOnce || outcome.threw) return undefined;
+    const b = internal.wireOf(outcome.out, optionsFor(version));
+    return b !== undefined && unchanged(outcome.out, JSON.parse(b.json), context.isProxy) ? b.wire : undefined;
+  };
+
   // fallback is the result in place of a private failure, written for the
   // revision (as it is, should even that fail: a finalize the module
   // refuses)
@@ -175,8 +217,20 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
       const version = revisionOf(args[args.length - 1]);
       const where = { tool: entry.name };
       if (guarded !== undefined) return viaGuard(entry, await guarded.apply(this, args), version, where);
-      const outcome = await call(cb, this, args);
+      const outcome = await run("tool", cb, this, args, version);
       try {
+        const wire = atOnceWire(outcome, version);
+        if (wire !== undefined) {
+          const out = outcome.out;
+          if (entry.schema !== undefined && out.isError !== true) {
+            const problem = await checkStructured(check, entry, out);
+            if (problem !== undefined) {
+              report(problem, where);
+              return fallback(INVALID_OUTPUT_TEXT, version, where);
+            }
+          }
+          return JSON.parse(wire);
+        }
         const settled = settle(mcp, internal, outcome, (err) => report(err, where), entry.schema !== undefined, (snap) => ({ [SNAPSHOT]: snap }));
         const snap = settled[SNAPSHOT];
         if (snap === undefined) return serialize(settled, version); // made here
@@ -218,7 +272,7 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
       }
       const where = { resource: name, uri };
       const version = revisionOf(args[args.length - 1]);
-      const outcome = await call(cb, this, args);
+      const outcome = await run("resource", cb, this, args, version);
       const privately = (err) => {
         report(err, where);
         return rpcError(INTERNAL_ERROR, invalid(err) ? INVALID_RESOURCE_OUTPUT_TEXT : RESOURCE_READ_FAILED_TEXT);
@@ -244,6 +298,7 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
         // package), the one serialize is the one read: it checks the
         // result as it writes it
         if (internal === undefined) return ofKind(serialize(out, version), "resource");
+
         return ofKind(written(internal.read(out, "resource", false), version), "resource");
       } catch (err) {
         throw privately(err);
