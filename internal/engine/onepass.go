@@ -111,8 +111,8 @@ type pass struct {
 	o      OnePass
 	// differs: o.Also's revision would change more than the resultType
 	differs bool
-	keys   [maxFreeMembers]string // the keys of the free-form objects being read, for repeats
-	nkeys  int
+	keys    [maxFreeMembers]string // the keys of the free-form objects being read, for repeats
+	nkeys   int
 }
 
 // Tool appends the JSON of the tool result that the MessagePack map at the

@@ -107,20 +107,25 @@ const SNAPSHOT = Symbol("snapshot");
  * else (a member changed, added or removed, an accessor, a toJSON, a Proxy)
  * is a change, and the result then takes the path of any result, read
  * once; this look runs none of the code such a change put there. */
-function unchanged(a, b, isProxy) {
+function unchanged(a, b, isProxy, skip) {
   if (a === b) return true;
   if (a === null || typeof a !== "object" || b === null || typeof b !== "object" || isProxy(a)) return false;
   const array = Array.isArray(b);
   if (Object.getPrototypeOf(a) !== (array ? Array.prototype : Object.prototype)) return false;
-  const own = Object.getOwnPropertyDescriptors(a);
   const keys = Object.keys(b);
-  if (Reflect.ownKeys(own).length !== keys.length + (array ? 1 : 0)) return false; // an array's length
+  // an array's length is an own key more; skip (b's resultType, which a
+  // finalize added) one less
+  if (Reflect.ownKeys(a).length !== keys.length + (array ? 1 : 0) - (skip !== undefined ? 1 : 0)) return false;
   for (const k of keys) {
-    const d = own[k];
-    if (d === undefined || !("value" in d) || !unchanged(d.value, b[k], isProxy)) return false;
+    if (k === skip) continue;
+    const d = Reflect.getOwnPropertyDescriptor(a, k);
+    if (d === undefined || !("value" in d) || !unchanged(d.value, b[k], isProxy, undefined)) return false;
   }
   return true;
 }
+
+/** The member a finalize writes first, as the module writes it. */
+const RESULT_TYPE = '"resultType":"complete",';
 
 /**
  * handlers gives toolHandler(entry, cb) and resourceHandler(name, cb), the
@@ -166,13 +171,27 @@ export function handlers(mcp, { finalize, report, revisionOf, check, context }) 
   // result the handler builds is written for the revision as it is built
   const run = (kind, cb, self, args, version) =>
     atOnce ? context.run({ internal, kind, options: optionsFor(version) }, () => call(cb, self, args)) : call(cb, self, args);
-  // atOnceWire is the JSON the module wrote for the revision as it built
-  // the handler's result, when the handler returned that very result,
-  // unchanged (see unchanged), else undefined
+  // atOnceWire is the object the SDK is handed, made from the JSON the
+  // module wrote for the revision as it built the handler's result, when
+  // the handler returned that very result, unchanged (see unchanged), else
+  // undefined. The result is compared with that object itself where the
+  // revision's JSON is the built JSON (resultType first, at most), else
+  // with the built JSON parsed.
   const atOnceWire = (outcome, version) => {
     if (!atOnce || outcome.threw) return undefined;
     const b = internal.wireOf(outcome.out, optionsFor(version));
-    return b !== undefined && unchanged(outcome.out, JSON.parse(b.json), context.isProxy) ? b.wire : undefined;
+    if (b === undefined) return undefined;
+    const { json, wire } = b;
+    const sdk = JSON.parse(wire);
+    let same;
+    if (wire === json) {
+      same = unchanged(outcome.out, sdk, context.isProxy, undefined);
+    } else if (wire.length === json.length + RESULT_TYPE.length && wire.startsWith(RESULT_TYPE, 1) && wire.endsWith(json.slice(1))) {
+      same = unchanged(outcome.out, sdk, context.isProxy, "resultType");
+    } else {
+      same = unchanged(outcome.out, JSON.parse(json), context.isProxy, undefined);
+    }
+    return same ? sdk : undefined;
   };
 
   // fallback is the result in place of a private failure, written for the
@@ -187,19 +206,23 @@ export function handlers(mcp, { finalize, report, revisionOf, check, context }) 
     }
   };
 
+  // schemaFailure is the result in place of got (its isError and
+  // structured content) when the tool has an output schema got does not
+  // match, the detail reported; else undefined
+  const schemaFailure = async (entry, got, version, where) => {
+    if (entry.schema === undefined || got.isError === true) return undefined;
+    const problem = await checkStructured(check, entry, got);
+    if (problem === undefined) return undefined;
+    report(problem, where);
+    return fallback(INVALID_OUTPUT_TEXT, version, where);
+  };
+
   // viaGuard is a tool call with an API of another copy of this package
   // (no internal calls): mcp.guard gave a copy of what it read, which is
   // checked and written with the public calls.
   const viaGuard = async (entry, result, version, where) => {
     try {
-      if (entry.schema !== undefined && result.isError !== true) {
-        const problem = await checkStructured(check, entry, result);
-        if (problem !== undefined) {
-          report(problem, where);
-          return fallback(INVALID_OUTPUT_TEXT, version, where);
-        }
-      }
-      return ofKind(serialize(result, version), "tool");
+      return (await schemaFailure(entry, result, version, where)) ?? ofKind(serialize(result, version), "tool");
     } catch (err) {
       report(err, where);
       return fallback(failureText(err), version, where);
@@ -219,30 +242,14 @@ export function handlers(mcp, { finalize, report, revisionOf, check, context }) 
       if (guarded !== undefined) return viaGuard(entry, await guarded.apply(this, args), version, where);
       const outcome = await run("tool", cb, this, args, version);
       try {
-        const wire = atOnceWire(outcome, version);
-        if (wire !== undefined) {
-          const out = outcome.out;
-          if (entry.schema !== undefined && out.isError !== true) {
-            const problem = await checkStructured(check, entry, out);
-            if (problem !== undefined) {
-              report(problem, where);
-              return fallback(INVALID_OUTPUT_TEXT, version, where);
-            }
-          }
-          return JSON.parse(wire);
-        }
+        const sdk = atOnceWire(outcome, version);
+        if (sdk !== undefined) return (await schemaFailure(entry, outcome.out, version, where)) ?? sdk;
         const settled = settle(mcp, internal, outcome, (err) => report(err, where), entry.schema !== undefined, (snap) => ({ [SNAPSHOT]: snap }));
         const snap = settled[SNAPSHOT];
         if (snap === undefined) return serialize(settled, version); // made here
         if (entry.schema !== undefined) {
-          const got = internal.members(snap, ["isError", "structuredContent"]);
-          if (got.isError !== true) {
-            const problem = await checkStructured(check, entry, got);
-            if (problem !== undefined) {
-              report(problem, where);
-              return fallback(INVALID_OUTPUT_TEXT, version, where);
-            }
-          }
+          const failed = await schemaFailure(entry, internal.members(snap, ["isError", "structuredContent"]), version, where);
+          if (failed !== undefined) return failed;
         }
         return ofKind(written(snap, version), "tool");
       } catch (err) {
