@@ -38,20 +38,6 @@ import { handlers } from "./sdk/handlers.js";
 import { reporter } from "./guard.js";
 import { lineOf, loadV1, schemas } from "./sdk/lines.js";
 
-/** handlerContext is what the handlers run the user's in, so that a result
- * built there is written for the request's revision as it is built (see
- * sdk/handlers.js): an AsyncLocalStorage of Node's node:async_hooks and
- * util.types.isProxy, as the runtime gives them (process.getBuiltinModule;
- * where it has none, a result is written for the revision after it is
- * returned, in a second call). */
-const handlerContext = (() => {
-  const builtin = globalThis.process?.getBuiltinModule;
-  const hooks = typeof builtin === "function" ? builtin("node:async_hooks") : undefined;
-  const isProxy = typeof builtin === "function" ? builtin("node:util")?.types?.isProxy : undefined;
-  if (typeof hooks?.AsyncLocalStorage !== "function" || typeof isProxy !== "function") return undefined;
-  const storage = new hooks.AsyncLocalStorage();
-  return { run: (store, fn) => storage.run(store, fn), get: () => storage.getStore(), isProxy };
-})();
 
 export { ClientError, McpResultError } from "./errors.js";
 export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./guard.js";
@@ -137,7 +123,7 @@ export function adapt(server, mcp, options = {}) {
   const known = mcp.info().protocolVersions;
   const rewrite = listRewriter(mcp, tools, schema.jsonSchema);
   const revisionOf = line === "1.x" ? observeRevisions(inner, known, rewrite, report, schema.ready) : followRequests(inner, known, rewrite, report);
-  const { toolHandler, resourceHandler } = handlers(mcp, { finalize, report, revisionOf, check: schema.check, context: handlerContext });
+  const { toolHandler, resourceHandler } = handlers(mcp, { finalize, report, revisionOf, check: schema.check });
 
   const registerTool = server.registerTool.bind(server);
   server.registerTool = (name, config, cb) => {

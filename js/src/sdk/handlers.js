@@ -97,6 +97,21 @@ async function checkStructured(check, entry, result) {
   }
 }
 
+/** handlerContext is what the handlers run the user's in, so that a result
+ * built there is written for the request's revision as it is built (see
+ * handlers): an AsyncLocalStorage of Node's node:async_hooks and
+ * util.types.isProxy, as the runtime gives them (process.getBuiltinModule;
+ * where it has none, a result is written for the revision after it is
+ * returned, in a second call). */
+export const handlerContext = (() => {
+  const builtin = globalThis.process?.getBuiltinModule;
+  const hooks = typeof builtin === "function" ? builtin("node:async_hooks") : undefined;
+  const isProxy = typeof builtin === "function" ? builtin("node:util")?.types?.isProxy : undefined;
+  if (typeof hooks?.AsyncLocalStorage !== "function" || typeof isProxy !== "function") return undefined;
+  const storage = new hooks.AsyncLocalStorage();
+  return { run: (store, fn) => storage.run(store, fn), get: () => storage.getStore(), isProxy };
+})();
+
 const SNAPSHOT = Symbol("snapshot");
 
 /** unchanged says whether a (what a handler returned) is still b (what
@@ -135,13 +150,13 @@ const RESULT_TYPE = '"resultType":"complete",';
  * report(err, where) takes the detail of every private failure;
  * revisionOf(extra) gives the revision a handler called with extra writes
  * for; check(schema, value) is the line's check of structured content
- * against an output schema (lines.js); context, when the runtime has one,
- * is {run(store, fn), get(), isProxy(v)}: fn() run with store as what
- * get() gives while it runs and in everything it awaits (an
+ * against an output schema (lines.js); context (handlerContext unless
+ * given) is {run(store, fn), get(), isProxy(v)}: fn() run with store as
+ * what get() gives while it runs and in everything it awaits (an
  * AsyncLocalStorage), the hook the API writes a result built in a handler
  * with (api.js, useContext), and Node's util.types.isProxy.
  */
-export function handlers(mcp, { finalize, report, revisionOf, check, context }) {
+export function handlers(mcp, { finalize, report, revisionOf, check, context = handlerContext }) {
   // serialize writes a result made here (a failure, a ClientError's
   // result, a copy mcp.guard made) for a revision, as the object the SDK
   // is handed. The options of each revision are made once; with the API's
