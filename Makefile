@@ -292,9 +292,12 @@ tools/conformance/node_modules/.installed: tools/conformance/package.json tools/
 # text) natively, with the official Go SDK, under wazero and in Node; where
 # the time goes; and the native figures beside the two peer Go SDKs (tools/peerbench, a
 # module of its own). Medians of 5 runs. js/bench/roundtrip.mjs times
-# tools/call round trips through the official TypeScript SDK over stdio
-# (three servers as child processes); package sdk's benchmark times them
-# through the official Go SDK in memory.
+# tools/call round trips through both lines of the official TypeScript SDK
+# (1.x, and 2.x's server and client), both ends in one process with every
+# message written and read as JSON, and over stdio (the servers as child
+# processes); package sdk's benchmark times them through the official Go
+# SDK in memory, the same shapes. The round-trip table says whether the
+# adapted server's budgets over the plain one (in one process) are met.
 bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed $(JS_WASM)
 	@mkdir -p $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host ./sdk | tee $(BIN)/bench.txt
