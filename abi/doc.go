@@ -49,8 +49,11 @@
 // (info) first. The build key serialize is new in minor version 2: its
 // value is serialize options, and the response then carries wire, the
 // built result written with them exactly as a serialize of it writes it,
-// in the same call (an error of those options is the build's error). A
-// module of an older minor version answers it with invalid_request.
+// in the same call (an error of those options is the build's error): a
+// string, or, where that JSON is json itself, 1, and where it is json
+// with "resultType":"complete" as its first member, 2 (WireBuilt,
+// WireResultType). A module of an older minor version answers it with
+// invalid_request.
 //
 // Every failure is {ok: false, error: {code, path, message}}, ok first: the
 // op's own codes (the same as natively), unknown_op for another op number,

@@ -84,9 +84,6 @@ func fastBuild(req []byte) ([]byte, bool) {
 	in := req[at[1].Start:at[1].End]
 	p := engine.OnePass{MaxBytes: s.MaxJSONBytes, Also: also}
 	buf := outBuffer(len(in), s.MaxJSONBytes)
-	if also != nil { // room for the wire JSON too
-		buf = append(make([]byte, 0, 2*cap(buf)+64), buf...)
-	}
 	var w engine.Written
 	switch {
 	case kind == "\xa4tool":
@@ -116,15 +113,14 @@ func fastBuild(req []byte) ([]byte, bool) {
 	if w.Differs || len(json)+extra > s.MaxJSONBytes || extra > 0 && w.Nodes+1 > s.MaxNodes {
 		return nil, false
 	}
-	n := len(json)
+	// wire is then said, not written again: 1, the built JSON; 2, the
+	// built JSON with resultType first
 	resp := appendSettings(appendKey(okResponse(buf, 4), "settings"), s)
-	resp = codec.AppendStrHeader(appendKey(resp, "wire"), n+extra)
-	if extra == 0 {
-		return append(resp, json[:n]...), true
+	wire := int64(abi.WireBuilt)
+	if extra > 0 {
+		wire = abi.WireResultType
 	}
-	resp = append(resp, '{')
-	resp = append(resp, engine.ResultTypeMember...)
-	return append(resp, json[1:n]...), true
+	return codec.AppendInt(appendKey(resp, "wire"), wire), true
 }
 
 // outBuffer is the buffer the one pass writes a result of an input of n

@@ -2,6 +2,7 @@ package guest
 
 import (
 	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/codec"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -21,7 +22,8 @@ func appendKey(dst []byte, k string) []byte { return codec.AppendString(dst, k) 
 
 // appendBuilt appends the response of a build: {ok: true, json: str,
 // settings: {maxJsonBytes, maxNodes, maxDepth, canonicalization}}, and
-// wire: str after them when the build also serialized (wire not nil).
+// wire after them when the build also serialized (wire not nil): the
+// string, or the abi.WireBuilt or abi.WireResultType that says it.
 func appendBuilt(dst []byte, r *result.Result, wire []byte) []byte {
 	n := 3
 	if wire != nil {
@@ -32,7 +34,17 @@ func appendBuilt(dst []byte, r *result.Result, wire []byte) []byte {
 	dst = codec.AppendStringBytes(appendKey(dst, "json"), r.JSON())
 	dst = appendSettings(appendKey(dst, "settings"), r.Settings())
 	if wire != nil {
-		dst = codec.AppendStringBytes(appendKey(dst, "wire"), wire)
+		dst = appendKey(dst, "wire")
+		j := r.JSON()
+		rt := engine.ResultTypeMember
+		switch {
+		case string(wire) == string(j):
+			dst = codec.AppendInt(dst, abi.WireBuilt)
+		case len(j) > 1 && len(wire) == len(j)+len(rt) && wire[0] == '{' && string(wire[1:1+len(rt)]) == rt && string(wire[1+len(rt):]) == string(j[1:]):
+			dst = codec.AppendInt(dst, abi.WireResultType)
+		default:
+			dst = codec.AppendStringBytes(dst, wire)
+		}
 	}
 	return dst
 }

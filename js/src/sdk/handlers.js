@@ -114,33 +114,6 @@ export const handlerContext = (() => {
 
 const SNAPSHOT = Symbol("snapshot");
 
-/** unchanged says whether a (what a handler returned) is still b (what
- * JSON.parse makes of the JSON it was built from), looking at it without
- * running any of its code: no Proxy (isProxy, Node's util.types.isProxy),
- * plain objects and arrays of own data properties only (their descriptors
- * read, never a getter run), the same keys, and the same values. Anything
- * else (a member changed, added or removed, an accessor, a toJSON, a Proxy)
- * is a change, and the result then takes the path of any result, read
- * once; this look runs none of the code such a change put there. */
-function unchanged(a, b, isProxy, skip) {
-  if (a === b) return true;
-  if (a === null || typeof a !== "object" || b === null || typeof b !== "object" || isProxy(a)) return false;
-  const array = Array.isArray(b);
-  if (Object.getPrototypeOf(a) !== (array ? Array.prototype : Object.prototype)) return false;
-  const keys = Object.keys(b);
-  // an array's length is an own key more; skip (b's resultType, which a
-  // finalize added) one less
-  if (Reflect.ownKeys(a).length !== keys.length + (array ? 1 : 0) - (skip !== undefined ? 1 : 0)) return false;
-  for (const k of keys) {
-    if (k === skip) continue;
-    const d = Reflect.getOwnPropertyDescriptor(a, k);
-    if (d === undefined || !("value" in d) || !unchanged(d.value, b[k], isProxy, undefined)) return false;
-  }
-  return true;
-}
-
-/** The member a finalize writes first, as the module writes it. */
-const RESULT_TYPE = '"resultType":"complete",';
 
 /**
  * handlers gives toolHandler(entry, cb) and resourceHandler(name, cb), the
@@ -163,7 +136,7 @@ export function handlers(mcp, { finalize, report, revisionOf, check, context = h
   // internal calls, they go to the module as they are, and only an object
   // that may hold a BigInt (its request held one) is walked by forSdk.
   const internal = internalsOf(mcp);
-  const atOnce = internal !== undefined && context !== undefined;
+  const atOnce = internal !== undefined && context !== undefined && context !== null;
   if (atOnce) internal.useContext(context.get);
   const optionsOf = new Map(); // revision -> the module's options
   const optionsFor = (version) => {
@@ -186,28 +159,11 @@ export function handlers(mcp, { finalize, report, revisionOf, check, context = h
   // result the handler builds is written for the revision as it is built
   const run = (kind, cb, self, args, version) =>
     atOnce ? context.run({ internal, kind, options: optionsFor(version) }, () => call(cb, self, args)) : call(cb, self, args);
-  // atOnceWire is the object the SDK is handed, made from the JSON the
-  // module wrote for the revision as it built the handler's result, when
-  // the handler returned that very result, unchanged (see unchanged), else
-  // undefined. The result is compared with that object itself where the
-  // revision's JSON is the built JSON (resultType first, at most), else
-  // with the built JSON parsed.
-  const atOnceWire = (outcome, version) => {
-    if (!atOnce || outcome.threw) return undefined;
-    const b = internal.wireOf(outcome.out, optionsFor(version));
-    if (b === undefined) return undefined;
-    const { json, wire } = b;
-    const sdk = JSON.parse(wire);
-    let same;
-    if (wire === json) {
-      same = unchanged(outcome.out, sdk, context.isProxy, undefined);
-    } else if (wire.length === json.length + RESULT_TYPE.length && wire.startsWith(RESULT_TYPE, 1) && wire.endsWith(json.slice(1))) {
-      same = unchanged(outcome.out, sdk, context.isProxy, "resultType");
-    } else {
-      same = unchanged(outcome.out, JSON.parse(json), context.isProxy, undefined);
-    }
-    return same ? sdk : undefined;
-  };
+  // atOnceWire is the object the SDK is handed, made from what the module
+  // wrote for the revision as it built the handler's result, when the
+  // handler returned that very result, unchanged (api.js, handed), else
+  // undefined
+  const atOnceWire = (outcome, version) => (atOnce && !outcome.threw ? internal.handed(outcome.out, optionsFor(version), context.isProxy) : undefined);
 
   // fallback is the result in place of a private failure, written for the
   // revision (as it is, should even that fail: a finalize the module
