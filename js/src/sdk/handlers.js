@@ -10,11 +10,30 @@
 // the bytes written. The tool's output schema, when it has one, is checked
 // with the SDK's zod helpers against the structured content made back from
 // those bytes, and the same bytes are serialized for the negotiated
-// revision. That one serialize stays for every result, built here or not:
-// the module writes the result for the revision (drops or wraps what the
+// revision. That one serialize stays for every result but one: the
+// module writes the result for the revision (drops or wraps what the
 // revision lacks, adds what finalize adds) and checks it again, since a
 // handler may change a result after building it; a built result the tool
-// has no output schema for is walked only then, as before. A thrown
+// has no output schema for is walked only then, as before.
+//
+// The one: a result the handler builds with this API (mcp.tool, mcp.error)
+// while it runs, and returns unchanged. The handler runs inside
+// handlerContext (an AsyncLocalStorage), which tells the API the
+// request's revision; the build then writes the result for that revision
+// in its own module call (api.js, useContext), and that call is the only
+// one. The result the handler gets is what mcp.tool gives anywhere (not
+// frozen: a handler may still change it). Whether it was changed is told
+// without running any code of it (api.js, handed): the very objects the
+// build made, no Proxy, own data properties only, the same keys and
+// values; anything else (a member set, added or removed, a getter, a
+// toJSON, a Proxy, another object) takes the path of any result, read
+// once and written in a second call, so that a change is checked as
+// before. The SDK is handed a new object made of the values the build
+// gave (a string is shared, not copied), with resultType first where the
+// revision's finalize adds it; where the revision changes more (an older
+// revision, structured content wrapped), the module's JSON for it, parsed.
+// The output schema, when the tool has one, is checked against the
+// result's structured content as it was seen unchanged. A thrown
 // ClientError's message and code are read once each (a read that throws is
 // a private failure, a field that is not a string an invalid output).
 // Nothing of it is made per call that can be made once: the options of
