@@ -16,7 +16,7 @@ const Version = 1
 // Minor is the ABI's minor version, reported by info: additive changes (a
 // new op, a new optional request key, a new response key) bump it, and a
 // host of an older minor version keeps working.
-const Minor = 1
+const Minor = 2
 
 // ModuleVersion is the version of the library the module is built from.
 const ModuleVersion = "0.3.0"
@@ -62,7 +62,9 @@ type Request struct {
 	// tool's output schema.
 	Input content.Value
 	// Options (serialize, validate, outputSchema): the call's options in
-	// wire names, as the package doc lists them for each op.
+	// wire names, as the package doc lists them for each op; for build
+	// (key "serialize", since minor version 2), serialize options: the
+	// response then also carries the built result written with them.
 	Options content.Value
 	// Settings (build, serialize, validate, outputSchema): the runtime settings
 	// {maxJsonBytes, maxNodes, canonicalization}, each with the range of
@@ -105,6 +107,7 @@ func AppendRequest(dst []byte, r *Request) []byte {
 		add("input", r.Input, true)
 		add("settings", r.Settings, r.Settings.Kind() != content.KindNull)
 		add("inherit", content.NewBool(true), r.Inherit)
+		add("serialize", r.Options, r.Options.Kind() != content.KindNull)
 	case OpSerialize, OpValidate, OpOutputSchema:
 		add(inputKey(r.Op), r.Input, true)
 		add("options", r.Options, r.Options.Kind() != content.KindNull)

@@ -25,7 +25,7 @@
 // Requests and responses are MessagePack maps with string keys:
 //
 //	op 1 info          {}                                    {ok, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}
-//	op 2 build         {kind, input, settings?, inherit?}    {ok, json, settings}
+//	op 2 build         {kind, input, settings?, inherit?, serialize?}  {ok, json, settings}, with serialize also wire
 //	op 3 serialize     {result, options?, settings?}         {ok, json}
 //	op 4 validate      {value, options?, settings?}          {ok, valid, errors, warnings}
 //	op 5 outputSchema  {schema, options?, settings?}         {ok, json}, or {ok} for a revision without outputSchema
@@ -46,7 +46,14 @@
 //
 // Op 5 is new in minor version 1 (Minor): a module of minor version 0
 // answers it with unknown_op, so a host that needs it checks abiMinor
-// (info) first.
+// (info) first. The build key serialize is new in minor version 2: its
+// value is serialize options, and the response then carries wire, the
+// built result written with them exactly as a serialize of it writes it,
+// in the same call (an error of those options is the build's error): a
+// string, or, where that JSON is json itself, 1, and where it is json
+// with "resultType":"complete" as its first member, 2 (WireBuilt,
+// WireResultType). A module of an older minor version answers it with
+// invalid_request.
 //
 // Every failure is {ok: false, error: {code, path, message}}, ok first: the
 // op's own codes (the same as natively), unknown_op for another op number,

@@ -13,6 +13,7 @@ import (
 //
 //	{ok: false, error: {code, path, message}}      any op
 //	{ok: true, json: str, settings: {…}}           build (the settings the result was built with)
+//	{ok: true, json: str, settings: {…}, wire: str|1|2}  build with serialize options (since minor version 2; 1: wire is json, 2: json with resultType first)
 //	{ok: true, json: str}                          serialize; outputSchema
 //	{ok: true}                                     outputSchema for a revision without outputSchema
 //	{ok: true, valid, errors: [...], warnings: [...]}  validate (findings as {code, path, message})
@@ -29,10 +30,26 @@ type Response struct {
 	// request's, with the call's own maxJsonBytes and canonicalization.
 	Settings result.Settings
 
+	// Wire (build with serialize options) is the built result written
+	// with them, as serialize writes it (made from JSON when the module
+	// answers WireBuilt or WireResultType).
+	Wire []byte
+
 	Report *result.Report // validate
 
 	Info *Info // info
 }
+
+// The wire of a build response that says its JSON rather than writes it
+// again (the module's one pass, when the revision changes nothing of the
+// built result but the resultType a finalize writes first):
+const (
+	WireBuilt      = 1 // the built JSON
+	WireResultType = 2 // the built JSON with resultType first
+)
+
+// resultTypeMember is the member WireResultType puts first.
+const resultTypeMember = `"resultType":"complete",`
 
 // Info is what the info op reports.
 type Info struct {
@@ -102,6 +119,18 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 				return nil, malformed()
 			}
 			r.Settings = s
+			if w, has := v.Get("wire"); has {
+				switch {
+				case w.Kind() == content.KindString:
+					r.Wire = []byte(w.Str())
+				case w.Kind() == content.KindInt && w.Int() == WireBuilt:
+					r.Wire = r.JSON
+				case w.Kind() == content.KindInt && w.Int() == WireResultType && len(r.JSON) > 1:
+					r.Wire = append(append([]byte("{"), resultTypeMember...), r.JSON[1:]...)
+				default:
+					return nil, malformed()
+				}
+			}
 		}
 	case OpValidate:
 		valid := get(v, "valid")

@@ -15,6 +15,14 @@ func init() {
 	resultlink.SerializeValue = func(s resultlink.Settings, v any, options content.Value) ([]byte, error) {
 		return serializeValue(Settings(s), v, options)
 	}
+	resultlink.SerializeBuilt = func(r any, options content.Value) ([]byte, error) {
+		o, err := serializeOptsFromValue(options)
+		if err != nil {
+			return nil, err
+		}
+		res := r.(*Result)
+		return serialize(res.v, res.kind, res.settings.withDefaults(), o)
+	}
 	resultlink.SerializePlan = serializePlan
 	resultlink.ValidateValue = func(s resultlink.Settings, v any, options content.Value) (*resultlink.Report, error) {
 		r, err := validateValue(Settings(s), v, options)

@@ -11,12 +11,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// The results of the round-trip benchmark: the small tool result and the
-// 100 KB text result of the other benchmarks (result/bench_test.go).
-const benchSmallText = "The weather in Paris is sunny, 21°C."
+// The results of the round-trip benchmark, the shapes of
+// js/bench/roundtrip.mjs: the README's weather result (structured content,
+// its text fallback made by the build; the plain server writes it out)
+// and the 100 KB text result of the other benchmarks (result/bench_test.go).
+const benchWeatherText = `{"city":"Paris","tempC":18.5}`
 
-func benchSmallStructured() map[string]any {
-	return map[string]any{"city": "Paris", "tempC": 21, "conditions": "sunny", "updated": "2026-07-28T09:00:00Z"}
+func benchWeather() map[string]any {
+	return map[string]any{"city": "Paris", "tempC": 18.5}
 }
 
 var benchText100KB = strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 100*1024/30)
@@ -31,7 +33,7 @@ func BenchmarkGoSDKRoundTrip(b *testing.B) {
 	ctx := context.Background()
 	plain := mcp.NewServer(&mcp.Implementation{Name: "plain", Version: "v1.0.0"}, nil)
 	mcp.AddTool(plain, &mcp.Tool{Name: "small"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: benchSmallText}}, StructuredContent: benchSmallStructured()}, nil, nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: benchWeatherText}}, StructuredContent: benchWeather()}, nil, nil
 	})
 	mcp.AddTool(plain, &mcp.Tool{Name: "big"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*mcp.CallToolResult, any, error) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: benchText100KB}}}, nil, nil
@@ -42,7 +44,7 @@ func BenchmarkGoSDKRoundTrip(b *testing.B) {
 		b.Fatal(err)
 	}
 	if err := sdk.AddTool(a, &mcp.Tool{Name: "small"}, func(context.Context, *mcp.CallToolRequest, noArgs) (*result.Result, error) {
-		return result.Tool(result.Content(content.Text(benchSmallText)), result.StructuredContent(benchSmallStructured()))
+		return result.Tool(result.StructuredContent(benchWeather()))
 	}); err != nil {
 		b.Fatal(err)
 	}

@@ -44,6 +44,12 @@ type OnePass struct {
 	// serialize op's input, in wire names) for a protocol revision, with
 	// Result, instead of a build's.
 	Serialize *Serialize
+	// Also, on a build's pass (Serialize nil), is a revision the built
+	// result is written for next: the pass notes (Written.Differs) whether
+	// that revision would change anything of the tool result it writes but
+	// the resultType its finalize adds first (see Open), so that the
+	// caller has the result's wire JSON without a second pass.
+	Also *Serialize
 }
 
 // Serialize is how the serialize op writes a built result for a protocol
@@ -84,6 +90,9 @@ type Written struct {
 	Values int
 	// Read is how many bytes of the input it read.
 	Read int
+	// Differs (a pass with Also) says that Also's revision would change
+	// more of the result than its resultType.
+	Differs bool
 }
 
 // maxFreeMembers is the most members of a free-form object the pass reads:
@@ -100,8 +109,10 @@ type pass struct {
 	nodes  int // JSON values written
 	values int // values and keys read
 	o      OnePass
-	keys   [maxFreeMembers]string // the keys of the free-form objects being read, for repeats
-	nkeys  int
+	// differs: o.Also's revision would change more than the resultType
+	differs bool
+	keys    [maxFreeMembers]string // the keys of the free-form objects being read, for repeats
+	nkeys   int
 }
 
 // Tool appends the JSON of the tool result that the MessagePack map at the
@@ -112,8 +123,19 @@ type pass struct {
 func (o OnePass) Tool(dst, input []byte) ([]byte, Written, bool) {
 	p := pass{in: input, out: dst, base: len(dst), o: o}
 	ok := p.tool() && p.within()
-	return p.out, Written{p.nodes, p.values, p.i}, ok
+	return p.out, Written{p.nodes, p.values, p.i, p.differs}, ok
 }
+
+// Open reports whether a finalize for s's revision writes resultType
+// first in a tool result: the one member by which a result Tool wrote
+// with Also set to s, and Written.Differs false, differs from its wire
+// JSON for that revision (which it starts, as ResultTypeMember).
+func Open(s *Serialize) bool {
+	return s.Finalize && s.Revision.Defines(ToolResult, "resultType")
+}
+
+// ResultTypeMember is the member a finalize writes first (see Open).
+const ResultTypeMember = `"resultType":"complete",`
 
 // Result is Tool for the serialize op (o.Serialize set): the built result
 // at the start of input (in wire names: a tool result's content,
@@ -122,14 +144,14 @@ func (o OnePass) Tool(dst, input []byte) ([]byte, Written, bool) {
 func (o OnePass) Result(dst, input []byte) ([]byte, Written, bool) {
 	p := pass{in: input, out: dst, base: len(dst), o: o}
 	ok := o.Serialize != nil && p.built() && p.within()
-	return p.out, Written{p.nodes, p.values, p.i}, ok
+	return p.out, Written{p.nodes, p.values, p.i, false}, ok
 }
 
 // Resource is Tool for a resource result (the options contents and meta).
 func (o OnePass) Resource(dst, input []byte) ([]byte, Written, bool) {
 	p := pass{in: input, out: dst, base: len(dst), o: o}
 	ok := p.resource() && p.within()
-	return p.out, Written{p.nodes, p.values, p.i}, ok
+	return p.out, Written{p.nodes, p.values, p.i, false}, ok
 }
 
 // within reports whether the output is within MaxBytes.
@@ -213,6 +235,10 @@ func (p *pass) tool() bool {
 			if ser != nil && (!ser.Revision.Defines(ToolResult, "structuredContent") ||
 				!ser.AnyStructured && (p.i >= len(p.in) || !isMap(p.in[p.i]))) {
 				return false // a revision without it, or that wraps it
+			}
+			if a := p.o.Also; a != nil && (!a.Revision.Defines(ToolResult, "structuredContent") ||
+				!a.AnyStructured && (p.i >= len(p.in) || !isMap(p.in[p.i]))) {
+				p.differs = true
 			}
 			if wrote == 0 {
 				sc = len(p.out)
@@ -349,7 +375,13 @@ func (p *pass) list(depth int, contents bool) bool {
 // defines reports whether the revision a built result is written for
 // defines a field of an object (see Revision); a build defines every one.
 func (p *pass) defines(object, field string) bool {
-	return p.o.Serialize == nil || p.o.Serialize.Revision.Defines(object, field)
+	if s := p.o.Serialize; s != nil {
+		return s.Revision.Defines(object, field)
+	}
+	if a := p.o.Also; a != nil && !a.Revision.Defines(object, field) {
+		p.differs = true
+	}
+	return true
 }
 
 // built writes a built result for a revision: a resource result when its
@@ -374,7 +406,7 @@ func (p *pass) open(object string) {
 	p.out = append(p.out, '{')
 	if ser := p.o.Serialize; ser != nil && ser.Finalize && ser.Revision.Defines(object, "resultType") {
 		p.nodes++
-		p.out = append(p.out, `"resultType":"complete",`...)
+		p.out = append(p.out, ResultTypeMember...)
 	}
 }
 

@@ -71,7 +71,7 @@ func BenchmarkHandleParts(b *testing.B) {
 	b.Run("encode", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			guest.AppendBuilt(nil, res)
+			guest.AppendBuilt(nil, res, nil)
 		}
 	})
 }

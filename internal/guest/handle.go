@@ -52,7 +52,14 @@ func Handle(op abi.Op, req []byte) (resp []byte) {
 		if err != nil {
 			return errorResponse(err)
 		}
-		return appendBuilt(make([]byte, 0, len(res.JSON())+96), res)
+		if r.Options.Kind() == content.KindNull {
+			return appendBuilt(make([]byte, 0, len(res.JSON())+96), res, nil)
+		}
+		wire, err := serializeBuilt(res, r.Options)
+		if err != nil {
+			return errorResponse(err)
+		}
+		return appendBuilt(make([]byte, 0, len(res.JSON())+len(wire)+104), res, wire)
 	case abi.OpSerialize, abi.OpOutputSchema:
 		var out []byte
 		if r.Op == abi.OpSerialize {

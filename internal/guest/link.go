@@ -18,6 +18,12 @@ func serializeValue(s result.Settings, v any, options content.Value) ([]byte, er
 	return resultlink.SerializeValue(resultlink.Settings(s), v, options)
 }
 
+// serializeBuilt writes a result the build just made with serialize
+// options in wire names, as serialize writes it.
+func serializeBuilt(r *result.Result, options content.Value) ([]byte, error) {
+	return resultlink.SerializeBuilt(r, options)
+}
+
 func validateValue(s result.Settings, v any, options content.Value) (*result.Report, error) {
 	r, err := resultlink.ValidateValue(resultlink.Settings(s), v, options)
 	return (*result.Report)(r), err

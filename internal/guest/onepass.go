@@ -16,7 +16,7 @@ import (
 var onePass = true
 
 // buildKeys are the keys of a build request, in requestKeys' order.
-var buildKeys = []string{"kind", "input", "settings", "inherit"}
+var buildKeys = []string{"kind", "input", "settings", "inherit", "serialize"}
 
 // builtRoom is the room kept before a build's JSON in its response buffer:
 // the response's header (a map of three, "ok": true, "json" and the
@@ -67,6 +67,12 @@ func fastBuild(req []byte) ([]byte, bool) {
 	if !ok || seen&3 != 3 {
 		return nil, false
 	}
+	var also *engine.Serialize // the serialize options, for a build that also serializes
+	if seen&16 != 0 {
+		if also, ok = serializePlan(req, at[4], true); !ok {
+			return nil, false
+		}
+	}
 	kind := string(req[at[0].Start:at[0].End]) // a MessagePack string of the kinds the pass takes
 	if inherit := req[at[3].Start:at[3].End]; seen&8 != 0 && (len(inherit) != 1 || inherit[0] != 0xc2 && inherit[0] != 0xc3) {
 		return nil, false // inherit refuses only options the pass leaves to the general path
@@ -76,13 +82,13 @@ func fastBuild(req []byte) ([]byte, bool) {
 		return nil, false
 	}
 	in := req[at[1].Start:at[1].End]
-	p := engine.OnePass{MaxBytes: s.MaxJSONBytes}
+	p := engine.OnePass{MaxBytes: s.MaxJSONBytes, Also: also}
 	buf := outBuffer(len(in), s.MaxJSONBytes)
 	var w engine.Written
-	switch kind {
-	case "\xa4tool":
+	switch {
+	case kind == "\xa4tool":
 		buf, w, ok = p.Tool(buf, in)
-	case "\xa8resource":
+	case kind == "\xa8resource" && also == nil:
 		buf, w, ok = p.Resource(buf, in)
 	default:
 		return nil, false
@@ -93,7 +99,28 @@ func fastBuild(req []byte) ([]byte, bool) {
 	if !ok || w.Read != len(in) || w.Nodes > s.MaxNodes || w.Values > limit {
 		return nil, false
 	}
-	return appendSettings(appendKey(okResponse(buf, 3), "settings"), s), true
+	if also == nil {
+		return appendSettings(appendKey(okResponse(buf, 3), "settings"), s), true
+	}
+	// The wire JSON is the built JSON, with the resultType a finalize
+	// writes first, when the revision would change nothing else of it (the
+	// general path answers any other, and a wire JSON at a bound).
+	json := buf[builtRoom:]
+	extra := 0
+	if engine.Open(also) {
+		extra = len(engine.ResultTypeMember)
+	}
+	if w.Differs || len(json)+extra > s.MaxJSONBytes || extra > 0 && w.Nodes+1 > s.MaxNodes {
+		return nil, false
+	}
+	// wire is then said, not written again: 1, the built JSON; 2, the
+	// built JSON with resultType first
+	resp := appendSettings(appendKey(okResponse(buf, 4), "settings"), s)
+	wire := int64(abi.WireBuilt)
+	if extra > 0 {
+		wire = abi.WireResultType
+	}
+	return codec.AppendInt(appendKey(resp, "wire"), wire), true
 }
 
 // outBuffer is the buffer the one pass writes a result of an input of n

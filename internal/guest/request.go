@@ -69,9 +69,9 @@ func inputKey(op abi.Op) string {
 }
 
 // maxMembers is how many members of a request's map can be read without an
-// error: each op has at most four keys, so a fifth member repeats one or is
+// error: each op has at most five keys, so a sixth member repeats one or is
 // unknown.
-const maxMembers = 4
+const maxMembers = 5
 
 // parseRequest reads the request of an op into r, a new request: a
 // MessagePack map with string keys, the op's keys only (invalid_request at
@@ -207,10 +207,12 @@ func parseRequest(r *request, op abi.Op, data []byte, share bool) error {
 		s, r.settingsErr = result.Settings{}, serr
 	}
 	r.settings = s
-	if op != abi.OpBuild {
-		if r.Options, err = small("options"); err != nil {
-			return err
-		}
+	optionsKey := "options"
+	if op == abi.OpBuild {
+		optionsKey = "serialize"
+	}
+	if r.Options, err = small(optionsKey); err != nil {
+		return err
 	}
 	in := at[inputBit(op)>>1] // the bit of keys[1] for build, of keys[0] otherwise
 	limit, over := inputBudget(op, r, s, data, in)

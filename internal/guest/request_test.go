@@ -137,8 +137,6 @@ func TestAppendRequest(t *testing.T) {
 		want := *c.Request
 		if want.Op != abi.OpBuild {
 			want.Kind, want.Inherit = "", false
-		} else {
-			want.Options = content.Value{}
 		}
 		if want.Op == abi.OpInfo {
 			want.Input = content.Value{}
@@ -182,7 +180,7 @@ func TestResponses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = guest.AppendBuilt(nil, res)
+	got = guest.AppendBuilt(nil, res, nil)
 	want = msgpackEncode(t, omap{{"ok", true}, {"json", string(res.JSON())},
 		{"settings", omap{{"maxJsonBytes", 2000000}, {"maxNodes", 50}, {"maxDepth", 64}, {"canonicalization", "json"}}}}, true)
 	if !bytes.Equal(got, want) {

@@ -2,6 +2,7 @@ package guest
 
 import (
 	"github.com/mcpresult/mcpresult/abi"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/codec"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -20,12 +21,32 @@ func moduleInfo() *abi.Info {
 func appendKey(dst []byte, k string) []byte { return codec.AppendString(dst, k) }
 
 // appendBuilt appends the response of a build: {ok: true, json: str,
-// settings: {maxJsonBytes, maxNodes, maxDepth, canonicalization}}.
-func appendBuilt(dst []byte, r *result.Result) []byte {
-	dst = codec.AppendMapHeader(dst, 3)
+// settings: {maxJsonBytes, maxNodes, maxDepth, canonicalization}}, and
+// wire after them when the build also serialized (wire not nil): the
+// string, or the abi.WireBuilt or abi.WireResultType that says it.
+func appendBuilt(dst []byte, r *result.Result, wire []byte) []byte {
+	n := 3
+	if wire != nil {
+		n = 4
+	}
+	dst = codec.AppendMapHeader(dst, n)
 	dst = codec.AppendBool(appendKey(dst, "ok"), true)
 	dst = codec.AppendStringBytes(appendKey(dst, "json"), r.JSON())
-	return appendSettings(appendKey(dst, "settings"), r.Settings())
+	dst = appendSettings(appendKey(dst, "settings"), r.Settings())
+	if wire != nil {
+		dst = appendKey(dst, "wire")
+		j := r.JSON()
+		rt := engine.ResultTypeMember
+		switch {
+		case string(wire) == string(j):
+			dst = codec.AppendInt(dst, abi.WireBuilt)
+		case len(j) > 1 && len(wire) == len(j)+len(rt) && wire[0] == '{' && string(wire[1:1+len(rt)]) == rt && string(wire[1+len(rt):]) == string(j[1:]):
+			dst = codec.AppendInt(dst, abi.WireResultType)
+		default:
+			dst = codec.AppendStringBytes(dst, wire)
+		}
+	}
+	return dst
 }
 
 // appendSettings appends the map Settings.AsValue is (the same bytes),

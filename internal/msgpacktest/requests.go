@@ -27,7 +27,7 @@ func RequestCases() []RequestCase {
 		{&abi.Request{Op: abi.OpBuild, Kind: "value", Input: input, Settings: settings, Inherit: true},
 			Map{{"kind", "value"}, {"input", GoOf(input)}, {"settings", GoOf(settings)}, {"inherit", true}}},
 		{&abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input, Options: options},
-			Map{{"kind", "tool"}, {"input", GoOf(input)}}}, // build has no options
+			Map{{"kind", "tool"}, {"input", GoOf(input)}, {"serialize", GoOf(options)}}}, // build's options are its serialize
 		{&abi.Request{Op: abi.OpSerialize, Input: input, Options: options, Settings: settings},
 			Map{{"result", GoOf(input)}, {"options", GoOf(options)}, {"settings", GoOf(settings)}}},
 		{&abi.Request{Op: abi.OpSerialize, Input: input, Inherit: true, Kind: "tool"},

@@ -57,6 +57,11 @@ var (
 	// The value is checked first, as a built result.
 	SerializeValue func(s Settings, v any, options content.Value) ([]byte, error)
 
+	// SerializeBuilt writes a *result.Result (as any) with serialize
+	// options in wire names, as SerializeValue reads them, exactly as
+	// result.Serialize writes it: the result is not checked again.
+	SerializeBuilt func(r any, options content.Value) ([]byte, error)
+
 	// SerializePlan reads serialize options given as a value, as
 	// SerializeValue reads them, and says how the one pass writes a built
 	// result with them (see engine.Serialize); nil, with no error, for

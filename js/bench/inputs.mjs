@@ -16,3 +16,15 @@ export function small() {
 export function big() {
   return { content: [{ type: "text", text: TEXT_100KB }] };
 }
+
+/** The README's weather result, as a handler gives it to mcp.tool (which
+ * adds the text fallback). */
+export function weather() {
+  return { structuredContent: { city: "Paris", tempC: 18.5 } };
+}
+
+/** The README's weather result as mcp.tool builds it, for a handler that
+ * returns a plain object: the same result, the text fallback written out. */
+export function weatherPlain() {
+  return { content: [{ type: "text", text: '{"city":"Paris","tempC":18.5}' }], structuredContent: { city: "Paris", tempC: 18.5 } };
+}

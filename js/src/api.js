@@ -2,7 +2,7 @@
 // with a server's settings.
 
 import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_STRICT } from "./encode.js";
-import { decodeInput, InputHasNoJSON } from "./decode.js";
+import { decodeInput, InputHasNoJSON, WIRE_SAME, WIRE_RESULT_TYPE, WIRE_OTHER } from "./decode.js";
 import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
@@ -54,7 +54,26 @@ const internals = new WeakMap();
  *   and whether it may hold a BigInt (false: it was read with JSON.parse,
  *   and so holds none);
  * - read(value, kind, keep), write(snapshot, options) and members(snapshot,
- *   keys) are how the adapters take a handler's result (see read). */
+ *   keys) are how the adapters take a handler's result (see read);
+ * - useContext(get) gives the API the adapters' hook: get() is, while an
+ *   adapted handler runs, {internal (the internal calls of the API the
+ *   handler was adapted with), kind ("tool" or "resource"), options (the
+ *   module's serialize options of its request's revision, one object a
+ *   revision)}, else undefined. A tool (or error) result built by this API
+ *   while an adapted tool handler runs is then written for the revision in
+ *   the same module call as its build (see wireOf); this file reads no
+ *   hook of its own, so that it imports nothing of Node's;
+ * - handed(result, options, isProxy) gives the object the SDK is handed
+ *   for a result built so with options (the very object the hook gave),
+ *   made from what the module wrote for them in the build's own call,
+ *   when result is unchanged since its build; else undefined. Unchanged is
+ *   told without running any code of the result (isProxy is Node's
+ *   util.types.isProxy): the very objects the build gave, no Proxy, own
+ *   data properties only, the same keys and values (a string the same
+ *   one). The object is made anew: of the values the build gave, with the
+ *   resultType a finalize writes first where the module's JSON for the
+ *   revision is the built JSON but that, else JSON.parse of the module's
+ *   JSON for the revision. */
 export function internalsOf(api) {
   return internals.get(api);
 }
@@ -69,6 +88,55 @@ const HANDLER_OPTIONS = {
 function builtBy(v) {
   return isObject(v) ? builtResults.get(v) : undefined;
 }
+
+/** copiesOf records in copies a shallow copy of v (a value JSON.parse
+ * made) and of every object and array in it, by the object: what handed
+ * compares a result with, and makes the SDK's object of. */
+function copiesOf(v, copies) {
+  if (v === null || typeof v !== "object") return copies;
+  if (Array.isArray(v)) {
+    copies.set(v, v.slice());
+    for (let i = 0; i < v.length; i++) copiesOf(v[i], copies);
+  } else {
+    copies.set(v, { ...v });
+    for (const k in v) copiesOf(v[k], copies);
+  }
+  return copies;
+}
+
+/** unchanged says whether a is still what copies recorded of it, looking
+ * at it without running any of its code: no Proxy (isProxy), the very
+ * objects and arrays recorded, each with own data properties only (their
+ * descriptors read, never a getter run), the same keys and the same
+ * values. */
+function unchanged(a, copies, isProxy) {
+  if (a === null || typeof a !== "object") return true;
+  const c = copies.get(a);
+  if (c === undefined || isProxy(a)) return false;
+  const array = Array.isArray(c);
+  if (Object.getPrototypeOf(a) !== (array ? Array.prototype : Object.prototype)) return false;
+  const keys = Object.keys(c);
+  if (Reflect.ownKeys(a).length !== keys.length + (array ? 1 : 0)) return false; // an array's length
+  for (const k of keys) {
+    const d = Reflect.getOwnPropertyDescriptor(a, k);
+    if (d === undefined || !("value" in d) || d.value !== c[k] || !unchanged(d.value, copies, isProxy)) return false;
+  }
+  return true;
+}
+
+/** copyOf makes a new object of what copies recorded of v. */
+function copyOf(v, copies) {
+  if (v === null || typeof v !== "object") return v;
+  const c = copies.get(v);
+  if (Array.isArray(c)) return c.map((x) => copyOf(x, copies));
+  const out = {};
+  for (const k of Object.keys(c)) out[k] = copyOf(c[k], copies);
+  return out;
+}
+
+/** The kinds of result built that an adapted handler of each kind writes
+ * at once (see useContext). */
+const AT_ONCE = { tool: new Set(["tool", "error"]), resource: new Set() };
 
 /**
  * instantiate is what every loader ends in: it checks the compiled module,
@@ -109,16 +177,32 @@ function makeApi(engine, own, inherit) {
   const settings = own.value;
   /** owner marks the results this API built, in builtResults. */
   const owner = {};
+  /** context is the adapters' hook (useContext), or undefined. */
+  let context;
   /** build is the ABI's build: kind tool, resource, error or value. */
   function build(kind, input, opts) {
     const set = opts && opts.settings !== undefined ? asSettings(opts.settings) : own;
     const inh = opts && opts.inherit !== undefined ? opts.inherit : inherit;
-    const { enc, root } = buildRequest(engine, kind, input, set, inh);
+    const ctx = context === undefined ? undefined : context();
+    const ser = ctx !== undefined && ctx.internal === internal && AT_ONCE[ctx.kind].has(kind) ? ctx.options : undefined;
+    const { enc, root } = buildRequest(engine, kind, input, set, inh, ser);
     const resp = send(engine, enc, OP_BUILD, root);
     const out = parse(enc, resp.json);
     // the engine's record of the response's settings, or (a response it did
     // not read itself) the decoded settings, written per request
-    builtResults.set(out, { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner });
+    const rec = { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner, wire: undefined, wireAs: 0, wireOptions: undefined, copies: undefined };
+    // a result holding an integer beyond ±(2^53−1) takes the adapter's
+    // other path, which refuses it for the SDK (JSON.parse of the wire
+    // would give another number)
+    // (a response decode read has wire as the module wrote it)
+    const wireAs = resp.wireAs ?? (typeof resp.wire === "string" ? WIRE_OTHER : resp.wire === WIRE_SAME || resp.wire === WIRE_RESULT_TYPE ? resp.wire : 0);
+    if (ser !== undefined && enc.bigIntegers === null && wireAs > 0) {
+      rec.wire = resp.wire;
+      rec.wireAs = wireAs;
+      rec.wireOptions = ser;
+      rec.copies = copiesOf(out, new Map());
+    }
+    builtResults.set(out, rec);
     return out;
   }
 
@@ -292,7 +376,19 @@ function makeApi(engine, own, inherit) {
     return makeApi(engine, s, true);
   }
 
-  const internal = { serializeObject, read, write, members };
+  function useContext(get) {
+    context = get;
+  }
+
+  function handed(result, options, isProxy) {
+    const b = builtBy(result);
+    if (b === undefined || b.owner !== owner || b.wireOptions !== options || !unchanged(result, b.copies, isProxy)) return undefined;
+    if (b.wireAs === WIRE_OTHER) return JSON.parse(b.wire);
+    const out = copyOf(result, b.copies);
+    return b.wireAs === WIRE_RESULT_TYPE ? { resultType: "complete", ...out } : out;
+  }
+
+  const internal = { serializeObject, read, write, members, useContext, handed };
 
   const api = {
     tool: (input) => build("tool", input),

@@ -26,6 +26,16 @@ export function decode(bytes) {
  * the key "settings" and their map, last. */
 const BUILT = Uint8Array.of(0x83, 0xa2, 0x6f, 0x6b, 0xc3, 0xa4, 0x6a, 0x73, 0x6f, 0x6e);
 const SETTINGS_KEY = Uint8Array.of(0xa8, 0x73, 0x65, 0x74, 0x74, 0x69, 0x6e, 0x67, 0x73);
+/** A build that also serialized: four members, the fourth "wire" and its
+ * string, after the settings. */
+const WIRE_KEY = Uint8Array.of(0xa4, 0x77, 0x69, 0x72, 0x65);
+
+/** How a build's wire JSON is to the built JSON (readBuilt's wireAs; 1
+ * and 2 are what the module answers as wire for them). */
+export const WIRE_NONE = 0; // no wire JSON: a build that did not serialize
+export const WIRE_SAME = 1; // the built JSON
+export const WIRE_RESULT_TYPE = 2; // the built JSON, resultType first
+export const WIRE_OTHER = 3; // another JSON, given as wire
 
 /**
  * readBuilt reads a build's response of exactly the shape the module writes
@@ -36,7 +46,8 @@ const SETTINGS_KEY = Uint8Array.of(0xa8, 0x73, 0x65, 0x74, 0x74, 0x69, 0x6e, 0x6
  * read and report.
  */
 export function readBuilt(b) {
-  if (!startsWith(b, 0, BUILT)) return null;
+  const four = b[0] === 0x84;
+  if (!startsWith(b, 1, BUILT.subarray(1)) || (!four && b[0] !== BUILT[0])) return null;
   const c = b[BUILT.length]; // a str (fixstr, str 8, 16 or 32) or another shape
   if ((c & 0xe0) !== 0xa0 && (c < 0xd9 || c > 0xdb)) return null;
   const d = new Decoder(b);
@@ -51,8 +62,31 @@ export function readBuilt(b) {
   const at = d.pos + SETTINGS_KEY.length;
   const m = b[at];
   if ((m & 0xf0) !== 0x80 && m !== 0xde && m !== 0xdf) return null;
-  return { json, settings: b.subarray(at) };
+  if (!four) return { json, settings: b.subarray(at), wireAs: WIRE_NONE, wire: undefined };
+  // the settings, then the wire: what it says (1 or 2), or its JSON
+  d.pos = at;
+  try {
+    d.read();
+  } catch {
+    return null;
+  }
+  const settings = b.subarray(at, d.pos);
+  if (!startsWith(b, d.pos, WIRE_KEY)) return null;
+  d.pos += WIRE_KEY.length;
+  const h = b[d.pos];
+  // 1 or 2 (a positive fixint): the built JSON, or it with resultType first
+  if ((h === WIRE_SAME || h === WIRE_RESULT_TYPE) && d.pos + 1 === b.length) return { json, settings, wireAs: h, wire: undefined };
+  if ((h & 0xe0) !== 0xa0 && (h < 0xd9 || h > 0xdb)) return null;
+  let wire;
+  try {
+    wire = d.read();
+  } catch {
+    return null;
+  }
+  if (d.pos !== b.length) return null;
+  return { json, settings, wireAs: WIRE_OTHER, wire };
 }
+
 
 /** startsWith reports whether b holds prefix at p. */
 function startsWith(b, p, prefix) {

@@ -216,7 +216,7 @@ export function parse(enc, json) {
 /** buildRequest writes the request of a build of kind (tool, resource,
  * error or value) with the settings of set and inherit inh, and gives it
  * with the input as written (root, for the paths of its errors). */
-export function buildRequest(engine, kind, input, set, inh) {
+export function buildRequest(engine, kind, input, set, inh, ser) {
   const s = set.value;
   let mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
   let maxBytes = maxBytesOf(s);
@@ -228,7 +228,7 @@ export function buildRequest(engine, kind, input, set, inh) {
     if (kind === "value" && mode === MODE_JSON) input = quoteConverted(input);
   }
   const enc = encode(engine, (enc) => {
-    enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0));
+    enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0) + (ser !== undefined ? 1 : 0));
     enc.string("kind");
     enc.string(kind);
     enc.string("input");
@@ -242,6 +242,7 @@ export function buildRequest(engine, kind, input, set, inh) {
       enc.string("inherit");
       enc.bool(true);
     }
+    if (ser !== undefined) member(enc, "serialize", ser);
   });
   return { enc, root: input };
 }

@@ -17,6 +17,14 @@
 // from the SDK) it records itself as the tool is registered through it,
 // and follows as the tool is updated or removed.
 //
+// A result a tool handler builds with mcp.tool and returns unchanged
+// crosses into the module once: the handler runs with its request's
+// revision known to the API (an AsyncLocalStorage, where the runtime has
+// node:async_hooks), and the build writes the result for that revision in
+// the same call. A result changed after it was built, or built elsewhere,
+// is written for the revision in a second call, checked again, as any
+// result is (sdk/handlers.js says how a change is told).
+//
 // On 2.x, the protocol-owned fields of a 2026-07-28 result (resultType,
 // the serverInfo _meta, a resource's ttlMs and cacheScope) are the SDK's:
 // its encoding of that era adds them to whatever a handler returns, so the
@@ -37,6 +45,7 @@ import { listRewriter } from "./sdk/toolslist.js";
 import { handlers } from "./sdk/handlers.js";
 import { reporter } from "./guard.js";
 import { lineOf, loadV1, schemas } from "./sdk/lines.js";
+
 
 export { ClientError, McpResultError } from "./errors.js";
 export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./guard.js";

@@ -245,7 +245,7 @@ test("an adapted server writes the same bytes through the API's internal seriali
   }
 });
 
-test("a handler's result read once costs no module call more: one serialize per call, one validate more for a result not built", async () => {
+test("a handler's result read once costs no module call more: a result built in the handler and returned unchanged one build (written for the revision in the same call), any other one serialize per call, one validate more for a result not built", async () => {
   const call = Engine.prototype.call;
   const ops = [];
   Engine.prototype.call = function (op, req) {
@@ -259,6 +259,11 @@ test("a handler's result read once costs no module call more: one serialize per 
     const schema = { outputSchema: { city: z.string(), tempC: z.number() } };
     s.registerTool("built", {}, built);
     s.registerTool("builtSchema", schema, built);
+    s.registerTool("builtChanged", {}, () => {
+      const r = built();
+      r.structuredContent.tempC = 22;
+      return r;
+    });
     s.registerTool("plain", {}, plain);
     s.registerTool("plainSchema", schema, plain);
     s.registerResource("doc", "docs://a", {}, (uri) => mcp.resource({ contents: mcp.textResource(uri.href, "a") }));
@@ -274,8 +279,9 @@ test("a handler's result read once costs no module call more: one serialize per 
     };
     try {
       for (const [name, want] of [
-        ["built", ["build", "serialize"]],
-        ["builtSchema", ["build", "serialize"]],
+        ["built", ["build"]],
+        ["builtSchema", ["build"]],
+        ["builtChanged", ["build", "serialize"]],
         ["plain", ["validate", "serialize"]],
         ["plainSchema", ["validate", "serialize"]],
       ]) {

@@ -190,6 +190,12 @@ func calls() []call {
 		{"build: maxNodes exceeded", abi.OpBuild,
 			build("value", om{"value", []any{1, 2, 3, 4, 5}}, "settings", om{"maxNodes", 3}), "max_nodes"},
 		{"build: invalid settings", abi.OpBuild, build("tool", om{}, "settings", om{"maxJsonBytes", 1}), "invalid_option"},
+		{"build tool: serialize for 2025-06-18 in the same call (ABI minor version 2)", abi.OpBuild,
+			build("tool", om{"structuredContent", om{"ok", true, "count", 2}}, "serialize", om{"protocolVersion", "2025-06-18"}), "ok"},
+		{"build tool: serialize finalized for 2026-07-28 in the same call", abi.OpBuild,
+			build("tool", om{"structuredContent", []any{1, 2}}, "serialize", om{"protocolVersion", "2026-07-28", "finalize", true}), "ok"},
+		{"build tool: serialize options with an unknown revision", abi.OpBuild,
+			build("tool", om{"structuredContent", om{"ok", true}}, "serialize", om{"protocolVersion", "1999-01-01"}), "unsupported_protocol_version"},
 		{"build: inherit forbids overriding the settings", abi.OpBuild,
 			build("tool", om{"content", []any{}, "maxJsonBytes", 4096}, "inherit", true), "option_not_allowed"},
 

@@ -8,8 +8,9 @@ import (
 // The tables from fixed lines: medians of the runs, each figure beside
 // what it is measured against with its ratio, the shapes, the Node rows
 // beside their baselines, the round trips, and "–" where a figure is
-// missing; no table judges a figure (no budget, no verdict). No timing is
-// checked anywhere: the numbers are the fixture's.
+// missing; no table judges a figure (no budget, no verdict) but the round
+// trips', which say whether each budget is met. No timing is checked
+// anywhere: the numbers are the fixture's.
 func TestTable(t *testing.T) {
 	goOut := `goos: linux
 BenchmarkBuildSmallTool-2   	  338120	      3000 ns/op	    3200 B/op	      17 allocs/op
@@ -62,11 +63,18 @@ BenchmarkCodecEncode/small/msgpackKept	24430	1000	ns/op
 `
 	tripOut := `node: v20.20.2
 sdk: 1.32.2
-BenchmarkRoundTrip/small/plain	400	100000	ns/op
-BenchmarkRoundTrip/small/tool	400	110000	ns/op
-BenchmarkRoundTrip/small/adapted	400	150000	ns/op
-BenchmarkRoundTrip/100KB/plain	60	1000000	ns/op
-BenchmarkRoundTrip/100KB/tool	60	1200000	ns/op
+server: 2.4.0
+client: 2.4.0
+BenchmarkRoundTrip/sdk1/inproc/small/plain	400	100000	ns/op
+BenchmarkRoundTrip/sdk1/inproc/small/tool	400	110000	ns/op
+BenchmarkRoundTrip/sdk1/inproc/small/adapted	400	125000	ns/op
+BenchmarkRoundTrip/sdk1/inproc/100KB/plain	60	1000000	ns/op
+BenchmarkRoundTrip/sdk1/inproc/100KB/tool	60	1200000	ns/op
+BenchmarkRoundTrip/sdk1/inproc/100KB/adapted	60	2000000	ns/op
+BenchmarkRoundTrip/sdk1/stdio/small/plain	400	300000	ns/op
+BenchmarkRoundTrip/sdk1/stdio/small/adapted	400	450000	ns/op
+BenchmarkRoundTrip/sdk2/inproc/small/plain	400	100000	ns/op
+BenchmarkRoundTrip/sdk2/inproc/small/adapted	400	131000	ns/op
 `
 	b := newBench()
 	b.read(strings.NewReader(goOut))
@@ -79,16 +87,15 @@ BenchmarkRoundTrip/100KB/tool	60	1200000	ns/op
 	b.nodeRows(&w)
 	b.peerRows(&w)
 	out := w.String()
+	var rt strings.Builder
+	b.roundTripRows(&rt)
+	trips := rt.String()
 	for _, want := range []string{
 		"| module size (m.wasm) (`make check-wasm` fails past 2,520,000 B, 726,000 B) | 2,400,000 B raw, 730,000 B gzip -9 | | |",
 		"| wazero, small tool result (~200 B request), build with `Host.Call` | 32.0 µs | official Go SDK, `CallToolResult` + `json.Marshal`: 4.00 µs | 8.00× |",
 		"| wazero, 100 KB text result, build + serialize | – | official Go SDK, `json.Marshal`: 350.0 µs | – |",
 		"| wazero, throughput, small results, all cores (GOMAXPROCS 2) | 120,000 calls/s | | |",
 		"| Node v20.20.2, small tool result, `mcp.tool` | 45.0 µs | pure JS (build, `JSON.stringify`, SDK `CallToolResultSchema.parse`): 3.00 µs | 15.00× |",
-		"small tool result: `mcp.tool` / adapted (`mcpresult/sdk`) | 110.0 µs / 150.0 µs | a handler returning a plain object: 100.0 µs | 1.10× / 1.50× |",
-		"official TypeScript SDK 1.32.2 round trip over stdio",
-		"100 KB text result: `mcp.tool` / adapted (`mcpresult/sdk`) | 1.20 ms / – | a handler returning a plain object: 1.00 ms | 1.20× / – |",
-		"100 KB text result: `sdk.AddTool` (package `sdk`) | 2.00 ms | `mcp.AddTool`, a `CallToolResult`: 1.00 ms | 2.00× |",
 		"(median of 3 spawns; the run's first spawn: 48.00 ms) | 31.00 ms | | |",
 		"| wazero, first result in a new `Host`, compilation cache warm (cold: 700.00 ms) | 30.00 ms | | |",
 		"| Node v20.20.2, instance memory after its first call / after a 100 KB call (a new instance) | 2.6 / 4.5 MiB | | |",
@@ -103,12 +110,23 @@ BenchmarkRoundTrip/100KB/tool	60	1200000	ns/op
 		"| figure (beside the peer Go SDKs) | mcpresult | official Go SDK | mcp-go | ratio(s) |",
 		"| 2.00 µs, 9 allocs, 1500 B | 4.00 µs, 25 allocs, 1200 B | 8.00 µs, 31 allocs, 1700 B | mcpresult ÷ Go SDK / ÷ mcp-go: 0.50× / 0.25× |",
 		"build + write (109255 B of JSON; B/op is all an op allocates) | 100.0 µs, 4 allocs, 213.3 KiB (2.0× the output) | 350.0 µs, 8 allocs, 320.0 KiB (3.0× the output) | – | Go SDK / mcp-go ÷ mcpresult: 3.50× / – |",
+		// the round trips: both lines, both transports, both shapes, the Go
+		// SDK's, and the budgets judged in one process only
+		"| TypeScript SDK 1.32.2, in one process, JSON | weather result | 100.0 µs | 110.0 µs | 125.0 µs | 1.10× / 1.25× | ≤ +30%: met (+25%) |",
+		"| TypeScript SDK 1.32.2, in one process, JSON | 100 KB of text | 1.00 ms | 1.20 ms | 2.00 ms | 1.20× / 2.00× | ≤ +60%: missed by 40 points (+100%) |",
+		"| TypeScript SDK 1.32.2, over stdio | weather result | 300.0 µs | – | 450.0 µs | – / 1.50× |  |",
+		"| TypeScript SDK 2.4.0, in one process, JSON | weather result | 100.0 µs | – | 131.0 µs | – / 1.31× | ≤ +30%: missed by 1 point (+31%) |",
+		"| TypeScript SDK 2.4.0, in one process, JSON | 100 KB of text | – | – | – | – / – | ≤ +60%: – |",
+		"| Go SDK, in memory (`mcp.AddTool` / `sdk.AddTool`) | 100 KB of text | 1.00 ms | | 2.00 ms | 2.00× | |",
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the table has no %q:\n%s", want, out)
+		if !strings.Contains(out+trips, want) {
+			t.Errorf("the tables have no %q:\n%s%s", want, out, trips)
 		}
 	}
-	// no table judges a figure
+	if got, want := strings.Count(trips, "\n"), 1+2+8+2; got != want {
+		t.Errorf("the round-trip table has %d lines, want %d:\n%s", got, want, trips)
+	}
+	// no other table judges a figure
 	for _, judged := range []string{"budget", "verdict", ": met", "missed by", "≤", "≥"} {
 		if strings.Contains(out, judged) {
 			t.Errorf("the tables say %q: they give figures beside their peers, and judge none:\n%s", judged, out)
@@ -117,7 +135,7 @@ BenchmarkRoundTrip/100KB/tool	60	1200000	ns/op
 	// the main figures, shapes, details (with the Node ones and the
 	// codecs), peers: each a header, a rule and its rows, the last three
 	// after an empty line
-	if got, want := strings.Count(out, "\n"), (2+15)+(1+2+5)+(1+2+4+4+4)+(1+2+2); got != want {
+	if got, want := strings.Count(out, "\n"), (2+11)+(1+2+5)+(1+2+4+4+4)+(1+2+2); got != want {
 		t.Errorf("the tables have %d lines, want %d:\n%s", got, want, out)
 	}
 }

@@ -10,11 +10,30 @@
 // the bytes written. The tool's output schema, when it has one, is checked
 // with the SDK's zod helpers against the structured content made back from
 // those bytes, and the same bytes are serialized for the negotiated
-// revision. That one serialize stays for every result, built here or not:
-// the module writes the result for the revision (drops or wraps what the
+// revision. That one serialize stays for every result but one: the
+// module writes the result for the revision (drops or wraps what the
 // revision lacks, adds what finalize adds) and checks it again, since a
 // handler may change a result after building it; a built result the tool
-// has no output schema for is walked only then, as before. A thrown
+// has no output schema for is walked only then, as before.
+//
+// The one: a result the handler builds with this API (mcp.tool, mcp.error)
+// while it runs, and returns unchanged. The handler runs inside
+// handlerContext (an AsyncLocalStorage), which tells the API the
+// request's revision; the build then writes the result for that revision
+// in its own module call (api.js, useContext), and that call is the only
+// one. The result the handler gets is what mcp.tool gives anywhere (not
+// frozen: a handler may still change it). Whether it was changed is told
+// without running any code of it (api.js, handed): the very objects the
+// build made, no Proxy, own data properties only, the same keys and
+// values; anything else (a member set, added or removed, a getter, a
+// toJSON, a Proxy, another object) takes the path of any result, read
+// once and written in a second call, so that a change is checked as
+// before. The SDK is handed a new object made of the values the build
+// gave (a string is shared, not copied), with resultType first where the
+// revision's finalize adds it; where the revision changes more (an older
+// revision, structured content wrapped), the module's JSON for it, parsed.
+// The output schema, when the tool has one, is checked against the
+// result's structured content as it was seen unchanged. A thrown
 // ClientError's message and code are read once each (a read that throws is
 // a private failure, a field that is not a string an invalid output).
 // Nothing of it is made per call that can be made once: the options of
@@ -97,7 +116,23 @@ async function checkStructured(check, entry, result) {
   }
 }
 
+/** handlerContext is what the handlers run the user's in, so that a result
+ * built there is written for the request's revision as it is built (see
+ * handlers): an AsyncLocalStorage of Node's node:async_hooks and
+ * util.types.isProxy, as the runtime gives them (process.getBuiltinModule;
+ * where it has none, a result is written for the revision after it is
+ * returned, in a second call). */
+export const handlerContext = (() => {
+  const builtin = globalThis.process?.getBuiltinModule;
+  const hooks = typeof builtin === "function" ? builtin("node:async_hooks") : undefined;
+  const isProxy = typeof builtin === "function" ? builtin("node:util")?.types?.isProxy : undefined;
+  if (typeof hooks?.AsyncLocalStorage !== "function" || typeof isProxy !== "function") return undefined;
+  const storage = new hooks.AsyncLocalStorage();
+  return { run: (store, fn) => storage.run(store, fn), get: () => storage.getStore(), isProxy };
+})();
+
 const SNAPSHOT = Symbol("snapshot");
+
 
 /**
  * handlers gives toolHandler(entry, cb) and resourceHandler(name, cb), the
@@ -107,15 +142,21 @@ const SNAPSHOT = Symbol("snapshot");
  * report(err, where) takes the detail of every private failure;
  * revisionOf(extra) gives the revision a handler called with extra writes
  * for; check(schema, value) is the line's check of structured content
- * against an output schema (lines.js).
+ * against an output schema (lines.js); context (handlerContext unless
+ * given) is {run(store, fn), get(), isProxy(v)}: fn() run with store as
+ * what get() gives while it runs and in everything it awaits (an
+ * AsyncLocalStorage), the hook the API writes a result built in a handler
+ * with (api.js, useContext), and Node's util.types.isProxy.
  */
-export function handlers(mcp, { finalize, report, revisionOf, check }) {
+export function handlers(mcp, { finalize, report, revisionOf, check, context = handlerContext }) {
   // serialize writes a result made here (a failure, a ClientError's
   // result, a copy mcp.guard made) for a revision, as the object the SDK
   // is handed. The options of each revision are made once; with the API's
   // internal calls, they go to the module as they are, and only an object
   // that may hold a BigInt (its request held one) is walked by forSdk.
   const internal = internalsOf(mcp);
+  const atOnce = internal !== undefined && context !== undefined && context !== null;
+  if (atOnce) internal.useContext(context.get);
   const optionsOf = new Map(); // revision -> the module's options
   const optionsFor = (version) => {
     let opts = optionsOf.get(version);
@@ -133,6 +174,16 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
     const { value, exact } = internal.write(snap, optionsFor(version));
     return exact ? forSdk(value, "") : value;
   };
+  // run calls the user's handler; with the hook, inside it, so that a
+  // result the handler builds is written for the revision as it is built
+  const run = (kind, cb, self, args, version) =>
+    atOnce ? context.run({ internal, kind, options: optionsFor(version) }, () => call(cb, self, args)) : call(cb, self, args);
+  // atOnceWire is the object the SDK is handed, made from what the module
+  // wrote for the revision as it built the handler's result, when the
+  // handler returned that very result, unchanged (api.js, handed), else
+  // undefined
+  const atOnceWire = (outcome, version) => (atOnce && !outcome.threw ? internal.handed(outcome.out, optionsFor(version), context.isProxy) : undefined);
+
   // fallback is the result in place of a private failure, written for the
   // revision (as it is, should even that fail: a finalize the module
   // refuses)
@@ -145,19 +196,23 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
     }
   };
 
+  // schemaFailure is the result in place of got (its isError and
+  // structured content) when the tool has an output schema got does not
+  // match, the detail reported; else undefined
+  const schemaFailure = async (entry, got, version, where) => {
+    if (entry.schema === undefined || got.isError === true) return undefined;
+    const problem = await checkStructured(check, entry, got);
+    if (problem === undefined) return undefined;
+    report(problem, where);
+    return fallback(INVALID_OUTPUT_TEXT, version, where);
+  };
+
   // viaGuard is a tool call with an API of another copy of this package
   // (no internal calls): mcp.guard gave a copy of what it read, which is
   // checked and written with the public calls.
   const viaGuard = async (entry, result, version, where) => {
     try {
-      if (entry.schema !== undefined && result.isError !== true) {
-        const problem = await checkStructured(check, entry, result);
-        if (problem !== undefined) {
-          report(problem, where);
-          return fallback(INVALID_OUTPUT_TEXT, version, where);
-        }
-      }
-      return ofKind(serialize(result, version), "tool");
+      return (await schemaFailure(entry, result, version, where)) ?? ofKind(serialize(result, version), "tool");
     } catch (err) {
       report(err, where);
       return fallback(failureText(err), version, where);
@@ -175,20 +230,16 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
       const version = revisionOf(args[args.length - 1]);
       const where = { tool: entry.name };
       if (guarded !== undefined) return viaGuard(entry, await guarded.apply(this, args), version, where);
-      const outcome = await call(cb, this, args);
+      const outcome = await run("tool", cb, this, args, version);
       try {
+        const sdk = atOnceWire(outcome, version);
+        if (sdk !== undefined) return (await schemaFailure(entry, outcome.out, version, where)) ?? sdk;
         const settled = settle(mcp, internal, outcome, (err) => report(err, where), entry.schema !== undefined, (snap) => ({ [SNAPSHOT]: snap }));
         const snap = settled[SNAPSHOT];
         if (snap === undefined) return serialize(settled, version); // made here
         if (entry.schema !== undefined) {
-          const got = internal.members(snap, ["isError", "structuredContent"]);
-          if (got.isError !== true) {
-            const problem = await checkStructured(check, entry, got);
-            if (problem !== undefined) {
-              report(problem, where);
-              return fallback(INVALID_OUTPUT_TEXT, version, where);
-            }
-          }
+          const failed = await schemaFailure(entry, internal.members(snap, ["isError", "structuredContent"]), version, where);
+          if (failed !== undefined) return failed;
         }
         return ofKind(written(snap, version), "tool");
       } catch (err) {
@@ -218,7 +269,7 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
       }
       const where = { resource: name, uri };
       const version = revisionOf(args[args.length - 1]);
-      const outcome = await call(cb, this, args);
+      const outcome = await run("resource", cb, this, args, version);
       const privately = (err) => {
         report(err, where);
         return rpcError(INTERNAL_ERROR, invalid(err) ? INVALID_RESOURCE_OUTPUT_TEXT : RESOURCE_READ_FAILED_TEXT);
@@ -244,6 +295,7 @@ export function handlers(mcp, { finalize, report, revisionOf, check }) {
         // package), the one serialize is the one read: it checks the
         // result as it writes it
         if (internal === undefined) return ofKind(serialize(out, version), "resource");
+
         return ofKind(written(internal.read(out, "resource", false), version), "resource");
       } catch (err) {
         throw privately(err);
