@@ -43,7 +43,10 @@
 //   - tools/list advertises each output schema as result.OutputSchema
 //     writes it for the request's revision: as given for 2026-07-28, wrapped
 //     when it is not an object schema for 2025-06-18 and 2025-11-25, and
-//     none for older revisions.
+//     none for older revisions. tools/list, resources/list,
+//     resources/templates/list and prompts/list are sent without the
+//     ttlMs and cacheScope the SDK writes on every list result to a client
+//     of a revision before 2026-07-28, which lacks them.
 //   - Adapter.AddResource and Adapter.AddResourceTemplate do the same for
 //     resources/read: a *jsonrpc.Error is sent as it is, a ClientError's
 //     message is shown, anything else is private, and the client gets the

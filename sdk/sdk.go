@@ -454,7 +454,19 @@ func (a *Adapter) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if !ok || res == nil {
 				break
 			}
-			return a.listOutputSchemas(ctx, res, a.versions.of(lr.Session, lr.Params, lr.ProtocolVersion()))
+			version := a.versions.of(lr.Session, lr.Params, lr.ProtocolVersion())
+			list, err := a.listOutputSchemas(ctx, res, version)
+			if err != nil {
+				return list, err
+			}
+			return listForRevision(list, version), nil
+		case *mcp.ListResourcesResult, *mcp.ListResourceTemplatesResult, *mcp.ListPromptsResult:
+			ss, _ := req.GetSession().(*mcp.ServerSession)
+			asked := ""
+			if v, ok := req.(interface{ ProtocolVersion() string }); ok {
+				asked = v.ProtocolVersion()
+			}
+			return listForRevision(res, a.versions.of(ss, req.GetParams(), asked)), nil
 		}
 		return res, nil
 	}

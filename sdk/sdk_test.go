@@ -555,3 +555,48 @@ func TestStreamableHTTP(t *testing.T) {
 		})
 	}
 }
+
+// TestListsForRevision: the SDK writes ttlMs and cacheScope on every list
+// result whatever the revision; a client of a revision with initialize is
+// sent none, one of 2026-07-28 what the SDK writes, and every other member
+// is left as the SDK writes it.
+func TestListsForRevision(t *testing.T) {
+	s := newServer(t, nil, &privateLog{})
+	s.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	s.AddResourceTemplate(&mcp.ResourceTemplate{Name: "t", URITemplate: "file:///{name}"}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return nil, mcp.ResourceNotFoundError("")
+	})
+	lists := map[string]string{"tools/list": "tools", "resources/list": "resources", "resources/templates/list": "resourceTemplates", "prompts/list": "prompts"}
+	for _, version := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"} {
+		stateless := version == "2026-07-28"
+		c := connect(t, s, version, stateless)
+		meta := ""
+		if stateless {
+			meta = version
+		}
+		for method, member := range lists {
+			raw, rpcErr := c.call(t, meta, method, map[string]any{})
+			if rpcErr != nil {
+				t.Fatalf("%s %s: %v", version, method, rpcErr)
+			}
+			var got map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatal(err)
+			}
+			var items []json.RawMessage
+			if err := json.Unmarshal(got[member], &items); err != nil || len(items) == 0 {
+				t.Errorf("%s %s: no %s in %s", version, method, member, raw)
+			}
+			_, ttl := got["ttlMs"]
+			_, scope := got["cacheScope"]
+			if !stateless && (ttl || scope) {
+				t.Errorf("%s %s: sent ttlMs or cacheScope, which the revision lacks: %s", version, method, raw)
+			}
+			if stateless && !ttl {
+				t.Errorf("%s %s: the SDK's ttlMs is gone at 2026-07-28: %s", version, method, raw)
+			}
+		}
+	}
+}

@@ -111,20 +111,9 @@ const LACKS = {
  * a value of that shape, on the answers to those methods, and reported
  * under the run's summary; anywhere else it fails. */
 const SDK_OWN = [
-  {
-    table: "result",
-    name: "ttlMs",
-    methods: ["tools/list", "resources/list"],
-    allows: (v) => Number.isInteger(v) && v >= 0,
-    why: "the Go SDK's list results (mcp.Cacheable: json ttlMs, cacheScope, no omitempty) carry ttlMs and cacheScope at every revision",
-  },
-  {
-    table: "result",
-    name: "cacheScope",
-    methods: ["tools/list", "resources/list"],
-    allows: (v) => v === "public" || v === "private",
-    why: "the Go SDK's list results (mcp.Cacheable: json ttlMs, cacheScope, no omitempty) carry ttlMs and cacheScope at every revision",
-  },
+  // none now: the Go SDK's ttlMs and cacheScope on every list result,
+  // and SDK 1.x's execution on every tool, are dropped by the adapters for
+  // the revisions that lack them
 ];
 
 // --- the official schemas ----------------------------------------------------
