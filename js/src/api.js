@@ -6,7 +6,7 @@ import { decodeInput, InputHasNoJSON, WIRE_SAME, WIRE_RESULT_TYPE, WIRE_OTHER } 
 import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
-import { isObject, setMember } from "./objects.js";
+import { isObject, setMember, privateSlot } from "./objects.js";
 import { Engine, checkModule } from "./engine.js";
 import {
   send,
@@ -40,28 +40,11 @@ const CALL_ERRORS = new Set(CALL_ERROR_CODES);
  * token of the API that built it (whose guard hands it on unchecked). The
  * token is an empty object of its own, not the API: a result a caller
  * keeps must not keep the API, its engine and the module's memory alive.
- * Each result holds its record in a private field (Built's): no
+ * Each result holds its record in a private field (privateSlot): no
  * reflection, Proxy, JSON or copy of the result sees it, no code of a
  * value runs as it is looked for, and it costs far less to attach than an
  * entry of a WeakMap (a build of a small result pays it once). */
-class Stamped {
-  /** The constructor gives o itself, which Built's field is added to. */
-  constructor(o) {
-    return o;
-  }
-}
-class Built extends Stamped {
-  #record;
-  /** new Built(result, record) gives result, holding record. */
-  constructor(result, record) {
-    super(result);
-    this.#record = record;
-  }
-  /** of gives the record an object holds, or undefined. */
-  static of(v) {
-    return #record in v ? v.#record : undefined;
-  }
-}
+const builtResults = privateSlot();
 
 /** The calls of each API that only this package's adapters make, by the
  * API (which is frozen and has only the public calls). */
@@ -107,7 +90,7 @@ const HANDLER_OPTIONS = {
 
 /** builtBy gives what the registry holds of v, or undefined. */
 function builtBy(v) {
-  return isObject(v) ? Built.of(v) : undefined;
+  return isObject(v) ? builtResults.get(v) : undefined;
 }
 
 /** copiesOf records in copies a shallow copy of v (a value JSON.parse
@@ -211,7 +194,7 @@ function afterOptions(limit, check) {
  */
 function makeApi(engine, own, inherit) {
   const settings = own.value;
-  /** owner marks the results this API built, in their records (Built). */
+  /** owner marks the results this API built, in builtResults. */
   const owner = {};
   /** context is the adapters' hook (useContext), or undefined. */
   let context;
@@ -238,7 +221,7 @@ function makeApi(engine, own, inherit) {
       rec.wireOptions = ser;
       rec.copies = copiesOf(out, new Map());
     }
-    new Built(out, rec);
+    builtResults.set(out, rec);
     return out;
   }
 

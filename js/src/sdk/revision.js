@@ -36,10 +36,11 @@
 // HTTP transport assumes.
 
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, INTERNAL_ERROR } from "./lines.js";
+import { privateSlot } from "../objects.js";
 
-// The revision each request handler was called for, by the extra object
-// the SDK passes it.
-const revisions = new WeakMap();
+// The revision each request handler was called for, held by the extra
+// object the SDK passes it (in a private field: see privateSlot).
+const revisions = privateSlot();
 
 /**
  * protocolVersion gives the revision a handler's result is written for,
