@@ -124,8 +124,13 @@ const FIXED_WIDTH = { 0xcc: 1, 0xd0: 1, 0xcd: 2, 0xd1: 2, 0xca: 4, 0xce: 4, 0xd2
 class Decoder {
   constructor(bytes) {
     this.b = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.dataView = undefined; // made at the first float or 64-bit integer
     this.pos = 0;
+  }
+
+  /** view is a DataView of the bytes, made once, when first needed. */
+  get view() {
+    return (this.dataView ??= new DataView(this.b.buffer, this.b.byteOffset, this.b.byteLength));
   }
 
   need(n) {
@@ -139,16 +144,18 @@ class Decoder {
 
   u16() {
     this.need(2);
-    const n = this.view.getUint16(this.pos);
+    const b = this.b;
+    const p = this.pos;
     this.pos += 2;
-    return n;
+    return (b[p] << 8) | b[p + 1];
   }
 
   u32() {
     this.need(4);
-    const n = this.view.getUint32(this.pos);
+    const b = this.b;
+    const p = this.pos;
     this.pos += 4;
-    return n;
+    return b[p] * 0x1000000 + ((b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]);
   }
 
   /** big reads 8 bytes as a number (the module writes no integer a double
