@@ -13,7 +13,7 @@ export function setMember(o, k, v) {
 
 /** privateSlot gives {get(o), set(o, v)}: a value held by objects in a
  * private field of its own (each call a new field), which no reflection,
- * Proxy trap, JSON or copy of the object sees and which far less costs to
+ * Proxy trap, JSON or copy of the object sees, and which costs far less to
  * attach than an entry of a WeakMap; get gives undefined for an object
  * that holds none. An object that refuses the field (a runtime that keeps
  * a non-extensible object from gaining one) holds its value in a WeakMap
