@@ -6,7 +6,7 @@ import { decodeInput, InputHasNoJSON, WIRE_SAME, WIRE_RESULT_TYPE, WIRE_OTHER } 
 import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
-import { isObject, setMember } from "./objects.js";
+import { isObject, setMember, privateSlot } from "./objects.js";
 import { Engine, checkModule } from "./engine.js";
 import {
   send,
@@ -39,8 +39,12 @@ const CALL_ERRORS = new Set(CALL_ERROR_CODES);
  * of request.js, its bytes those of the module's response), and a
  * token of the API that built it (whose guard hands it on unchecked). The
  * token is an empty object of its own, not the API: a result a caller
- * keeps must not keep the API, its engine and the module's memory alive. */
-const builtResults = new WeakMap();
+ * keeps must not keep the API, its engine and the module's memory alive.
+ * Each result holds its record in a private field (privateSlot): no
+ * reflection, Proxy, JSON or copy of the result sees it, no code of a
+ * value runs as it is looked for, and it costs far less to attach than an
+ * entry of a WeakMap (a build of a small result pays it once). */
+const builtResults = privateSlot();
 
 /** The calls of each API that only this package's adapters make, by the
  * API (which is frozen and has only the public calls). */
@@ -104,34 +108,49 @@ function copiesOf(v, copies) {
   return copies;
 }
 
-/** unchanged says whether a is still what copies recorded of it, looking
- * at it without running any of its code: no Proxy (isProxy), the very
- * objects and arrays recorded, each with own data properties only (their
- * descriptors read, never a getter run), the same keys and the same
- * values. */
-function unchanged(a, copies, isProxy) {
-  if (a === null || typeof a !== "object") return true;
+/** CHANGED is what copyUnchanged gives for a value that changed. */
+const CHANGED = Symbol("changed");
+
+/** copyUnchanged makes a new object of what copies recorded of a, when a
+ * is still what copies recorded of it, else gives CHANGED; it looks at a
+ * without running any of its code: no Proxy (isProxy), the very objects
+ * and arrays recorded, each with own data properties only (their
+ * descriptors read, never a getter run), the same keys (string keys and
+ * symbols counted: Reflect.ownKeys, in two cheaper calls) and the same
+ * values. The object made is {resultType: "complete"} and the rest when
+ * first is true (a finalize writes resultType first). One walk both looks
+ * and copies. */
+function copyUnchanged(a, copies, isProxy, first = false) {
+  if (a === null || typeof a !== "object") return a;
   const c = copies.get(a);
-  if (c === undefined || isProxy(a)) return false;
-  const array = Array.isArray(c);
-  if (Object.getPrototypeOf(a) !== (array ? Array.prototype : Object.prototype)) return false;
-  const keys = Object.keys(c);
-  if (Reflect.ownKeys(a).length !== keys.length + (array ? 1 : 0)) return false; // an array's length
-  for (const k of keys) {
-    const d = Reflect.getOwnPropertyDescriptor(a, k);
-    if (d === undefined || !("value" in d) || d.value !== c[k] || !unchanged(d.value, copies, isProxy)) return false;
+  if (c === undefined || isProxy(a)) return CHANGED;
+  if (Array.isArray(c)) {
+    if (Object.getPrototypeOf(a) !== Array.prototype) return CHANGED;
+    const n = c.length;
+    // the elements and the array's length
+    if (Object.getOwnPropertyNames(a).length !== n + 1 || Object.getOwnPropertySymbols(a).length !== 0) return CHANGED;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      if ((out[i] = copyMember(a, i, c[i], copies, isProxy)) === CHANGED) return CHANGED;
+    }
+    return out;
   }
-  return true;
+  if (Object.getPrototypeOf(a) !== Object.prototype) return CHANGED;
+  const keys = Object.keys(c);
+  if (Object.getOwnPropertyNames(a).length !== keys.length || Object.getOwnPropertySymbols(a).length !== 0) return CHANGED;
+  const out = first ? { resultType: "complete" } : {};
+  for (const k of keys) {
+    if ((out[k] = copyMember(a, k, c[k], copies, isProxy)) === CHANGED) return CHANGED;
+  }
+  return out;
 }
 
-/** copyOf makes a new object of what copies recorded of v. */
-function copyOf(v, copies) {
-  if (v === null || typeof v !== "object") return v;
-  const c = copies.get(v);
-  if (Array.isArray(c)) return c.map((x) => copyOf(x, copies));
-  const out = {};
-  for (const k of Object.keys(c)) out[k] = copyOf(c[k], copies);
-  return out;
+/** copyMember gives copyUnchanged of a's own member k when it is a data
+ * property holding want (its descriptor read), else CHANGED. */
+function copyMember(a, k, want, copies, isProxy) {
+  const d = Reflect.getOwnPropertyDescriptor(a, k);
+  if (d === undefined || !("value" in d) || d.value !== want) return CHANGED;
+  return copyUnchanged(d.value, copies, isProxy);
 }
 
 /** The kinds of result built that an adapted handler of each kind writes
@@ -382,10 +401,12 @@ function makeApi(engine, own, inherit) {
 
   function handed(result, options, isProxy) {
     const b = builtBy(result);
-    if (b === undefined || b.owner !== owner || b.wireOptions !== options || !unchanged(result, b.copies, isProxy)) return undefined;
-    if (b.wireAs === WIRE_OTHER) return JSON.parse(b.wire);
-    const out = copyOf(result, b.copies);
-    return b.wireAs === WIRE_RESULT_TYPE ? { resultType: "complete", ...out } : out;
+    if (b === undefined || b.owner !== owner || b.wireOptions !== options) return undefined;
+    const out = copyUnchanged(result, b.copies, isProxy, b.wireAs === WIRE_RESULT_TYPE);
+    if (out === CHANGED) return undefined;
+    // (for another JSON, the copy is made and dropped: it is the walk that
+    // looks, and it is small beside the parse)
+    return b.wireAs === WIRE_OTHER ? JSON.parse(b.wire) : out;
   }
 
   const internal = { serializeObject, read, write, members, useContext, handed };

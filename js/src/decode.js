@@ -66,7 +66,7 @@ export function readBuilt(b) {
   // the settings, then the wire: what it says (1 or 2), or its JSON
   d.pos = at;
   try {
-    d.read();
+    d.skip();
   } catch {
     return null;
   }
@@ -117,11 +117,20 @@ export function equalBytes(a, b) {
   return a.length === b.length && startsWith(a, 0, b);
 }
 
+/** The bytes after the type byte of each number type (uint, int, float),
+ * for skip. */
+const FIXED_WIDTH = { 0xcc: 1, 0xd0: 1, 0xcd: 2, 0xd1: 2, 0xca: 4, 0xce: 4, 0xd2: 4, 0xcb: 8, 0xcf: 8, 0xd3: 8 };
+
 class Decoder {
   constructor(bytes) {
     this.b = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.dataView = undefined; // made at the first float or 64-bit integer
     this.pos = 0;
+  }
+
+  /** view is a DataView of the bytes, made once, when first needed. */
+  get view() {
+    return (this.dataView ??= new DataView(this.b.buffer, this.b.byteOffset, this.b.byteLength));
   }
 
   need(n) {
@@ -135,16 +144,18 @@ class Decoder {
 
   u16() {
     this.need(2);
-    const n = this.view.getUint16(this.pos);
+    const b = this.b;
+    const p = this.pos;
     this.pos += 2;
-    return n;
+    return (b[p] << 8) | b[p + 1];
   }
 
   u32() {
     this.need(4);
-    const n = this.view.getUint32(this.pos);
+    const b = this.b;
+    const p = this.pos;
     this.pos += 4;
-    return n;
+    return b[p] * 0x1000000 + ((b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]);
   }
 
   /** big reads 8 bytes as a number (the module writes no integer a double
@@ -210,6 +221,38 @@ class Decoder {
         return this.map(this.u32());
     }
     throw new Error("malformed response: unexpected type byte 0x" + c.toString(16));
+  }
+
+  /** skip moves past one value, as read would, without making it: a
+   * malformed value throws as read throws. */
+  skip() {
+    const c = this.u8();
+    if (c < 0x80 || c >= 0xe0 || c === 0xc0 || c === 0xc2 || c === 0xc3) return;
+    if ((c & 0xe0) === 0xa0) return this.skipBytes(c & 0x1f);
+    if ((c & 0xf0) === 0x80) return this.skipMembers(2 * (c & 0x0f));
+    if ((c & 0xf0) === 0x90) return this.skipMembers(c & 0x0f);
+    const width = FIXED_WIDTH[c];
+    if (width !== undefined) return this.skipBytes(width);
+    if (c >= 0xd9 && c <= 0xdb) return this.skipBytes(this.length(c - 0xd9));
+    if (c === 0xdc || c === 0xdd) return this.skipMembers(this.length(c - 0xdb));
+    if (c === 0xde || c === 0xdf) return this.skipMembers(2 * this.length(c - 0xdd));
+    throw new Error("malformed response: unexpected type byte 0x" + c.toString(16));
+  }
+
+  /** length reads a length of 1, 2 or 4 bytes (k 0, 1 or 2). */
+  length(k) {
+    return k === 0 ? this.u8() : k === 1 ? this.u16() : this.u32();
+  }
+
+  skipBytes(n) {
+    this.need(n);
+    this.pos += n;
+  }
+
+  /** skipMembers skips n values (a map's keys and values counted alike). */
+  skipMembers(n) {
+    if (n > this.b.length - this.pos) throw new Error("malformed response: truncated");
+    for (let i = 0; i < n; i++) this.skip();
   }
 
   str(n) {

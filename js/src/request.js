@@ -161,6 +161,23 @@ function settingsMember(enc, set) {
   enc.raw(set.bytes);
 }
 
+/** The MessagePack bytes of each frozen serialize options object of a
+ * build (the adapters make one a revision), or null where encodeOnce gives
+ * none: written once, copied into each request. */
+const serializeBytes = new WeakMap();
+
+/** serializeMember writes the serialize options of a build. */
+function serializeMember(enc, ser) {
+  let bytes = isObject(ser) ? serializeBytes.get(ser) : null;
+  if (bytes === undefined && Object.isFrozen(ser)) serializeBytes.set(ser, (bytes = encodeOnce(ser) ?? null));
+  if (!bytes) {
+    member(enc, "serialize", ser);
+    return;
+  }
+  enc.string("serialize");
+  enc.raw(bytes);
+}
+
 /** send sends enc's request to op over engine and ends it; a failed
  * response is thrown as the McpResultError of the value root. */
 export function send(engine, enc, op, root) {
@@ -242,7 +259,7 @@ export function buildRequest(engine, kind, input, set, inh, ser) {
       enc.string("inherit");
       enc.bool(true);
     }
-    if (ser !== undefined) member(enc, "serialize", ser);
+    if (ser !== undefined) serializeMember(enc, ser);
   });
   return { enc, root: input };
 }

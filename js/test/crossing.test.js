@@ -90,6 +90,10 @@ test("a built result changed before it is returned is written as changed, with a
     "a member added": (r) => ((r._meta = { "example.com/k": 1 }), r),
     "a getter": (r) => Object.defineProperty(r, "isError", { get: () => false, enumerable: true }),
     "a Proxy inside": (r) => ((r.structuredContent = new Proxy(r.structuredContent, {})), r),
+    "a member not enumerable": (r) => (Object.defineProperty(r.structuredContent, "hidden", { value: 1, enumerable: false }), r),
+    "a symbol member": (r) => ((r.structuredContent[Symbol("k")] = 1), r),
+    "an element added": (r) => (r.content.push({ type: "text", text: "more" }), r),
+    "an element replaced by a copy": (r) => ((r.content[0] = { ...r.content[0] }), r),
   };
   for (const revision of mcp.info().protocolVersions) {
     for (const [name, change] of Object.entries(changes)) {

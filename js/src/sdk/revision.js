@@ -36,10 +36,11 @@
 // HTTP transport assumes.
 
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, INTERNAL_ERROR } from "./lines.js";
+import { privateSlot } from "../objects.js";
 
-// The revision each request handler was called for, by the extra object
-// the SDK passes it.
-const revisions = new WeakMap();
+// The revision each request handler was called for, held by the extra
+// object the SDK passes it (in a private field: see privateSlot).
+const revisions = privateSlot();
 
 /**
  * protocolVersion gives the revision a handler's result is written for,
@@ -103,9 +104,12 @@ export function followRequests(inner, known, rewriteList, report) {
   const fit = fitter(known);
   const revisionOf = (ctx) => {
     const isCtx = ctx !== null && typeof ctx === "object";
-    let v = isCtx ? read(() => ctx.mcpReq.envelope[ENVELOPE_VERSION]) : undefined;
+    // a member that is missing gives undefined without a throw (a request
+    // of the 2025 era has no envelope, and throwing is dear); one whose
+    // getter throws gives undefined too
+    let v = isCtx ? read(() => ctx.mcpReq?.envelope?.[ENVELOPE_VERSION]) : undefined;
     if (typeof v !== "string") v = read(() => inner.getNegotiatedProtocolVersion());
-    if (typeof v !== "string" && isCtx) v = read(() => ctx.http.req.headers.get("mcp-protocol-version"));
+    if (typeof v !== "string" && isCtx) v = read(() => ctx.http?.req?.headers?.get("mcp-protocol-version"));
     const version = fit(typeof v === "string" && v !== "" ? v : DEFAULT_NEGOTIATED_PROTOCOL_VERSION);
     if (isCtx) revisions.set(ctx, version);
     return version;
