@@ -63,6 +63,23 @@ func BenchmarkModuleBuildSerializeText100KB(b *testing.B) {
 	}
 }
 
+// BenchmarkModuleBuildWireText100KB is the adapters' one call for that
+// result: a build that also writes it for 2025-11-25 with finalize, the
+// request in MessagePack, the response read back.
+func BenchmarkModuleBuildWireText100KB(b *testing.B) {
+	h := testHost(b)
+	input, _ := content.ParseJSON([]byte(text100KB()))
+	also, _ := content.ParseJSON([]byte(`{"protocolVersion":"2025-11-25","finalize":true}`))
+	req := abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input, Options: also})
+	b.SetBytes(100 * 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := h.Call(context.Background(), abi.OpBuild, req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkModuleThroughput runs small builds from GOMAXPROCS goroutines on
 // a pool of GOMAXPROCS instances; calls/s is the figure.
 func BenchmarkModuleThroughput(b *testing.B) {

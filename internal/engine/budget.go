@@ -244,12 +244,7 @@ func (m *measurer) json(v content.Value, n, depth int) int {
 func escapedLen(s string) int {
 	n := len(s) + 2
 	for i := nextEscape(s, 0); i < len(s); i = nextEscape(s, i+1) {
-		switch s[i] {
-		case '"', '\\', '\b', '\f', '\n', '\r', '\t':
-			n++
-		default:
-			n += 5 // \u00XX
-		}
+		n += int(jsonForms[s[i]]>>56) - 1 // \n, \u00XX
 	}
 	return n
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // escapeOneByOne is the escaping of appendString written plainly, a byte at
@@ -39,18 +40,20 @@ func escapeOneByOne(s string) string {
 	return b.String()
 }
 
-// TestEscapeEveryPosition puts every byte that is escaped, and the bytes
-// either side of those ranges, at every position of strings of 0 to 40
-// bytes of ASCII and multi-byte UTF-8, alone and in pairs: appendString and
-// escapedLen must agree with the plain reference wherever the byte falls
-// in the eight-byte words they test at once.
+// TestEscapeEveryPosition puts every byte that is escaped, the bytes
+// either side of those ranges, and bytes that are not UTF-8 (a lone
+// continuation byte, 0xff, a lead byte without its continuation) at every
+// position of strings of 0 to 40 bytes of ASCII and multi-byte UTF-8,
+// alone and in pairs: appendString and escapedLen must agree with the
+// plain reference wherever the byte falls in the eight-byte words they
+// test at once, and appendValid with it and with utf8.ValidString.
 func TestEscapeEveryPosition(t *testing.T) {
 	var special []byte
 	for c := 0; c < 0x20; c++ {
 		special = append(special, byte(c))
 	}
-	special = append(special, ' ', '!', '"', '#', '[', '\\', ']', 0x7f)
-	fills := []string{"a", "é", "\u2028", "😀"}
+	special = append(special, ' ', '!', '"', '#', '[', '\\', ']', 0x7f, 0x80, 0xc3, 0xed, 0xff)
+	fills := []string{"a", "é", "\u2028", "😀", "\ufffd", "\xed\xa0\x80", "\xc0\xaf"} // the last two not UTF-8: a surrogate, an overlong "/"
 	n := 0
 	check := func(s string) {
 		want := escapeOneByOne(s)
@@ -59,6 +62,10 @@ func TestEscapeEveryPosition(t *testing.T) {
 		}
 		if got := escapedLen(s); got != len(want) {
 			t.Fatalf("escapedLen(%q) = %d, want %d", s, got, len(want))
+		}
+		got, ok := appendValid([]byte("x"), s)
+		if valid := utf8.ValidString(s); ok != valid || valid && string(got) != "x"+want {
+			t.Fatalf("appendValid(%q) = %s, %v; want %s, %v", s, got, ok, want, valid)
 		}
 		n++
 	}
@@ -92,6 +99,38 @@ func TestAppendFloatAsJS(t *testing.T) {
 	}{{1e21, "1e+21"}, {1e-7, "1e-7"}, {a + b, "0.30000000000000004"}, {100, "100"}, {-a * 0, "0"}, {1e20, "100000000000000000000"}, {1.5e-6, "0.0000015"}} {
 		if got := string(appendFloat(nil, c.f)); got != c.want {
 			t.Errorf("appendFloat(%v) = %s, want %s", c.f, got, c.want)
+		}
+	}
+}
+
+// TestEscapeLong writes long texts, plain, quoting often, all escapes, and
+// above ASCII (a byte that is not UTF-8 early, late or none), after a
+// prefix into buffers of several capacities: the room appendString makes
+// as it goes (in steps while the buffer has room, counted when it runs
+// short) must give the plain reference's bytes wherever a step ends.
+func TestEscapeLong(t *testing.T) {
+	texts := []string{
+		strings.Repeat("lorem ipsum dolor sit amet, ", 400),
+		strings.Repeat("lorem ipsum \"dolor\" sit amet\n", 400),
+		strings.Repeat("\x01\"\\\x1f", 3000),
+		strings.Repeat("The café’s “menu”,\tdéjà vu. ", 300),
+		"\xff" + strings.Repeat("abcdefgh", 1000),
+		strings.Repeat("abc\"defgh", 1000) + "\xc3",
+		strings.Repeat("日本語の「引用」\n", 500) + "\xed\xa0\x80",
+	}
+	for ti, s := range texts {
+		want := "pre" + escapeOneByOne(s)
+		valid := utf8.ValidString(s)
+		for _, room := range []int{0, 10, len(s), len(s) + len(s)/8 + 160, 2 * len(s), 7 * len(s)} {
+			dst := append(make([]byte, 0, 3+room), "pre"...)
+			if got := string(appendString(dst, s)); got != want {
+				t.Fatalf("text %d, room %d: appendString differs from the reference", ti, room)
+			}
+			dst = append(make([]byte, 0, 3+room), "pre"...)
+			got, ok := appendValid(dst, s)
+			if ok != valid || valid && string(got) != want {
+				t.Fatalf("text %d, room %d: appendValid = %v, want %v (or its bytes differ)", ti, room, ok, valid)
+			}
 		}
 	}
 }

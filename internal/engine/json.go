@@ -18,43 +18,132 @@ const hexDigits = "0123456789abcdef"
 // below U+0020 as \u00xx, and nothing else. s must be valid UTF-8 (checks
 // reject anything else before writing).
 func appendString(dst []byte, s string) []byte {
-	dst = append(slices.Grow(dst, len(s)+2), '"')
-	i := 0
-	for i+8 <= len(s) {
-		x := word(s, i)
-		if !escapes(x) {
-			dst = appendWord(dst, x)
-			i += 8
-			continue
-		}
-		// The bytes before the escaped one, written as the whole word
-		// and cut after them: no copy of a few bytes an escape.
-		k, n := firstEscape(x), len(dst)
-		dst = appendEscape(appendWord(dst, x)[:n+k], s[i+k])
-		i += k + 1
-	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
-			dst = appendEscape(dst, c)
-		} else {
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
+	dst, _ = appendText(dst, s, false)
+	return dst
 }
 
-// appendEscape appends the escape of a byte JSON escapes.
-func appendEscape(dst []byte, c byte) []byte {
-	if e := shortEscapes[c]; e != 0 {
-		return append(dst, '\\', e)
-	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+// appendValid is appendString for a string not yet known to be valid
+// UTF-8, which it reports false for (with dst's bytes past len(dst)
+// unspecified), as utf8.ValidString would. ASCII is checked as it is
+// written, in the same pass; from the first byte above ASCII on, the rest
+// is checked at once (utf8.ValidString), then written.
+func appendValid(dst []byte, s string) ([]byte, bool) {
+	return appendText(dst, s, true)
 }
+
+// appendText is appendString, and with check set appendValid: the words
+// of s go through writeWords, with room made for them first, and the last
+// few bytes are written here.
+func appendText(dst []byte, s string, check bool) ([]byte, bool) {
+	dst = append(slices.Grow(dst, len(s)+2), '"')
+	exact := false // room is made for all that is left
+	for i := 0; i < len(s); {
+		if check && s[i] >= utf8.RuneSelf {
+			if !utf8.ValidString(s[i:]) {
+				return dst, false
+			}
+			check = false
+		}
+		if i+8 <= len(s) {
+			// room for the next bytes' worst case (six bytes each, and the
+			// overhang of a word's store); when that is short, room for all
+			// that is left, counted (a second pass, only then)
+			end := len(s)
+			if room := cap(dst) - len(dst) - 8; !exact && 6*(end-i) > room {
+				if room < 6*64 {
+					dst = slices.Grow(dst, escapedLen(s[i:])+8)
+					exact = true
+				} else {
+					end = i + room/6
+				}
+			}
+			var n int
+			n, i = writeWords(dst[:cap(dst)], len(dst), s, i, end, check)
+			dst = dst[:n]
+			continue // then the next words, or what stopped them
+		}
+		f := jsonForms[s[i]]
+		for n := f >> 56; n > 0; n-- {
+			dst = append(dst, byte(f))
+			f >>= 8
+		}
+		i++
+	}
+	return append(dst, '"'), true
+}
+
+// writeWords writes the words of s from i, each of eight bytes, while a
+// whole one is left before end, into out (of which n bytes are written)
+// and returns the bytes written and where it stopped: at end's last few
+// bytes, or with check set at a byte above ASCII, after the bytes of its
+// word before it. out must have room for six bytes an input byte, and
+// eight more. A plain word is read in one load and written in one store
+// (escapeMask tells it, eight bytes at a time); a word with a byte to
+// escape is written from the same load, each of its bytes with one load
+// of its JSON form (see jsonForms) and one store, and no branch, so that
+// text that quotes or breaks its lines often costs no mispredicted jump
+// an escape. It calls nothing: in the WebAssembly module, where a call in
+// a loop keeps the loop's values in memory, its values stay in locals.
+func writeWords(out []byte, n int, s string, i, end int, check bool) (int, int) {
+	var high uint64 // the top bits of the bytes above ASCII, when checked
+	if check {
+		high = 0x8080808080808080
+	}
+	for ; i+8 <= end; i += 8 {
+		x := word(s, i)
+		if escapeMask(x)|x&high == 0 {
+			storeWord(out, n, x)
+			n += 8
+			continue
+		}
+		if x&high != 0 { // the bytes before the one above ASCII
+			k := bits.TrailingZeros64(x&high) >> 3
+			for j := range k {
+				n = storeForm(out, n, byte(x>>(8*j)))
+			}
+			return n, i + k
+		}
+		// unrolled: a loop's jump back costs more than a byte in the module
+		n = storeForm(out, n, byte(x))
+		n = storeForm(out, n, byte(x>>8))
+		n = storeForm(out, n, byte(x>>16))
+		n = storeForm(out, n, byte(x>>24))
+		n = storeForm(out, n, byte(x>>32))
+		n = storeForm(out, n, byte(x>>40))
+		n = storeForm(out, n, byte(x>>48))
+		n = storeForm(out, n, byte(x>>56))
+	}
+	return n, i
+}
+
+// storeForm writes the JSON form of c at out[n:] (in one store of eight
+// bytes, of which its length count) and returns where it ends.
+func storeForm(out []byte, n int, c byte) int {
+	f := jsonForms[c]
+	storeWord(out, n, f)
+	return n + int(f>>56)
+}
+
+// jsonForms holds how each byte is written in a JSON string, in its low
+// bytes as word reads them (itself; an escape: \n, \u001b) and its
+// length in its top byte. A table (static data) rather than a switch, so
+// that a byte costs a load and no branch.
+var jsonForms = func() (t [256]uint64) {
+	for c := range uint64(256) {
+		f, n := c, uint64(1)
+		if e := shortEscapes[c]; e != 0 {
+			f, n = '\\'|uint64(e)<<8, 2
+		} else if c < 0x20 {
+			f, n = '\\'|'u'<<8|'0'<<16|'0'<<24|uint64(hexDigits[c>>4])<<32|uint64(hexDigits[c&0xf])<<40, 6
+		}
+		t[c] = f | n<<56
+	}
+	return t
+}()
 
 // shortEscapes holds the letter of the two-byte escape of each byte that
 // has one (\n for a line feed), and 0 for the rest: of the bytes JSON
-// escapes, those are written \u00XX. A table (static data) rather than a
-// switch, so that text that escapes often costs a load an escape.
+// escapes, those are written \u00XX (see jsonForms).
 var shortEscapes = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // nextEscape returns the index of the first byte of s at or after i that
@@ -63,8 +152,8 @@ var shortEscapes = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': '
 // from one to the next.
 func nextEscape(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		if x := word(s, i); escapes(x) {
-			return i + firstEscape(x)
+		if m := escapeMask(word(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	for i < len(s) && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' {
@@ -73,30 +162,21 @@ func nextEscape(s string, i int) int {
 	return i
 }
 
-// escapes tells whether any of the eight bytes of the word x (a
-// little-endian read of them, see word) is one JSON escapes: a control
-// character, '"' or '\\'. Such a byte sets its top bit in one of these
-// differences (a borrow may mark a byte after a true one too, so this tells
-// whether, not where: see firstEscape). It is what makes writing long text
-// fast, natively and in the WebAssembly module: plain text is passed eight
-// bytes at a time.
-func escapes(x uint64) bool {
-	const ones, tops = 0x0101010101010101, 0x8080808080808080
-	q, b := x^ones*'"', x^ones*'\\'
-	return ((x-ones*0x20)&^x|(q-ones)&^q|(b-ones)&^b)&tops != 0
-}
-
-// firstEscape is the index of the first byte of x that escapes tells of,
-// found with sums that carry nothing from one byte to the next, so that
-// text that quotes often goes from one escape straight to the next.
-func firstEscape(x uint64) int {
+// escapeMask marks the bytes of the word x (a little-endian read of
+// them, see word) that JSON escapes, a control character, '"' or '\\', with
+// their top bit (0x80 in each such byte, 0 elsewhere), found with sums that
+// carry nothing from one byte to the next: exactly those bytes, so that
+// text that quotes often goes from one escape straight to the next in the
+// same word. It is what makes writing long text fast, natively and in the
+// WebAssembly module: plain text is passed eight bytes at a time.
+func escapeMask(x uint64) uint64 {
 	const ones, lo7, tops = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	ctl := (x&lo7 + ones*0x60) | x // top bit clear: below 0x20
 	q := x ^ ones*'"'
 	q = (q&lo7 + lo7) | q // top bit clear: '"'
 	b := x ^ ones*'\\'
 	b = (b&lo7 + lo7) | b // top bit clear: '\\'
-	return bits.TrailingZeros64(^(ctl&q&b)&tops) >> 3
+	return ^(ctl & q & b) & tops
 }
 
 // appendFloat appends f as ECMAScript Number.prototype.toString writes it:

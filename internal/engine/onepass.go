@@ -836,11 +836,9 @@ func (p *pass) write(s string) bool {
 	if room := p.base + p.o.MaxBytes - len(p.out); len(s)+2 > room || 6*len(s)+2 > room && escapedLen(s) > room {
 		return false
 	}
-	if !utf8.ValidString(s) {
-		return false
-	}
-	p.out = appendString(p.out, s)
-	return true
+	out, ok := appendValid(p.out, s) // checked as it is written: one pass over it
+	p.out = out
+	return ok
 }
 
 // text reads a string value of valid UTF-8.

@@ -25,3 +25,9 @@ func appendWord(dst []byte, x uint64) []byte {
 	*(*uint64)(unsafe.Pointer(unsafe.SliceData(dst[n : n+8]))) = x
 	return dst[:n+8]
 }
+
+// storeWord writes the eight bytes of x, a word as word reads it, at
+// out[n:n+8] (within cap(out)) in one store.
+func storeWord(out []byte, n int, x uint64) {
+	*(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(out)), n)) = x
+}

@@ -17,3 +17,10 @@ func word(s string, i int) uint64 {
 func appendWord(dst []byte, x uint64) []byte {
 	return append(dst, byte(x), byte(x>>8), byte(x>>16), byte(x>>24), byte(x>>32), byte(x>>40), byte(x>>48), byte(x>>56))
 }
+
+// storeWord writes the eight bytes of x, a word as word reads it, at
+// out[n:n+8] (the least significant byte first).
+func storeWord(out []byte, n int, x uint64) {
+	w := out[n : n+8]
+	w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24), byte(x>>32), byte(x>>40), byte(x>>48), byte(x>>56)
+}

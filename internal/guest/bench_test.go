@@ -96,9 +96,13 @@ func BenchmarkFastBuildSmallTool(b *testing.B) {
 }
 
 // text100KB is the build and serialize requests of a 100 KB text result
-// (prose with quotes and line breaks), serialized with finalize.
-func text100KB(b *testing.B) (build, serialize []byte) {
-	line := "The quick brown fox said \"hello\"\tand jumped over the lazy dog.\n"
+// of lines of prose with quotes (line: the fox's if empty), serialized with
+// finalize, and the build that also serializes it (for 2025-11-25, with
+// finalize).
+func text100KB(b *testing.B, line string) (build, serialize, both []byte) {
+	if line == "" {
+		line = "The quick brown fox said \"hello\"\tand jumped over the lazy dog.\n"
+	}
 	text := ""
 	for len(text) < 100*1024 {
 		text += line
@@ -107,28 +111,42 @@ func text100KB(b *testing.B) (build, serialize []byte) {
 	input := content.NewObject(content.Str("content", content.NewArray(block)))
 	built := content.NewObject(content.Str("content", content.NewArray(block)), content.Str("isError", content.NewBool(false)))
 	fin, _ := content.ParseJSON([]byte(`{"finalize":true}`))
+	also, _ := content.ParseJSON([]byte(`{"protocolVersion":"2025-11-25","finalize":true}`))
 	return abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input}),
-		abi.AppendRequest(nil, &abi.Request{Op: abi.OpSerialize, Input: built, Options: fin})
+		abi.AppendRequest(nil, &abi.Request{Op: abi.OpSerialize, Input: built, Options: fin}),
+		abi.AppendRequest(nil, &abi.Request{Op: abi.OpBuild, Kind: "tool", Input: input, Options: also})
 }
 
 // BenchmarkHandleText100KB is a 100 KB text result built, then its
 // result serialized, through Handle; General is the general path alone.
 func BenchmarkHandleText100KB(b *testing.B) {
-	build, serialize := text100KB(b)
-	b.SetBytes(100 * 1024)
-	b.ReportAllocs()
-	for b.Loop() {
-		guest.Handle(abi.OpBuild, build)
-		guest.Handle(abi.OpSerialize, serialize)
-	}
+	build, serialize, _ := text100KB(b, "")
+	benchCalls(b, guest.Handle, build, serialize)
 }
 
 func BenchmarkHandleGeneralText100KB(b *testing.B) {
-	build, serialize := text100KB(b)
+	build, serialize, _ := text100KB(b, "")
+	benchCalls(b, guest.GeneralHandle, build, serialize)
+}
+
+// BenchmarkHandleBuildSerializeText100KB is the adapters' one call for a
+// 100 KB text result: a build that also writes it for 2025-11-25 with
+// finalize; of the text of the JS round trip (js/bench/inputs.mjs), which
+// quotes and breaks its lines more often than the fox.
+func BenchmarkHandleBuildSerializeText100KB(b *testing.B) {
+	_, _, both := text100KB(b, "lorem ipsum \"dolor\" sit amet\n")
+	benchCalls(b, guest.Handle, both, nil)
+}
+
+// benchCalls times handle on a 100 KB result's build request, then on its
+// serialize request unless that is nil.
+func benchCalls(b *testing.B, handle func(abi.Op, []byte) []byte, build, serialize []byte) {
 	b.SetBytes(100 * 1024)
 	b.ReportAllocs()
 	for b.Loop() {
-		guest.GeneralHandle(abi.OpBuild, build)
-		guest.GeneralHandle(abi.OpSerialize, serialize)
+		handle(abi.OpBuild, build)
+		if serialize != nil {
+			handle(abi.OpSerialize, serialize)
+		}
 	}
 }

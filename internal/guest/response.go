@@ -2,8 +2,8 @@ package guest
 
 import (
 	"github.com/mcpresult/mcpresult/abi"
-	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/codec"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
