@@ -133,7 +133,6 @@ export const handlerContext = (() => {
 
 const SNAPSHOT = Symbol("snapshot");
 
-
 /**
  * handlers gives toolHandler(entry, cb) and resourceHandler(name, cb), the
  * handlers McpServer is given for the user's cb: entry is the adapter's
@@ -295,7 +294,6 @@ export function handlers(mcp, { finalize, report, revisionOf, check, context = h
         // package), the one serialize is the one read: it checks the
         // result as it writes it
         if (internal === undefined) return ofKind(serialize(out, version), "resource");
-
         return ofKind(written(internal.read(out, "resource", false), version), "resource");
       } catch (err) {
         throw privately(err);
