@@ -3,6 +3,7 @@ package sdk
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -20,14 +21,13 @@ import (
 var cacheFields = [...]string{"ttlMs", "cacheScope"}
 
 // uncachedList is a list result of the SDK written without cacheFields.
-type uncachedList[R mcp.Result] struct {
-	mcp.Result
-	res R
+type uncachedList struct {
+	mcp.Result // a list result of the SDK: its JSON is the SDK's
 }
 
 // MarshalJSON gives the SDK's JSON of the result, without cacheFields.
-func (l uncachedList[R]) MarshalJSON() ([]byte, error) {
-	b, err := json.Marshal(l.res)
+func (l uncachedList) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(l.Result)
 	if err != nil {
 		return nil, err
 	}
@@ -40,38 +40,27 @@ func listForRevision(res mcp.Result, version string) mcp.Result {
 	if r, ok := revision.Parse(version); ok && r.Stateless() {
 		return res
 	}
-	switch res := res.(type) {
-	case *mcp.ListToolsResult:
-		if res != nil {
-			return uncachedList[*mcp.ListToolsResult]{res, res}
-		}
-	case *mcp.ListResourcesResult:
-		if res != nil {
-			return uncachedList[*mcp.ListResourcesResult]{res, res}
-		}
-	case *mcp.ListResourceTemplatesResult:
-		if res != nil {
-			return uncachedList[*mcp.ListResourceTemplatesResult]{res, res}
-		}
-	case *mcp.ListPromptsResult:
-		if res != nil {
-			return uncachedList[*mcp.ListPromptsResult]{res, res}
-		}
+	switch res.(type) {
+	case *mcp.ListToolsResult, *mcp.ListResourcesResult, *mcp.ListResourceTemplatesResult, *mcp.ListPromptsResult:
+		return uncachedList{res}
 	}
 	return res
+}
+
+// member is one member of a JSON object, as it was written.
+type member struct {
+	key string
+	raw json.RawMessage
 }
 
 // withoutMembers is the JSON object b without its top-level members
 // named in names, the others and their order kept as they are.
 func withoutMembers(b []byte, names []string) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
-	var members []struct {
-		key string
-		raw json.RawMessage
-	}
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return b, err // not an object: as it is
+		return b, err // not an object (null): as it is
 	}
+	var members []member
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -82,15 +71,8 @@ func withoutMembers(b []byte, names []string) ([]byte, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, err
 		}
-		drop := false
-		for _, n := range names {
-			drop = drop || key == n
-		}
-		if !drop {
-			members = append(members, struct {
-				key string
-				raw json.RawMessage
-			}{key, raw})
+		if !slices.Contains(names, key) {
+			members = append(members, member{key, raw})
 		}
 	}
 	var out bytes.Buffer

@@ -2,7 +2,7 @@
 // with a server's settings.
 
 import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_STRICT } from "./encode.js";
-import { decodeInput, InputHasNoJSON, WIRE_SAME, WIRE_RESULT_TYPE, WIRE_OTHER } from "./decode.js";
+import { decodeInput, InputHasNoJSON, wireAsOf, WIRE_NONE, WIRE_RESULT_TYPE, WIRE_OTHER } from "./decode.js";
 import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
@@ -209,13 +209,12 @@ function makeApi(engine, own, inherit) {
     const out = parse(enc, resp.json);
     // the engine's record of the response's settings, or (a response it did
     // not read itself) the decoded settings, written per request
-    const rec = { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner, wire: undefined, wireAs: 0, wireOptions: undefined, copies: undefined };
+    const rec = { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner, wire: undefined, wireAs: WIRE_NONE, wireOptions: undefined, copies: undefined };
     // a result holding an integer beyond ±(2^53−1) takes the adapter's
     // other path, which refuses it for the SDK (JSON.parse of the wire
     // would give another number)
-    // (a response decode read has wire as the module wrote it)
-    const wireAs = resp.wireAs ?? (typeof resp.wire === "string" ? WIRE_OTHER : resp.wire === WIRE_SAME || resp.wire === WIRE_RESULT_TYPE ? resp.wire : 0);
-    if (ser !== undefined && enc.bigIntegers === null && wireAs > 0) {
+    const wireAs = ser === undefined ? WIRE_NONE : wireAsOf(resp);
+    if (wireAs !== WIRE_NONE && enc.bigIntegers === null) {
       rec.wire = resp.wire;
       rec.wireAs = wireAs;
       rec.wireOptions = ser;

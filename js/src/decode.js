@@ -37,6 +37,15 @@ export const WIRE_SAME = 1; // the built JSON
 export const WIRE_RESULT_TYPE = 2; // the built JSON, resultType first
 export const WIRE_OTHER = 3; // another JSON, given as wire
 
+/** wireAsOf gives how a build response's wire is to its built JSON: the
+ * wireAs readBuilt read, or, for a response the general decoder read (its
+ * wire as the module wrote it: 1, 2 or a string), the same told from it. */
+export function wireAsOf(resp) {
+  if (resp.wireAs !== undefined) return resp.wireAs;
+  if (typeof resp.wire === "string") return WIRE_OTHER;
+  return resp.wire === WIRE_SAME || resp.wire === WIRE_RESULT_TYPE ? resp.wire : WIRE_NONE;
+}
+
 /**
  * readBuilt reads a build's response of exactly the shape the module writes
  * for a result it built, without walking it as a map: the JSON string, and

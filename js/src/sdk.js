@@ -46,7 +46,6 @@ import { handlers } from "./sdk/handlers.js";
 import { reporter } from "./guard.js";
 import { lineOf, loadV1, schemas } from "./sdk/lines.js";
 
-
 export { ClientError, McpResultError } from "./errors.js";
 export { EXECUTION_FAILED_TEXT, INVALID_OUTPUT_TEXT } from "./guard.js";
 export { RESOURCE_READ_FAILED_TEXT, INVALID_RESOURCE_OUTPUT_TEXT } from "./sdk/handlers.js";
