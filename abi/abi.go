@@ -16,7 +16,7 @@ const Version = 1
 // Minor is the ABI's minor version, reported by info: additive changes (a
 // new op, a new optional request key, a new response key) bump it, and a
 // host of an older minor version keeps working.
-const Minor = 2
+const Minor = 3
 
 // ModuleVersion is the version of the library the module is built from.
 const ModuleVersion = "0.3.0"
@@ -73,6 +73,10 @@ type Request struct {
 	// Inherit (build): the build inherits the settings and may not override
 	// them (option_not_allowed).
 	Inherit bool
+	// Refs (build, key "refs", since minor version 3), when above 0: the
+	// module may answer a string of the input of at least Refs bytes by
+	// reference rather than write it in the response (see Ref).
+	Refs int
 }
 
 // inputKey is the key of an op's main value.
@@ -108,6 +112,7 @@ func AppendRequest(dst []byte, r *Request) []byte {
 		add("settings", r.Settings, r.Settings.Kind() != content.KindNull)
 		add("inherit", content.NewBool(true), r.Inherit)
 		add("serialize", r.Options, r.Options.Kind() != content.KindNull)
+		add("refs", content.NewInt(int64(r.Refs)), r.Refs > 0)
 	case OpSerialize, OpValidate, OpOutputSchema:
 		add(inputKey(r.Op), r.Input, true)
 		add("options", r.Options, r.Options.Kind() != content.KindNull)

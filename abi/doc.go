@@ -25,7 +25,7 @@
 // Requests and responses are MessagePack maps with string keys:
 //
 //	op 1 info          {}                                    {ok, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}
-//	op 2 build         {kind, input, settings?, inherit?, serialize?}  {ok, json, settings}, with serialize also wire
+//	op 2 build         {kind, input, settings?, inherit?, serialize?, refs?}  {ok, json, settings}, with serialize also wire, with refs maybe refs
 //	op 3 serialize     {result, options?, settings?}         {ok, json}
 //	op 4 validate      {value, options?, settings?}          {ok, valid, errors, warnings}
 //	op 5 outputSchema  {schema, options?, settings?}         {ok, json}, or {ok} for a revision without outputSchema
@@ -54,6 +54,23 @@
 // with "resultType":"complete" as its first member, 2 (WireBuilt,
 // WireResultType). A module of an older minor version answers it with
 // invalid_request.
+//
+// The build key refs is new in minor version 3: a positive integer n, by
+// which a host says that it would rather have the long strings of its
+// input back by reference than written again. The module may then answer
+// a string of the input of n bytes or more, which it has checked and
+// whose JSON it has counted against the budget, as an empty string "" in
+// json (and so in a wire of 1 or 2), with the response key refs: a flat
+// array of three values a string, where its MessagePack starts in the
+// request, where its "" starts in json, and its JSON Pointer in the built
+// result (Ref). A host whose caller handed it that string (a JavaScript
+// host: its caller's own string) puts it in place in the parsed result,
+// and so neither decodes nor parses it; Response.Resolve writes it into
+// the JSON. Whether a string goes by reference is the module's to choose
+// (today: a field of a content block or of resource contents, in the
+// module's one pass); without refs in the response, json is whole. A
+// refs that is not a positive integer is invalid_request at /refs; a
+// module of an older minor version answers any refs with invalid_request.
 //
 // Every failure is {ok: false, error: {code, path, message}}, ok first: the
 // op's own codes (the same as natively), unknown_op for another op number,

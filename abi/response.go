@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/codec"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/result"
 )
 
@@ -14,6 +15,7 @@ import (
 //	{ok: false, error: {code, path, message}}      any op
 //	{ok: true, json: str, settings: {…}}           build (the settings the result was built with)
 //	{ok: true, json: str, settings: {…}, wire: str|1|2}  build with serialize options (since minor version 2; 1: wire is json, 2: json with resultType first)
+//	{…, refs: [at, in, pointer, …]}               build with refs, when a string is answered by reference (since minor version 3)
 //	{ok: true, json: str}                          serialize; outputSchema
 //	{ok: true}                                     outputSchema for a revision without outputSchema
 //	{ok: true, valid, errors: [...], warnings: [...]}  validate (findings as {code, path, message})
@@ -35,6 +37,13 @@ type Response struct {
 	// answers WireBuilt or WireResultType).
 	Wire []byte
 
+	// Refs (build with refs) are the strings of the request that JSON
+	// (and Wire, when it is made from JSON) holds by reference: each is
+	// "" in JSON, at the place Ref says. Resolve writes them in.
+	Refs []Ref
+	// wireAs is WireBuilt or WireResultType when Wire is made from JSON.
+	wireAs int64
+
 	Report *result.Report // validate
 
 	Info *Info // info
@@ -50,6 +59,65 @@ const (
 
 // resultTypeMember is the member WireResultType puts first.
 const resultTypeMember = `"resultType":"complete",`
+
+// Ref is a string of a build's request that the module answered by
+// reference (a build with refs, since minor version 3): rather than write
+// a long string of the input again, the built JSON has an empty string ""
+// in its place, and the response's refs say, for each such string, where
+// it is in the request and where it goes. A host in a language of its own
+// strings (JavaScript) then parses the short JSON and puts its caller's
+// own string in place, instead of decoding and parsing it again; the
+// module has checked it, and counted its JSON against the budget, as if
+// it had written it. The response key refs is a flat array of three
+// values a string: At, In and Pointer.
+type Ref struct {
+	// At is where the string's MessagePack (its header) starts in the
+	// request.
+	At int
+	// In is where its placeholder "" starts in the built JSON.
+	In int
+	// Pointer is the JSON Pointer of the string in the built result.
+	Pointer string
+}
+
+// Resolve writes the strings the response holds by reference (Refs) into
+// JSON, and into Wire when the module answered it as JSON (WireBuilt,
+// WireResultType), from the request req they were sent in, escaped as the
+// module writes strings: the response is then what a build without refs
+// answers. A ref that req or JSON does not bear out is ErrMalformed.
+func (r *Response) Resolve(req []byte) error {
+	if len(r.Refs) == 0 {
+		return nil
+	}
+	out := make([]byte, 0, len(r.JSON))
+	last := 0
+	for _, ref := range r.Refs {
+		d := codec.NewReader(req, ref.At)
+		v := d.Value(1)
+		if d.Err != nil || v.Kind() != content.KindString || ref.In < last || ref.In+2 > len(r.JSON) || string(r.JSON[ref.In:ref.In+2]) != `""` {
+			return malformed()
+		}
+		var err error
+		out = append(out, r.JSON[last:ref.In]...)
+		if out, err = engine.AppendJSON(out, v, content.Wire); err != nil {
+			return malformed()
+		}
+		last = ref.In + 2
+	}
+	r.JSON, r.Refs = append(out, r.JSON[last:]...), nil
+	if r.wireAs != 0 {
+		r.Wire = wireOf(r.wireAs, r.JSON)
+	}
+	return nil
+}
+
+// wireOf is the wire JSON that WireBuilt or WireResultType says.
+func wireOf(as int64, json []byte) []byte {
+	if as == WireBuilt {
+		return json
+	}
+	return append(append([]byte("{"), resultTypeMember...), json[1:]...)
+}
 
 // Info is what the info op reports.
 type Info struct {
@@ -123,11 +191,15 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 				switch {
 				case w.Kind() == content.KindString:
 					r.Wire = []byte(w.Str())
-				case w.Kind() == content.KindInt && w.Int() == WireBuilt:
-					r.Wire = r.JSON
-				case w.Kind() == content.KindInt && w.Int() == WireResultType && len(r.JSON) > 1:
-					r.Wire = append(append([]byte("{"), resultTypeMember...), r.JSON[1:]...)
+				case w.Kind() == content.KindInt && (w.Int() == WireBuilt || w.Int() == WireResultType && len(r.JSON) > 1):
+					r.wireAs = w.Int()
+					r.Wire = wireOf(r.wireAs, r.JSON)
 				default:
+					return nil, malformed()
+				}
+			}
+			if refs, has := v.Get("refs"); has {
+				if r.Refs, ok = refsOf(refs); !ok {
 					return nil, malformed()
 				}
 			}
@@ -162,6 +234,23 @@ func ParseResponse(op Op, data []byte) (*Response, error) {
 		r.Info = in
 	}
 	return r, nil
+}
+
+// refsOf reads the refs of a build response: At, In and Pointer of each,
+// in the order of their places in the JSON.
+func refsOf(v content.Value) ([]Ref, bool) {
+	if v.Kind() != content.KindArray || v.Len() == 0 || v.Len()%3 != 0 {
+		return nil, false
+	}
+	out := make([]Ref, v.Len()/3)
+	for i := range out {
+		at, in, ptr := v.Index(3*i), v.Index(3*i+1), v.Index(3*i+2)
+		if at.Kind() != content.KindInt || in.Kind() != content.KindInt || ptr.Kind() != content.KindString || at.Int() < 0 || in.Int() < 0 {
+			return nil, false
+		}
+		out[i] = Ref{At: int(at.Int()), In: int(in.Int()), Pointer: ptr.Str()}
+	}
+	return out, true
 }
 
 // settingsOf reads the settings map a response must carry (absent is not

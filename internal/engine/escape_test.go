@@ -134,3 +134,23 @@ func TestEscapeLong(t *testing.T) {
 		}
 	}
 }
+
+// TestValidJSONLen: validJSONLen gives what the writer writes, and refuses
+// what it refuses, for strings of every length around a word.
+func TestValidJSONLen(t *testing.T) {
+	parts := []string{"a", "\"", "\\", "\n", "\x01", "\x1f", "é", "€", "😀", "\u2028", "\xff", "\xe2\x82", " ", "\x7f"}
+	for seed := 0; seed < 4000; seed++ {
+		var b []byte
+		x := uint32(seed*2654435761 + 1)
+		for n := int(x % 29); n > 0; n-- {
+			x = x*1103515245 + 12345
+			b = append(b, parts[(x>>16)%uint32(len(parts))]...)
+		}
+		s := string(b)
+		n, ok := validJSONLen(s)
+		out, valid := appendValid(nil, s)
+		if ok != valid || ok && n != len(out) {
+			t.Fatalf("%q: validJSONLen %d %v, written %d %v", s, n, ok, len(out), valid)
+		}
+	}
+}

@@ -116,6 +116,39 @@ func writeWords(out []byte, n int, s string, i, end int, check bool) (int, int) 
 	return n, i
 }
 
+// validJSONLen returns the length of s written as a JSON string, quotes
+// included (what escapedLen gives), and whether s is valid UTF-8, without
+// writing it: the words of s are read eight bytes at a time (escapeMask),
+// and only a word with a byte to escape is looked at byte by byte; from
+// the first byte above ASCII on, the rest is checked at once
+// (utf8.ValidString). It is what a string answered by reference costs
+// (OnePass.Refs): every check of a written string, none of its copy.
+func validJSONLen(s string) (int, bool) {
+	const high = 0x8080808080808080
+	n := len(s) + 2
+	check := true
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := word(s, i)
+		if check && x&high != 0 {
+			if !utf8.ValidString(s[i:]) {
+				return 0, false
+			}
+			check = false
+		}
+		for m := escapeMask(x); m != 0; m &= m - 1 {
+			n += int(jsonForms[byte(x>>(bits.TrailingZeros64(m)&^7))]>>56) - 1
+		}
+	}
+	if check && !utf8.ValidString(s[i:]) {
+		return 0, false
+	}
+	for ; i < len(s); i++ {
+		n += int(jsonForms[s[i]]>>56) - 1
+	}
+	return n, true
+}
+
 // storeForm writes the JSON form of c at out[n:] (in one store of eight
 // bytes, of which its length count) and returns where it ends.
 func storeForm(out []byte, n int, c byte) int {

@@ -50,6 +50,22 @@ type OnePass struct {
 	// the resultType its finalize adds first (see Open), so that the
 	// caller has the result's wire JSON without a second pass.
 	Also *Serialize
+	// Refs, when above 0 on a build's pass, is the length in bytes from
+	// which a string field of a content block or of resource contents is
+	// answered by reference: checked and counted as it would be written,
+	// but written as "" and listed in Written.Refs (see abi.Ref), so that a
+	// host that sent it has it back without the bytes going out again.
+	Refs int
+}
+
+// Ref is a string a pass answered by reference (OnePass.Refs).
+type Ref struct {
+	// At is where the string's MessagePack starts in the input.
+	At int
+	// In is where its placeholder "" starts in the result's JSON.
+	In int
+	// Pointer is the JSON Pointer of the string in the result.
+	Pointer string
 }
 
 // Serialize is how the serialize op writes a built result for a protocol
@@ -93,6 +109,12 @@ type Written struct {
 	// Differs (a pass with Also) says that Also's revision would change
 	// more of the result than its resultType.
 	Differs bool
+	// Refs (a pass with OnePass.Refs) are the strings answered by
+	// reference, in the order of their places in the JSON; RefBytes the
+	// bytes their JSON would take beyond their placeholders, which the
+	// result's size counts.
+	Refs     []Ref
+	RefBytes int
 }
 
 // maxFreeMembers is the most members of a free-form object the pass reads:
@@ -113,6 +135,42 @@ type pass struct {
 	differs bool
 	keys    [maxFreeMembers]string // the keys of the free-form objects being read, for repeats
 	nkeys   int
+	// with o.Refs: the strings answered by reference, the bytes their JSON
+	// takes beyond their placeholders, and the path of the value being
+	// written (a key, or an index where key is "")
+	refs     []Ref
+	refBytes int
+	path     [maxRefDepth]pathStep
+	depth    int
+}
+
+// maxRefDepth is the deepest a string answered by reference lies (a
+// field of an icon of an embedded resource's block is six steps down);
+// a deeper one is written.
+const maxRefDepth = 8
+
+// pathStep is one step of a path: a member's key, or an array's index.
+type pathStep struct {
+	key   string
+	index int
+}
+
+// step enters a member or an element of the value being written (with
+// o.Refs only: a pass without refs keeps no path).
+func (p *pass) step(key string, index int) {
+	if p.o.Refs > 0 {
+		if p.depth < len(p.path) {
+			p.path[p.depth] = pathStep{key, index}
+		}
+		p.depth++
+	}
+}
+
+// leave leaves what step entered.
+func (p *pass) leave() {
+	if p.o.Refs > 0 {
+		p.depth--
+	}
 }
 
 // Tool appends the JSON of the tool result that the MessagePack map at the
@@ -123,7 +181,7 @@ type pass struct {
 func (o OnePass) Tool(dst, input []byte) ([]byte, Written, bool) {
 	p := pass{in: input, out: dst, base: len(dst), o: o}
 	ok := p.tool() && p.within()
-	return p.out, Written{p.nodes, p.values, p.i, p.differs}, ok
+	return p.out, Written{p.nodes, p.values, p.i, p.differs, p.refs, p.refBytes}, ok
 }
 
 // Open reports whether a finalize for s's revision writes resultType
@@ -144,18 +202,22 @@ const ResultTypeMember = `"resultType":"complete",`
 func (o OnePass) Result(dst, input []byte) ([]byte, Written, bool) {
 	p := pass{in: input, out: dst, base: len(dst), o: o}
 	ok := o.Serialize != nil && p.built() && p.within()
-	return p.out, Written{p.nodes, p.values, p.i, false}, ok
+	return p.out, Written{p.nodes, p.values, p.i, false, nil, 0}, ok
 }
 
 // Resource is Tool for a resource result (the options contents and meta).
 func (o OnePass) Resource(dst, input []byte) ([]byte, Written, bool) {
 	p := pass{in: input, out: dst, base: len(dst), o: o}
 	ok := p.resource() && p.within()
-	return p.out, Written{p.nodes, p.values, p.i, false}, ok
+	return p.out, Written{p.nodes, p.values, p.i, false, p.refs, p.refBytes}, ok
 }
 
-// within reports whether the output is within MaxBytes.
-func (p *pass) within() bool { return len(p.out)-p.base <= p.o.MaxBytes }
+// within reports whether the output is within MaxBytes (the strings
+// answered by reference counted as written).
+func (p *pass) within() bool { return p.room() >= 0 }
+
+// room is what MaxBytes leaves of the output.
+func (p *pass) room() int { return p.base + p.o.MaxBytes - len(p.out) - p.refBytes }
 
 // key writes "k": (k is a field name, which needs no escaping).
 func (p *pass) key(k string) {
@@ -227,9 +289,11 @@ func (p *pass) tool() bool {
 		}
 		switch idx {
 		case 0:
+			p.step("content", 0)
 			if !p.list(3, false) {
 				return false
 			}
+			p.leave()
 			wrote = 1
 		case 1:
 			if ser != nil && (!ser.Revision.Defines(ToolResult, "structuredContent") ||
@@ -280,7 +344,7 @@ func (p *pass) fallback(sc int) bool {
 	}
 	n := len(p.out) - sc
 	text := unsafe.String(unsafe.SliceData(p.out[sc:]), n)
-	if len(p.out)+n+escapedLen(text)+32 > p.base+p.o.MaxBytes {
+	if n+escapedLen(text)+32 > p.room() {
 		return false // the JSON twice, once as text
 	}
 	p.nodes += 4 // the list, the block, its type and its text
@@ -314,9 +378,11 @@ func (p *pass) resource() bool {
 	}
 	p.open(ResourceResult)
 	p.out = append(p.out, `"contents":`...)
+	p.step("contents", 0)
 	if idx, ok := p.member(members, 0); !ok || idx != 0 || !p.list(3, true) {
 		return false
 	}
+	p.leave()
 	if ser != nil && ser.Finalize && ser.Revision.Defines(ResourceResult, "ttlMs") {
 		scope := ser.CacheScope
 		if scope == "" {
@@ -358,6 +424,7 @@ func (p *pass) list(depth int, contents bool) bool {
 		if j > 0 {
 			p.out = append(p.out, ',')
 		}
+		p.step("", j)
 		ok := false
 		if contents {
 			ok = p.object(&textContentsShape, depth)
@@ -367,6 +434,7 @@ func (p *pass) list(depth int, contents bool) bool {
 		if !ok || !p.within() {
 			return false
 		}
+		p.leave()
 	}
 	p.out = append(p.out, ']')
 	return true
@@ -493,10 +561,12 @@ func (p *pass) fields(s *shape, n, next, depth int, wrote bool) bool {
 			p.out = append(p.out, ',')
 		}
 		p.key(k)
+		p.step(k, 0)
 		keep, ok := p.field(s.fields[f].kind, depth+1)
 		if !ok {
 			return false
 		}
+		p.leave()
 		if !keep {
 			p.out = p.out[:mark]
 			continue
@@ -540,9 +610,11 @@ func (p *pass) field(k fieldKind, depth int) (keep, ok bool) {
 				p.out = append(p.out, ',')
 			}
 			if k == fIcons {
+				p.step("", j)
 				if !p.object(&iconShape, depth+1) {
 					return false, false
 				}
+				p.leave()
 				continue
 			}
 			s, ok := p.stringValue()
@@ -587,7 +659,7 @@ func (p *pass) field(k fieldKind, depth int) (keep, ok bool) {
 		p.out = strconv.AppendInt(p.out, n, 10)
 		return true, true
 	}
-	s, ok := p.stringValue()
+	s, ok := p.fieldString()
 	if !ok {
 		return false, false
 	}
@@ -828,12 +900,53 @@ func (p *pass) stringValue() (string, bool) {
 	return s, true
 }
 
+// fieldString is stringValue for the string of a declared field, which
+// with o.Refs goes by reference when it is long enough (and not too deep):
+// checked (valid UTF-8) and counted as write would write it, but written
+// as "" and listed in refs.
+func (p *pass) fieldString() (string, bool) {
+	at := p.i
+	s, ok := p.str()
+	if !ok {
+		return "", false
+	}
+	if p.o.Refs == 0 || len(s) < p.o.Refs || p.depth > len(p.path) {
+		p.i = at
+		return p.stringValue()
+	}
+	n, ok := validJSONLen(s)
+	if !ok || n > p.room() {
+		return "", false
+	}
+	p.refs = append(p.refs, Ref{At: at, In: len(p.out) - p.base, Pointer: p.pointer()})
+	p.out = append(p.out, '"', '"')
+	p.refBytes += n - 2
+	p.values++
+	p.nodes++
+	return s, true
+}
+
+// pointer is the JSON Pointer of the value being written (its keys are
+// the names of fields, which need no escaping).
+func (p *pass) pointer() string {
+	var b []byte
+	for _, st := range p.path[:p.depth] {
+		b = append(b, '/')
+		if st.key != "" {
+			b = append(b, st.key...)
+		} else {
+			b = strconv.AppendInt(b, int64(st.index), 10)
+		}
+	}
+	return string(b)
+}
+
 // write writes s as a JSON string, or reports false for one that is not
 // valid UTF-8 or whose bytes alone pass MaxBytes.
 func (p *pass) write(s string) bool {
 	// Measured before it is copied (an escape takes up to six bytes), so
 	// that the pass never writes past the budget by more than a token.
-	if room := p.base + p.o.MaxBytes - len(p.out); len(s)+2 > room || 6*len(s)+2 > room && escapedLen(s) > room {
+	if room := p.room(); len(s)+2 > room || 6*len(s)+2 > room && escapedLen(s) > room {
 		return false
 	}
 	out, ok := appendValid(p.out, s) // checked as it is written: one pass over it

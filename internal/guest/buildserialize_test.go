@@ -99,3 +99,61 @@ func TestBuildSerializeOnePass(t *testing.T) {
 	}
 	t.Logf("the one pass answered %d builds that also serialize for 2026-07-28, of %d tool builds", both, plain)
 }
+
+// TestBuildRefs: over every build request of the vectors, of a tool or a
+// resource, with refs from one byte on (so that every string field that
+// can go by reference does), with and without serialize options for
+// every revision: the response, its refs resolved from the request, is
+// what the same request without refs answers, byte for byte; and the one
+// pass answers strings by reference in most of the results it answers.
+func TestBuildRefs(t *testing.T) {
+	ops, reqs := vectortest.Requests(t)
+	withRefs, answered := 0, 0
+	for i, req := range reqs {
+		if ops[i] != abi.OpBuild {
+			continue
+		}
+		r, err := guest.ParseRequest(abi.OpBuild, req)
+		if err != nil || r.Kind != "tool" && r.Kind != "resource" {
+			continue
+		}
+		options := []content.Value{content.Null()}
+		if r.Kind == "tool" {
+			for _, rev := range []string{"2024-11-05", "2025-06-18", "2026-07-28"} {
+				options = append(options, msgpacktest.Obj("protocolVersion", content.NewString(rev), "finalize", content.NewBool(true)))
+			}
+		}
+		for _, opts := range options {
+			for _, n := range []int{1, 64} {
+				r.Options, r.Refs = opts, 0
+				want, err := abi.ParseResponse(abi.OpBuild, guest.Handle(abi.OpBuild, abi.AppendRequest(nil, r)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Refs = n
+				data := abi.AppendRequest(nil, r)
+				got, err := abi.ParseResponse(abi.OpBuild, guest.Handle(abi.OpBuild, data))
+				if err != nil {
+					t.Fatalf("request %d: %v", i, err)
+				}
+				if _, ok := guest.FastBuild(data); ok && n == 1 {
+					answered++
+					if len(got.Refs) > 0 {
+						withRefs++
+					}
+				}
+				if err := got.Resolve(data); err != nil {
+					t.Fatalf("request %d: resolve: %v", i, err)
+				}
+				if got.OK != want.OK || !bytes.Equal(got.JSON, want.JSON) || !bytes.Equal(got.Wire, want.Wire) || got.Settings != want.Settings ||
+					!got.OK && *got.Err != *want.Err {
+					t.Errorf("request %d refs %d options %v: with refs %+v\n%s\nwithout %+v\n%s", i, n, opts, got, got.JSON, want, want.JSON)
+				}
+			}
+		}
+	}
+	if withRefs < answered/2 {
+		t.Errorf("strings went by reference in %d responses of the %d the one pass answers", withRefs, answered)
+	}
+	t.Logf("strings went by reference in %d responses of the %d the one pass answers", withRefs, answered)
+}

@@ -16,7 +16,7 @@ import (
 var onePass = true
 
 // buildKeys are the keys of a build request, in requestKeys' order.
-var buildKeys = []string{"kind", "input", "settings", "inherit", "serialize"}
+var buildKeys = []string{"kind", "input", "settings", "inherit", "serialize", "refs"}
 
 // builtRoom is the room kept before a build's JSON in its response buffer:
 // the response's header (a map of three, "ok": true, "json" and the
@@ -81,8 +81,14 @@ func fastBuild(req []byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
+	refs := 0
+	if seen&32 != 0 {
+		if refs, ok = positiveInt(req[at[5].Start:at[5].End]); !ok {
+			return nil, false
+		}
+	}
 	in := req[at[1].Start:at[1].End]
-	p := engine.OnePass{MaxBytes: s.MaxJSONBytes, Also: also}
+	p := engine.OnePass{MaxBytes: s.MaxJSONBytes, Also: also, Refs: refs}
 	buf := outBuffer(len(in), s.MaxJSONBytes)
 	var w engine.Written
 	switch {
@@ -99,8 +105,13 @@ func fastBuild(req []byte) ([]byte, bool) {
 	if !ok || w.Read != len(in) || w.Nodes > s.MaxNodes || w.Values > limit {
 		return nil, false
 	}
+	m := 3 // ok, json, settings; then wire, refs
+	if len(w.Refs) > 0 {
+		m++
+	}
 	if also == nil {
-		return appendSettings(appendKey(okResponse(buf, 3), "settings"), s), true
+		resp := appendSettings(appendKey(okResponse(buf, m), "settings"), s)
+		return appendRefs(resp, w.Refs, at[1].Start), true
 	}
 	// The wire JSON is the built JSON, with the resultType a finalize
 	// writes first, when the revision would change nothing else of it (the
@@ -110,17 +121,52 @@ func fastBuild(req []byte) ([]byte, bool) {
 	if engine.Open(also) {
 		extra = len(engine.ResultTypeMember)
 	}
-	if w.Differs || len(json)+extra > s.MaxJSONBytes || extra > 0 && w.Nodes+1 > s.MaxNodes {
+	if w.Differs || len(json)+w.RefBytes+extra > s.MaxJSONBytes || extra > 0 && w.Nodes+1 > s.MaxNodes {
 		return nil, false
 	}
 	// wire is then said, not written again: 1, the built JSON; 2, the
 	// built JSON with resultType first
-	resp := appendSettings(appendKey(okResponse(buf, 4), "settings"), s)
+	resp := appendSettings(appendKey(okResponse(buf, m+1), "settings"), s)
 	wire := int64(abi.WireBuilt)
 	if extra > 0 {
 		wire = abi.WireResultType
 	}
-	return codec.AppendInt(appendKey(resp, "wire"), wire), true
+	resp = codec.AppendInt(appendKey(resp, "wire"), wire)
+	return appendRefs(resp, w.Refs, at[1].Start), true
+}
+
+// appendRefs appends the response's refs (abi.Ref), when the pass answered
+// any string by reference: a flat array of where each starts in the
+// request (the input starts at input), where its "" is in the JSON, and
+// its JSON Pointer.
+func appendRefs(dst []byte, refs []engine.Ref, input int) []byte {
+	if len(refs) == 0 {
+		return dst
+	}
+	dst = codec.AppendArrayHeader(appendKey(dst, "refs"), 3*len(refs))
+	for _, r := range refs {
+		dst = codec.AppendInt(dst, int64(input+r.At))
+		dst = codec.AppendInt(dst, int64(r.In))
+		dst = codec.AppendString(dst, r.Pointer)
+	}
+	return dst
+}
+
+// positiveInt reads the MessagePack integer of a request's refs: a
+// positive fixint, or an unsigned integer up to abi.MaxRequest; false for
+// anything else, which the general path reports.
+func positiveInt(b []byte) (int, bool) {
+	switch {
+	case len(b) == 1 && b[0] >= 1 && b[0] <= 0x7f:
+		return int(b[0]), true
+	case len(b) >= 2 && b[0] >= 0xcc && b[0] <= 0xce && len(b) == 1+1<<(b[0]-0xcc):
+		u := 0
+		for _, c := range b[1:] {
+			u = u<<8 | int(c)
+		}
+		return u, u >= 1 && u <= abi.MaxRequest
+	}
+	return 0, false
 }
 
 // outBuffer is the buffer the one pass writes a result of an input of n

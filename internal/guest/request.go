@@ -69,14 +69,15 @@ func inputKey(op abi.Op) string {
 }
 
 // maxMembers is how many members of a request's map can be read without an
-// error: each op has at most five keys, so a sixth member repeats one or is
-// unknown.
-const maxMembers = 5
+// error: each op has at most six keys (build's), so a seventh member
+// repeats one or is unknown.
+const maxMembers = 6
 
 // parseRequest reads the request of an op into r, a new request: a
 // MessagePack map with string keys, the op's keys only (invalid_request at
 // the key otherwise), its required keys present (invalid_request at the
-// missing key), kind a string and inherit a boolean. What the members hold
+// missing key), kind a string, inherit a boolean and refs a positive
+// integer. What the members hold
 // is checked by the op itself, with the same codes as natively. An op the
 // ABI does not have is unknown_op. The request's strings share data's
 // memory when share is set (see codec.DecodeOptions.Share).
@@ -144,7 +145,7 @@ func parseRequest(r *request, op abi.Op, data []byte, share bool) error {
 		d.Path.Key(name)
 		start := d.I
 		var v content.Value // kind's string or inherit's boolean; the rest is only checked
-		if c := d.Next(); name == "kind" && codec.IsStr(c) || name == "inherit" && (c == 0xc2 || c == 0xc3) {
+		if c := d.Next(); name == "kind" && codec.IsStr(c) || name == "inherit" && (c == 0xc2 || c == 0xc3) || name == "refs" && isInt(c) {
 			v = d.Value(1)
 		} else {
 			d.Skip(1)
@@ -168,6 +169,11 @@ func parseRequest(r *request, op abi.Op, data []byte, share bool) error {
 				return content.NewError(content.CodeInvalidRequest, keyPath(name), "inherit is a boolean")
 			}
 			r.Inherit = v.Bool()
+		case "refs":
+			if v.Kind() != content.KindInt || v.Int() < 1 || v.Int() > abi.MaxRequest {
+				return content.NewError(content.CodeInvalidRequest, keyPath(name), "refs is a positive integer (the bytes from which a string may go by reference)")
+			}
+			r.Refs = int(v.Int())
 		}
 	}
 	if d.I != len(data) {
@@ -227,6 +233,9 @@ func parseRequest(r *request, op abi.Op, data []byte, share bool) error {
 	}
 	return err
 }
+
+// isInt reports whether c starts a MessagePack integer.
+func isInt(c byte) bool { return c <= 0x7f || c >= 0xe0 || c >= 0xcc && c <= 0xd3 }
 
 // keyIndex is the index of name among keys, or -1.
 func keyIndex(keys []string, name string) int {

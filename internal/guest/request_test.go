@@ -116,7 +116,7 @@ func TestParseRequest(t *testing.T) {
 }
 
 func sameRequest(a, b *abi.Request) bool {
-	return a.Op == b.Op && a.Kind == b.Kind && a.Inherit == b.Inherit && content.Equal(a.Input, b.Input) &&
+	return a.Op == b.Op && a.Kind == b.Kind && a.Inherit == b.Inherit && a.Refs == b.Refs && content.Equal(a.Input, b.Input) &&
 		content.Equal(a.Options, b.Options) && content.Equal(a.Settings, b.Settings)
 }
 
