@@ -37,7 +37,9 @@
 // JSON values, no per-call option, a revision that changes nothing of the
 // result but what a finalize adds. Any other request, and any request with
 // a fault, takes the general path, which the above describes. The two
-// answer with the same bytes; the tests run every vector's request through
+// answer with the same bytes (but for a build with refs, whose long string
+// fields the one pass alone answers by reference: resolved, its response
+// is the general path's); the tests run every vector's request through
 // both, and a fuzz target compares them. The one pass keeps within the
 // same memory: what it writes is bounded by the settings' maxJsonBytes,
 // read before the input.

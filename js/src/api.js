@@ -153,6 +153,63 @@ function copyMember(a, k, want, copies, isProxy) {
   return copyUnchanged(d.value, copies, isProxy);
 }
 
+/** placeRefs puts the strings a build's response holds by reference (refs:
+ * where each starts in the request, where its "" is in the JSON, its JSON
+ * Pointer; see the ABI's Ref) into out, the built result parsed: each the
+ * caller's own string, which the encoder wrote at that place of the
+ * request (longs: [where, string, …]). It gives the strings, in the order
+ * of refs. A ref that the request or the result does not bear out is the
+ * module's fault. */
+function placeRefs(out, refs, longs) {
+  const placed = new Array(refs.length / 3);
+  for (let i = 0; i + 2 < refs.length; i += 3) {
+    const at = refs[i];
+    let s;
+    for (let j = 0; j < longs.length; j += 2) {
+      if (longs[j] === at) {
+        s = longs[j + 1];
+        break;
+      }
+    }
+    const ptr = refs[i + 2];
+    if (s === undefined || typeof ptr !== "string" || ptr[0] !== "/") throw malformedRefs();
+    const steps = ptr.split("/");
+    let o = out;
+    for (let k = 1; k < steps.length - 1; k++) {
+      if (!Object.hasOwn(o, steps[k])) throw malformedRefs();
+      o = o[steps[k]];
+      if (o === null || typeof o !== "object") throw malformedRefs();
+    }
+    const last = steps[steps.length - 1];
+    if (!Object.hasOwn(o, last) || o[last] !== "") throw malformedRefs();
+    o[last] = s;
+    placed[i / 3] = s;
+  }
+  if (refs.length % 3 !== 0) throw malformedRefs();
+  return placed;
+}
+
+function malformedRefs() {
+  return new McpResultError("internal", "", "malformed response from the module (its refs)");
+}
+
+const textEncoder = new TextEncoder();
+const textDecoder = new TextDecoder();
+
+/** wholeJSON is the JSON the module would have written without refs: json
+ * with each "" that refs place written as the string placed there, which
+ * JSON.stringify escapes as the module escapes strings. */
+function wholeJSON(json, refs, placed) {
+  const b = textEncoder.encode(json);
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < refs.length; i += 3) {
+    out += textDecoder.decode(b.subarray(last, refs[i + 1])) + JSON.stringify(placed[i / 3]);
+    last = refs[i + 1] + 2;
+  }
+  return out + textDecoder.decode(b.subarray(last));
+}
+
 /** The kinds of result built that an adapted handler of each kind writes
  * at once (see useContext). */
 const AT_ONCE = { tool: new Set(["tool", "error"]), resource: new Set() };
@@ -207,9 +264,14 @@ function makeApi(engine, own, inherit) {
     const { enc, root } = buildRequest(engine, kind, input, set, inh, ser);
     const resp = send(engine, enc, OP_BUILD, root);
     const out = parse(enc, resp.json);
+    // the strings the module answered by reference: the caller's own, put
+    // in their places (the JSON the module wrote is made whole only when
+    // asked for, by jsonOf)
+    const refs = resp.refs;
+    const placed = refs === undefined ? undefined : placeRefs(out, refs, enc.longs);
     // the engine's record of the response's settings, or (a response it did
     // not read itself) the decoded settings, written per request
-    const rec = { json: resp.json, settings: resp.built ?? asSettings(resp.settings), owner, wire: undefined, wireAs: WIRE_NONE, wireOptions: undefined, copies: undefined };
+    const rec = { json: resp.json, refs, placed, settings: resp.built ?? asSettings(resp.settings), owner, wire: undefined, wireAs: WIRE_NONE, wireOptions: undefined, copies: undefined };
     // a result holding an integer beyond ±(2^53−1) takes the adapter's
     // other path, which refuses it for the SDK (JSON.parse of the wire
     // would give another number)
@@ -441,7 +503,12 @@ function makeApi(engine, own, inherit) {
     forServer,
     jsonOf(result) {
       const b = builtBy(result);
-      return b === undefined ? undefined : b.json;
+      if (b === undefined) return undefined;
+      if (b.refs !== undefined) {
+        b.json = wholeJSON(b.json, b.refs, b.placed);
+        b.refs = b.placed = undefined;
+      }
+      return b.json;
     },
     build,
     info,

@@ -22,13 +22,14 @@ export function decode(bytes) {
 }
 
 /** How every successful build response begins (internal/guest writes it): a map of
- * three members, "ok": true, then the key "json"; its string follows, then
- * the key "settings" and their map, last. */
+ * three to five members, "ok": true, then the key "json"; its string
+ * follows, then the key "settings" and their map, then (a build that also
+ * serialized) the key "wire" and what it says, then (strings answered by
+ * reference) the key "refs" and their array. */
 const BUILT = Uint8Array.of(0x83, 0xa2, 0x6f, 0x6b, 0xc3, 0xa4, 0x6a, 0x73, 0x6f, 0x6e);
 const SETTINGS_KEY = Uint8Array.of(0xa8, 0x73, 0x65, 0x74, 0x74, 0x69, 0x6e, 0x67, 0x73);
-/** A build that also serialized: four members, the fourth "wire" and its
- * string, after the settings. */
 const WIRE_KEY = Uint8Array.of(0xa4, 0x77, 0x69, 0x72, 0x65);
+const REFS_KEY = Uint8Array.of(0xa4, 0x72, 0x65, 0x66, 0x73);
 
 /** How a build's wire JSON is to the built JSON (readBuilt's wireAs; 1
  * and 2 are what the module answers as wire for them). */
@@ -48,15 +49,17 @@ export function wireAsOf(resp) {
 
 /**
  * readBuilt reads a build's response of exactly the shape the module writes
- * for a result it built, without walking it as a map: the JSON string, and
- * the settings as their MessagePack bytes (a view of b, left to the caller
- * to decode, or to compare with those of the call before). Anything else (a
- * failure, another shape, a truncated string) gives null, for decode to
- * read and report.
+ * for a result it built, without walking it as a map: the JSON string, the
+ * settings as their MessagePack bytes (a view of b, left to the caller to
+ * decode, or to compare with those of the call before), the wire and the
+ * refs (the strings the JSON holds by reference: a flat array of where each
+ * starts in the request, where its "" starts in the JSON, and its JSON
+ * Pointer). Anything else (a failure, another shape, a truncated string)
+ * gives null, for decode to read and report.
  */
 export function readBuilt(b) {
-  const four = b[0] === 0x84;
-  if (!startsWith(b, 1, BUILT.subarray(1)) || (!four && b[0] !== BUILT[0])) return null;
+  const n = b[0] - 0x80; // the map's members
+  if (n < 3 || n > 5 || !startsWith(b, 1, BUILT.subarray(1))) return null;
   const c = b[BUILT.length]; // a str (fixstr, str 8, 16 or 32) or another shape
   if ((c & 0xe0) !== 0xa0 && (c < 0xd9 || c > 0xdb)) return null;
   const d = new Decoder(b);
@@ -71,31 +74,43 @@ export function readBuilt(b) {
   const at = d.pos + SETTINGS_KEY.length;
   const m = b[at];
   if ((m & 0xf0) !== 0x80 && m !== 0xde && m !== 0xdf) return null;
-  if (!four) return { json, settings: b.subarray(at), wireAs: WIRE_NONE, wire: undefined };
-  // the settings, then the wire: what it says (1 or 2), or its JSON
-  d.pos = at;
-  try {
-    d.skip();
-  } catch {
-    return null;
-  }
-  const settings = b.subarray(at, d.pos);
-  if (!startsWith(b, d.pos, WIRE_KEY)) return null;
-  d.pos += WIRE_KEY.length;
-  const h = b[d.pos];
-  // 1 or 2 (a positive fixint): the built JSON, or it with resultType first
-  if ((h === WIRE_SAME || h === WIRE_RESULT_TYPE) && d.pos + 1 === b.length) return { json, settings, wireAs: h, wire: undefined };
-  if ((h & 0xe0) !== 0xa0 && (h < 0xd9 || h > 0xdb)) return null;
+  if (n === 3) return { json, settings: b.subarray(at), wireAs: WIRE_NONE, wire: undefined, refs: undefined };
+  let settings;
+  let wireAs = WIRE_NONE;
   let wire;
+  let refs;
+  let left = n - 3;
   try {
-    wire = d.read();
+    d.pos = at;
+    d.skip();
+    settings = b.subarray(at, d.pos);
+    if (startsWith(b, d.pos, WIRE_KEY)) {
+      // what the wire says (1 or 2, a positive fixint: the built JSON, or
+      // it with resultType first), or its JSON
+      d.pos += WIRE_KEY.length;
+      const h = b[d.pos];
+      if (h === WIRE_SAME || h === WIRE_RESULT_TYPE) {
+        wireAs = h;
+        d.pos++;
+      } else {
+        if ((h & 0xe0) !== 0xa0 && (h < 0xd9 || h > 0xdb)) return null;
+        wire = d.read();
+        wireAs = WIRE_OTHER;
+      }
+      left--;
+    }
+    if (left === 1 && startsWith(b, d.pos, REFS_KEY)) {
+      d.pos += REFS_KEY.length;
+      refs = d.read();
+      if (!Array.isArray(refs)) return null;
+      left--;
+    }
   } catch {
     return null;
   }
-  if (d.pos !== b.length) return null;
-  return { json, settings, wireAs: WIRE_OTHER, wire };
+  if (left !== 0 || d.pos !== b.length) return null;
+  return { json, settings, wireAs, wire, refs };
 }
-
 
 /** startsWith reports whether b holds prefix at p. */
 function startsWith(b, p, prefix) {

@@ -66,6 +66,11 @@ export const MODE_JSON = JSON_MODE;
  * An Encoder writes one request at a time into a buffer it keeps between
  * calls (a request is copied into the module's memory at once).
  */
+/** REFS_MIN is the length in bytes from which a build asks for its strings
+ * by reference (the request key refs, ABI minor version 3): below it,
+ * parsing a string the module writes costs less than finding its place. */
+export const REFS_MIN = 512;
+
 export class Encoder {
   constructor() {
     this.reset();
@@ -86,6 +91,7 @@ export class Encoder {
   begin(maxBytes) {
     this.pos = 0;
     this.bigIntegers = null; // the BigInts beyond ±(2^53-1) written, as decimal text
+    this.longs = null; // with refs: [where, string, …] of each string of REFS_MIN bytes or more written
     this.requestMax = maxBytes;
     this.unlimit();
   }
@@ -351,7 +357,8 @@ export class Encoder {
     }
     if (h !== 5) this.buf.copyWithin(start + h, start + 5, start + 5 + n);
     this.pos = start + h + n;
-    if (this.pos > this.maxBytes) this.past(this.overBytes);
+    if (this.pos > this.maxBytes) return this.past(this.overBytes);
+    if (this.longs !== null && n >= REFS_MIN) this.longs.push(start, s);
   }
 
   /** Raw bytes as MessagePack bin. */

@@ -161,7 +161,7 @@ export class Engine {
       }
       last = this.built = { bytes: r.settings.slice(), value: Object.freeze(value) };
     }
-    return { ok: true, json: r.json, settings: last.value, built: last, wireAs: r.wireAs, wire: r.wire };
+    return { ok: true, json: r.json, settings: last.value, built: last, wireAs: r.wireAs, wire: r.wire, refs: r.refs };
   }
 }
 

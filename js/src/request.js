@@ -4,7 +4,7 @@
 // about results is checked in the module, so a JS caller gets the same
 // bytes, checks and codes as a Go caller.
 
-import { Encoder, EncodeLimit, applyToJSON, wellFormed, msgMaxBytes, msgMaxNodes, MODE_JSON, MODE_STRICT } from "./encode.js";
+import { Encoder, EncodeLimit, applyToJSON, wellFormed, msgMaxBytes, msgMaxNodes, MODE_JSON, MODE_STRICT, REFS_MIN } from "./encode.js";
 import { parseExact } from "./decode.js";
 import {
   NODE_ALLOWANCE,
@@ -231,9 +231,13 @@ export function parse(enc, json) {
 }
 
 /** buildRequest writes the request of a build of kind (tool, resource,
- * error or value) with the settings of set and inherit inh, and gives it
- * with the input as written (root, for the paths of its errors). */
-export function buildRequest(engine, kind, input, set, inh, ser) {
+ * error or value) with the settings of set, inherit inh, the serialize
+ * options ser (or none) and, with refs (a tool or resource result, unless
+ * told otherwise), refs: the encoder then keeps the long strings it writes
+ * (enc.longs), which the module may answer by reference (see placeRefs in
+ * api.js). It gives the request with the input as written (root, for the
+ * paths of its errors). */
+export function buildRequest(engine, kind, input, set, inh, ser, refs = kind === "tool" || kind === "resource") {
   const s = set.value;
   let mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
   let maxBytes = maxBytesOf(s);
@@ -245,7 +249,8 @@ export function buildRequest(engine, kind, input, set, inh, ser) {
     if (kind === "value" && mode === MODE_JSON) input = quoteConverted(input);
   }
   const enc = encode(engine, (enc) => {
-    enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0) + (ser !== undefined ? 1 : 0));
+    enc.mapHeader(2 + (s !== undefined ? 1 : 0) + (inh ? 1 : 0) + (ser !== undefined ? 1 : 0) + (refs ? 1 : 0));
+    if (refs) enc.longs = [];
     enc.string("kind");
     enc.string(kind);
     enc.string("input");
@@ -260,6 +265,10 @@ export function buildRequest(engine, kind, input, set, inh, ser) {
       enc.bool(true);
     }
     if (ser !== undefined) serializeMember(enc, ser);
+    if (refs) {
+      enc.string("refs");
+      enc.number(REFS_MIN);
+    }
   });
   return { enc, root: input };
 }

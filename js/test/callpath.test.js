@@ -30,8 +30,8 @@ function engine() {
 }
 
 /** request gives the bytes of a build request. */
-function request(e, kind, input, set = asSettings(undefined)) {
-  const { enc } = buildRequest(e, kind, input, set, false);
+function request(e, kind, input, set = asSettings(undefined), refs = false) {
+  const { enc } = buildRequest(e, kind, input, set, false, undefined, refs);
   const bytes = enc.bytes().slice();
   e.release(enc);
   return bytes;
@@ -75,6 +75,29 @@ test("a build's response is read as decode reads it: strings of every header wid
     assert.deepEqual(JSON.parse(fast.json), mcp.tool(input));
   }
   assert.deepEqual([...widths].sort(), [0xd9, 0xda, 0xdb], "str8, str16 and str32");
+});
+
+test("a build with refs: its long strings come back by reference, read alike by readBuilt and decode, the result the same", () => {
+  const e = engine();
+  const long = "é € 😀 \u2028 \"quoted\" \\ \n".repeat(40);
+  const inputs = [
+    [text("short"), 0],
+    [text(long), 1],
+    [{ content: [{ type: "text", text: long }, { type: "image", data: "iVBORw0K".repeat(100), mimeType: "image/png" }, { type: "resource", resource: { uri: "file:///a", text: long } }] }, 3],
+    [{ content: [{ type: "text", text: "x".repeat(600) }], structuredContent: { long } }, 1],
+  ];
+  for (const [input, n] of inputs) {
+    const bytes = respond(e, OP_BUILD, request(e, "tool", input, asSettings(undefined), true));
+    const fast = e.builtResponse(bytes);
+    const slow = decode(bytes);
+    assert.deepEqual(fast.refs, slow.refs);
+    assert.equal((fast.refs ?? []).length, 3 * n, "three values a string by reference");
+    assert.equal(fast.json, slow.json);
+    const whole = decode(respond(e, OP_BUILD, request(e, "tool", input))).json; // no refs
+    const r = mcp.tool(input);
+    assert.deepEqual(r, JSON.parse(whole));
+    assert.equal(mcp.jsonOf(r), whole, "jsonOf writes the strings placed");
+  }
 });
 
 test("a response of another shape is left to decode, which reads or refuses it as before", () => {

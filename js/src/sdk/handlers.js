@@ -39,7 +39,12 @@
 // Nothing of it is made per call that can be made once: the options of
 // each revision are made once and sent as they are, and the settings the
 // result was built with go as the bytes its build answered. The JSON the
-// module writes is parsed once, into the object the SDK is handed:
+// module writes is parsed once, into the object the SDK is handed, and a
+// long string of the handler's own (the text of a block, an image's data)
+// is not in it: the module checks it and counts it against the budget,
+// and answers it by reference, so that the handler's very string is put
+// in its place, neither written out again nor decoded nor parsed (api.js,
+// placeRefs; the ABI's refs):
 // McpServer parses every tool result with its CallToolResultSchema (zod)
 // and sends what that gives, which its transports write with
 // JSON.stringify, so the SDK needs an object, and one the handler does not
