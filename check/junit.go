@@ -68,9 +68,10 @@ type (
 // revision's session (too_many_tools, duplicate_response…) are a testcase
 // "session" of classname "REVISION session", and so are a revision that
 // was skipped (<skipped>, with the reason) and one that failed (<error>,
-// type "failed", with the reason). A run that could check no revision at
-// all (the server did not start) is one testsuite "server" whose testcase
-// has an <error> saying why. The counts of each suite and of the whole are
+// type "failed", with the reason: the server did not start, or its
+// session broke). A report without any revision (a run stopped before its
+// first) is one testsuite "server" whose testcase has an <error> saying
+// why. The counts of each suite and of the whole are
 // the testcases, those with a failure, an error, or skipped.
 //
 // Every string the server chose is written as the text report prints it
