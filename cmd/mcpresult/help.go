@@ -171,8 +171,8 @@ checked (--fail-on never still fails then), 2 on a usage error.
 
 Examples:
   mcpresult check --stdio "node server.js"
-  mcpresult check --url http://127.0.0.1:3000/mcp --fail-on warning --progress
-  mcpresult check --stdio "node server.js" --report sarif=check.sarif --report junit=check.xml`,
+  mcpresult check --stdio "node server.js" --report sarif=check.sarif --report junit=check.xml
+  mcpresult check --url http://127.0.0.1:3000/mcp --fail-on warning --progress`,
 }
 
 // defaults writes the defaults the helps state, from the constants of the
