@@ -47,7 +47,7 @@ all: build
 
 build: $(CLI)
 
-$(CLI): $(shell find content result abi check host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
+$(CLI): $(shell find cmd content result abi check host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
 	$(GO) build -o $(CLI) ./cmd/mcpresult
 
 wasm:

@@ -13,7 +13,8 @@ import (
 )
 
 // reportContext is what a report format may need beyond the report: how
-// the text report is written, and where SARIF places its results.
+// the text report is written (coloured only on a terminal: never in a
+// file), and where SARIF places its results.
 type reportContext struct {
 	text  check.TextOptions
 	sarif check.SARIFOptions
@@ -113,7 +114,9 @@ func writeReports(rep *check.Report, targets []reportTarget, c reportContext, st
 		if t.path == "-" {
 			err = write(rep, stdout, c)
 		} else {
-			err = writeFileWhole(t.path, func(w io.Writer) error { return write(rep, w, c) })
+			inFile := c
+			inFile.text.Color = false // colours are for a terminal
+			err = writeFileWhole(t.path, func(w io.Writer) error { return write(rep, w, inFile) })
 		}
 		if err != nil {
 			where := "standard output"

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mcpresult/mcpresult/check"
 )
 
 // TestReportUsage: what --report refuses, before any server is started
@@ -221,5 +223,23 @@ func TestSARIFLocation(t *testing.T) {
 				t.Errorf("%q", got)
 			}
 		})
+	}
+}
+
+// TestWriteReportsColour: the text report is coloured on standard output
+// when the context says so (a terminal), and never in a file.
+func TestWriteReportsColour(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.txt")
+	var out, errOut bytes.Buffer
+	rc := reportContext{text: check.TextOptions{Color: true}}
+	if !writeReports(&check.Report{Target: "x"}, []reportTarget{{"text", "-"}, {"text", path}}, rc, &out, &errOut) {
+		t.Fatalf("not written: %s", errOut.String())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(out.String(), "\x1b[1mmcpresult check\x1b[0m") || strings.Contains(string(data), "\x1b") || !strings.HasPrefix(string(data), "mcpresult check  x\n") {
+		t.Errorf("stdout %q, file %q (%v)", out.String(), data, err)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("the file's mode: %v %v", st.Mode(), err)
 	}
 }
