@@ -44,7 +44,13 @@ var checkFlags = map[string]flagSpec{
 // server sent it (see check.Run). The report goes to standard output, as
 // text (coloured on a terminal, unless NO_COLOR is set) or as JSON
 // (--json); a progress line goes to standard error while it runs, on a
-// terminal. Whatever the server chose (its name, a tool's name, a URI, an
+// terminal. --report FORMAT=PATH (repeatable) writes the report as well in
+// a format of reportFormats (sarif for code scanning, junit for test
+// dashboards, json, text) to a file, whole, or to standard output (-),
+// which then has that report instead of the text one (see parseReports
+// for what it refuses, and sarifLocation for the file SARIF places its
+// results at); a report that cannot be written makes the exit code 1.
+// Whatever the server chose (its name, a tool's name, a URI, an
 // error's message, its stderr) is printed escaped and with what looks like
 // a secret redacted (checklink.EscapeText; the JSON report is redacted as
 // a whole, results included), on standard error too: the progress lines,

@@ -46,8 +46,9 @@
 // check connects to a server (a command over stdio, or a Streamable HTTP
 // endpoint) once per revision, calls its tools and reads its resources, and
 // reports what is wrong with each result as the server sent it: the report
-// on standard output, exit 1 when a finding is an error or the server could
-// not be checked (package check documents every finding).
+// on standard output (and with --report FORMAT=PATH, as SARIF, JUnit XML,
+// JSON or text in a file too), exit 1 when a finding is an error or the
+// server could not be checked (package check documents every finding).
 //
 // The command runs through the embedded WebAssembly module (package host),
 // with its compilation cached under the user's cache directory so that the
