@@ -53,7 +53,7 @@ all: build
 
 build: $(CLI)
 
-$(CLI): $(shell find content result abi check host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
+$(CLI): $(shell find cmd content result abi check host internal -name '*.go' -not -name '*_test.go') $(WASM) go.mod
 	$(GO) build -o $(CLI) ./cmd/mcpresult
 
 wasm:
@@ -269,6 +269,23 @@ tools/checkfixture/node_modules/.installed: tools/checkfixture/package.json tool
 check-servers: $(CLI) tools/checkref/node_modules/.installed
 	node tools/checkref/run.mjs $(CLI)
 
+# mcpresult check's SARIF and JUnit reports, read by tools that did not
+# write them (tools/sarif/validate.mjs): a run against the reference
+# server-everything (tools/checkref, whose findings include errors and
+# warnings) writes SARIF, JUnit and JSON; Microsoft's SARIF validator (the
+# SARIF multitool, with the rules of GitHub code scanning) must find no
+# error in the SARIF, which must have a result per error and warning, and a
+# JUnit reader (junit2json) must read the suites, testcases, failures,
+# errors and skips that the JSON report of the same run gives. check's own
+# exit status (1: the server has errors) is no failure here.
+.PHONY: check-reports
+check-reports: $(CLI) tools/checkref/node_modules/.installed tools/sarif/node_modules/.installed
+	node tools/sarif/validate.mjs $(CLI)
+
+tools/sarif/node_modules/.installed: tools/sarif/package.json tools/sarif/package-lock.json
+	cd tools/sarif && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 tools/checkref/node_modules/.installed: tools/checkref/package.json tools/checkref/package-lock.json
 	cd tools/checkref && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -329,4 +346,4 @@ bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installe
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sarif/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules

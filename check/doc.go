@@ -20,7 +20,12 @@
 // the result as received ("" for the whole result; /error/message,
 // /error/data/… for a JSON-RPC error) and a message for people that names
 // what kind of thing it found and where, never the value (a secret, a
-// path, a rejected value). Report.WriteText and Report.WriteJSON print it;
+// path, a rejected value). Report.WriteText and Report.WriteJSON print it,
+// Report.WriteSARIF writes it for code scanning (SARIF 2.1.0: a rule per
+// code, linked to its explanation, and a result per error or warning with
+// a fingerprint stable across runs) and Report.WriteJUnit for test
+// dashboards (JUnit XML: a testsuite per revision, a testcase per call and
+// per read);
 // Report.WriteTextWith takes TextOptions (info findings folded or in full,
 // the time from which a call is slow). Options.Ended is told of each call
 // and read as it ends (a Step, whose String is one line for a log), for the
@@ -300,7 +305,10 @@
 // writes, keys and values of the results and arguments included, with the
 // string value of a member named password, api_key… (the names the leak
 // checks know), and escapes the same characters as JSON escapes.
-// Step.String goes through the same escape. Report.Error, a revision's
+// Step.String goes through the same escape, and so does every string
+// that WriteSARIF and WriteJUnit write, before it is written as JSON (whose
+// strings are then redacted again, as WriteJSON's are) or as XML (which
+// then holds no control character, which XML 1.0 cannot carry). Report.Error, a revision's
 // Reason and Notes, and what Options.Progress is told are text the server
 // chose, redacted and cut but not escaped: WriteText prints them escaped,
 // and a program that prints them itself escapes these characters as well,

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -34,6 +35,7 @@ var checkFlags = map[string]flagSpec{
 	"max-tools":          {def: strconv.Itoa(check.DefaultMaxTools)},
 	"max-resources":      {def: strconv.Itoa(check.DefaultMaxResources)},
 	"max-pages":          {def: strconv.Itoa(check.DefaultMaxPages)},
+	"report":             {repeatable: true},
 }
 
 // runCheck runs mcpresult check: it connects to a live MCP server (a command
@@ -42,7 +44,13 @@ var checkFlags = map[string]flagSpec{
 // server sent it (see check.Run). The report goes to standard output, as
 // text (coloured on a terminal, unless NO_COLOR is set) or as JSON
 // (--json); a progress line goes to standard error while it runs, on a
-// terminal. Whatever the server chose (its name, a tool's name, a URI, an
+// terminal. --report FORMAT=PATH (repeatable) writes the report as well in
+// a format of reportFormats (sarif for code scanning, junit for test
+// dashboards, json, text) to a file, whole, or to standard output (-),
+// which then has that report instead of the text one (see parseReports
+// for what it refuses, and sarifLocation for the file SARIF places its
+// results at); a report that cannot be written makes the exit code 1.
+// Whatever the server chose (its name, a tool's name, a URI, an
 // error's message, its stderr) is printed escaped and with what looks like
 // a secret redacted (checklink.EscapeText; the JSON report is redacted as
 // a whole, results included), on standard error too: the progress lines,
@@ -145,6 +153,10 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	if err != nil || slow <= 0 {
 		return fail("--slow must be a positive duration, such as 1s or 500ms")
 	}
+	reports, problem := parseReports(flags)
+	if problem != "" {
+		return fail(problem)
+	}
 	// Progress: on a terminal, the step under way on a line that each next
 	// one overwrites, and a line for each call as it ends; with --progress
 	// and no terminal, only the lines of the calls that ended (a CI log).
@@ -173,23 +185,22 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err.Error())
 	}
-	if flags["json"] == "true" {
-		err = rep.WriteJSON(stdout)
-		if rep.Error != "" {
-			// The error may hold what the server sent (a JSON-RPC error's
-			// message, its stderr): escaped and redacted, like the text
-			// report.
-			io.WriteString(stderr, "mcpresult: check: "+checklink.EscapeText(firstLine(rep.Error))+"\n")
-		}
-	} else {
-		err = rep.WriteTextWith(stdout, check.TextOptions{
+	if rep.Error != "" && !slices.Contains(reports, reportTarget{"text", "-"}) {
+		// The text report on standard output says why the server could
+		// not be checked; without it, this line does. The error may hold
+		// what the server sent (a JSON-RPC error's message, its stderr):
+		// escaped and redacted, like the text report.
+		io.WriteString(stderr, "mcpresult: check: "+checklink.EscapeText(firstLine(rep.Error))+"\n")
+	}
+	rc := reportContext{
+		text: check.TextOptions{
 			Color:   isTerminal(stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
 			Verbose: flags["verbose"] == "true",
 			Slow:    slow,
-		})
+		},
+		sarif: check.SARIFOptions{Location: sarifLocation(flags, o.Stdio)},
 	}
-	if err != nil {
-		io.WriteString(stderr, "mcpresult: cannot write the report: "+err.Error()+"\n")
+	if !writeReports(rep, reports, rc, stdout, stderr) {
 		return 1
 	}
 	switch {

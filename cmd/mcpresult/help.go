@@ -152,6 +152,9 @@ Flags:
   --protocol V                only this revision (every revision)
   --calls FILE                the calls to make
   --json                      the report as JSON
+  --report FORMAT=PATH        also write the report as FORMAT (sarif, junit, json, text) to
+                              PATH, whole; - is standard output, instead of the text report;
+                              may be repeated
   --verbose                   show every info finding in the text report (folded otherwise)
   --progress[=false]          a line on standard error as each call ends (on a terminal:
                               by default)
@@ -168,6 +171,7 @@ checked (--fail-on never still fails then), 2 on a usage error.
 
 Examples:
   mcpresult check --stdio "node server.js"
+  mcpresult check --stdio "node server.js" --report sarif=check.sarif --report junit=check.xml
   mcpresult check --url http://127.0.0.1:3000/mcp --fail-on warning --progress`,
 }
 

@@ -8,6 +8,7 @@
 //	mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
 //	                        [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
 //	                        [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
+//	                        [--report FORMAT=PATH]…
 //	mcpresult help [COMMAND]
 //	mcpresult version
 //
@@ -45,8 +46,9 @@
 // check connects to a server (a command over stdio, or a Streamable HTTP
 // endpoint) once per revision, calls its tools and reads its resources, and
 // reports what is wrong with each result as the server sent it: the report
-// on standard output, exit 1 when a finding is an error or the server could
-// not be checked (package check documents every finding).
+// on standard output (and with --report FORMAT=PATH, as SARIF, JUnit XML,
+// JSON or text in a file too), exit 1 when a finding is an error or the
+// server could not be checked (package check documents every finding).
 //
 // The command runs through the embedded WebAssembly module (package host),
 // with its compilation cached under the user's cache directory so that the
@@ -87,14 +89,29 @@ const usage = `usage:
   mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
                           [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
                           [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
+                          [--report FORMAT=PATH]…
                           (calls a live server's tools for each revision, or V, and checks what it returns)`
 
-// flagSpec is one flag of a command: its allowed values (nil: any), and
-// whether it is a boolean.
+// flagSpec is one flag of a command: its allowed values (nil: any),
+// whether it is a boolean, and whether it may be given more than once.
 type flagSpec struct {
 	values  []string
 	boolean bool
 	def     string
+	// repeatable keeps every value given, in order, joined by NUL
+	// (multiValue splits them): a command-line argument cannot hold a
+	// NUL byte, so no value can be mistaken for two.
+	repeatable bool
+}
+
+// multiValue returns the values of a repeatable flag, in the order given
+// (nil when it was not given).
+func multiValue(flags map[string]string, name string) []string {
+	v, ok := flags[name]
+	if !ok {
+		return nil
+	}
+	return strings.Split(v, "\x00")
 }
 
 var commands = map[string]map[string]flagSpec{
@@ -211,12 +228,17 @@ func (v *flagValue) IsBoolFlag() bool { return v.spec.boolean }
 
 func (v *flagValue) Set(s string) error {
 	switch {
-	case v.seen:
+	case v.seen && !v.spec.repeatable:
 		*v.problem = "--" + v.name + " is given more than once"
+	case v.spec.repeatable && strings.Contains(s, "\x00"):
+		*v.problem = "--" + v.name + " cannot hold a NUL character"
 	case v.spec.boolean && s != "true" && s != "false":
 		*v.problem = "--" + v.name + " is true or false"
 	case v.spec.values != nil && !contains(v.spec.values, s):
 		*v.problem = "--" + v.name + " must be one of " + strings.Join(v.spec.values, ", ")
+	case v.seen:
+		v.flags[v.name] += "\x00" + s
+		return nil
 	default:
 		v.seen = true
 		v.flags[v.name] = s
