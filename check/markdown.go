@@ -32,9 +32,9 @@ const MarkdownLimit = 1<<20 - 32<<10
 // for Markdown: names, URIs, paths and codes are written as code spans,
 // which nothing inside can end (a longer run of backticks fences them) or
 // turn into a link, a mention or HTML, with | escaped in a table's cell;
-// the other texts (a message, a reason) have every ASCII punctuation
-// character escaped with a backslash (so no *, _, [, <, | or ` can make
-// emphasis, a link, HTML or a cell), and a word joiner after each @, so
+// the other texts (a message, a reason) have each character that could
+// start markup escaped with a backslash (\ ` * _ ~ [ ] < > & | ! $, and :
+// and . that would make a URL a link), and a word joiner after each @, so
 // that no @name in them mentions anyone.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b bytes.Buffer
@@ -56,14 +56,19 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if r.Error != "" {
 		b.WriteString("**Error:** " + mdText(redactSecrets(r.Error)) + "\n\n")
 	}
+	reasons := false
 	for _, rr := range r.Revisions {
 		if rr.Reason != "" {
-			b.WriteString("- " + mdCode(rr.Revision, false) + " " + rr.Status + ": " + mdText(redactSecrets(rr.Reason)) + "\n")
+			b.WriteString("- " + mdCode(rr.Revision, false) + " " + mdText(rr.Status) + ": " + mdText(redactSecrets(rr.Reason)) + "\n")
+			reasons = true
 		}
+	}
+	if reasons {
+		b.WriteString("\n")
 	}
 	m := r.newMatrix()
 	if len(m.rows) > 0 {
-		b.WriteString("\n|  |")
+		b.WriteString("|  |")
 		for _, rr := range m.revisions {
 			b.WriteString(" " + mdCode(rr.Revision, true) + " |")
 		}
@@ -193,9 +198,9 @@ func mdCode(s string, inTable bool) string {
 }
 
 // mdText writes a text for Markdown's running text: escaped and redacted
-// (escapeText), every ASCII punctuation character escaped with a
-// backslash, and a word joiner (U+2060) after each @, so that it makes no
-// mention.
+// (escapeText), each character that could start markup escaped with a
+// backslash (mdMarkup), and a word joiner (U+2060) after each @, so that it
+// makes no mention.
 func mdText(s string) string {
 	s = escapeText(s)
 	var b strings.Builder
@@ -204,7 +209,7 @@ func mdText(s string) string {
 		switch {
 		case c == '@':
 			b.WriteString("\\@\u2060")
-		case c < 0x80 && isASCIIPunct(c):
+		case strings.IndexByte(mdMarkup, c) >= 0:
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		default:
@@ -214,8 +219,10 @@ func mdText(s string) string {
 	return b.String()
 }
 
-// isASCIIPunct reports the ASCII punctuation characters, each of which a
-// backslash escapes in Markdown.
-func isASCIIPunct(c byte) bool {
-	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
-}
+// mdMarkup are the characters that mdText escapes with a backslash: those
+// that start emphasis, strikethrough, a code span, a link or an image, an
+// HTML tag or entity, a table's cell or (on GitHub) math, and : and ., for
+// the URLs and www. names that GitHub would make a link of. The texts it
+// escapes are never at the start of a line, where # + - and digits could
+// start a heading or a list.
+const mdMarkup = "\\`*_~[]<>&|!$:."

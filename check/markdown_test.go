@@ -13,8 +13,8 @@ const sampleMarkdown = "## ❌ mcpresult check failed: 2 errors, 2 warnings, 5 i
 	"\n" +
 	"Target `node server.mjs --port 0`, server `weather` `1.2.0`, 1.5s.\n" +
 	"\n" +
-	"- `2024-11-05` skipped: server does not speak 2024\\-11\\-05 \\(it answered \\\"2025\\-06\\-18\\\"\\)\n" +
-	"- `2025-11-25` failed: initialize failed\\: EOF\\; the server exited \\(exit status 1\\)\\; its stderr ends with\\:\\\\n    boom\n" +
+	"- `2024-11-05` skipped: server does not speak 2024-11-05 (it answered \"2025-06-18\")\n" +
+	"- `2025-11-25` failed: initialize failed\\: EOF; the server exited (exit status 1); its stderr ends with\\:\\\\n    boom\n" +
 	"\n" +
 	"|  | `2024-11-05` | `2025-06-18` | `2025-11-25` |\n" +
 	"|---|---|---|---|\n" +
@@ -28,15 +28,15 @@ const sampleMarkdown = "## ❌ mcpresult check failed: 2 errors, 2 warnings, 5 i
 	"\n" +
 	"#### `2025-06-18` · session\n" +
 	"\n" +
-	"- ⚠️ **warning** `too_many_tools`: tools\\/list lists more than 2 tools\\: the first 2 listed are called\\, the others are not\n" +
+	"- ⚠️ **warning** `too_many_tools`: tools/list lists more than 2 tools\\: the first 2 listed are called, the others are not\n" +
 	"- ℹ️ **info** `results_not_kept`: the report keeps at most 64 MiB of results\\: 2 checked after that are not in it\n" +
 	"\n" +
 	"#### `2025-06-18` · tool `forecast`\n" +
 	"\n" +
 	"- ❌ **error** `missing_text_fallback` call 1 at `/content`: structured content without a text copy\n" +
-	"- ⚠️ **warning** `unsafe_integer` call 1 at `/structuredContent/t`: an integer past 2\\^53\n" +
+	"- ⚠️ **warning** `unsafe_integer` call 1 at `/structuredContent/t`: an integer past 2^53\n" +
 	"- ℹ️ **info** `result_size` call 1: 43 bytes\n" +
-	"- ℹ️ **info** `tool_error_for_invalid_arguments` call 2 at `/error/code`: answered with \\-32602\n" +
+	"- ℹ️ **info** `tool_error_for_invalid_arguments` call 2 at `/error/code`: answered with -32602\n" +
 	"\n" +
 	"#### `2025-06-18` · tool `greet`\n" +
 	"\n" +
