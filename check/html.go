@@ -41,7 +41,9 @@ const htmlSlowest = 10
 // revision, each cell coloured and labelled by the worst finding there
 // (error, warning, info, clean, not listed, not called, skipped, failed)
 // and linking to that exchange's findings; the ten slowest exchanges; and
-// the findings, grouped by revision and tool or resource, each call or read
+// the findings, those of the tools and resources with an error or a
+// warning first, then those with information only, grouped by revision
+// and tool or resource, each call or read
 // with the request that produced it (the method, the tool's name or the
 // URI, and the arguments sent) and the result as received (cut at 16 KiB,
 // and left out past 8 MiB of results in all).
@@ -73,7 +75,9 @@ type htmlPage struct {
 	Columns   []string
 	Rows      []htmlRow
 	Slowest   []htmlSlow
-	Sections  []htmlSection
+	// Problems are the sections with an error or a warning, Infos those
+	// with information only: the page shows the problems first.
+	Problems, Infos []htmlSection
 }
 
 // htmlRevision is a revision's status, and why it was skipped or failed.
@@ -192,7 +196,11 @@ func (r *Report) htmlPage() *htmlPage {
 				x := &s.Exchanges[len(s.Exchanges)-1]
 				x.Findings = append(x.Findings, f)
 			}
-			p.Sections = append(p.Sections, s)
+			if c.state == cellInfo {
+				p.Infos = append(p.Infos, s)
+			} else {
+				p.Problems = append(p.Problems, s)
+			}
 		}
 	}
 	return p

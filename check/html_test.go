@@ -118,11 +118,16 @@ func TestWriteHTML(t *testing.T) {
 		t.Errorf("a request as sent:\n%s\nwant\n%s", b.String(), want)
 	}
 
+	// The sections with errors or warnings come first.
+	if i, j := strings.Index(page, `<section id="x1-1"`), strings.Index(page, `<h2 id="info">Information</h2>`); i < 0 || j < i || !strings.Contains(page[j:], `<section id="x2-1"`) {
+		t.Errorf("the sections of errors and warnings do not come before those of information")
+	}
+
 	// A clean run passes, and has no findings.
 	r = &Report{Target: "t", Revisions: []*RevisionReport{{Revision: "2025-06-18", Status: StatusChecked, Tools: []*ToolReport{{Name: "a", Calls: []*CallReport{{}}}}}}}
 	r.finish(nil, time.Second)
 	page = checkHTML(t, r)
-	if !strings.Contains(page, "<p>No findings.</p>") || !strings.Contains(page, `<td class="cell clean">✓ clean</td>`) {
+	if !strings.Contains(page, "<h2 id=\"findings\">Errors and warnings</h2>\n<p>None.</p>") || !strings.Contains(page, `<td class="cell clean">✓ clean</td>`) {
 		t.Errorf("a clean run:\n%s", page)
 	}
 }
