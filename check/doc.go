@@ -21,6 +21,9 @@
 // /error/data/… for a JSON-RPC error) and a message for people that names
 // what kind of thing it found and where, never the value (a secret, a
 // path, a rejected value). Report.WriteText and Report.WriteJSON print it;
+// Report.WriteMarkdown writes it for a pull request's comment or a CI
+// job's summary, Report.WriteHTML as one page that loads nothing, and
+// Report.WriteWorkflowCommands as the annotations of a GitHub Actions run;
 // Report.WriteTextWith takes TextOptions (info findings folded or in full,
 // the time from which a call is slow). Options.Ended is told of each call
 // and read as it ends (a Step, whose String is one line for a log), for the
@@ -300,6 +303,10 @@
 // writes, keys and values of the results and arguments included, with the
 // string value of a member named password, api_key… (the names the leak
 // checks know), and escapes the same characters as JSON escapes.
+// WriteMarkdown, WriteHTML and WriteWorkflowCommands redact and escape as
+// WriteText does, results and arguments as WriteJSON does, and then escape
+// for their medium: Markdown (code spans, backslashes), HTML
+// (html/template), a workflow command's data and properties.
 // Step.String goes through the same escape. Report.Error, a revision's
 // Reason and Notes, and what Options.Progress is told are text the server
 // chose, redacted and cut but not escaped: WriteText prints them escaped,

@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -167,5 +168,48 @@ func TestHTMLResultCut(t *testing.T) {
 	page := checkHTML(t, r)
 	if !regexp.MustCompile(`</pre><p class="meta">cut: \d+ more bytes \(the JSON report has it all\)</p>`).MatchString(page) || len(page) > 2*htmlResultBytes+20000 {
 		t.Errorf("a %d-byte result gives a %d-byte page without the note of its cut", len(big), len(page))
+	}
+}
+
+// TestNewReportsEscape: with every string of a report (status and severity
+// too) holding terminal escapes, markup and an API key, and every result
+// a secret in a text, a key and a password member, no report of
+// WriteMarkdown, WriteHTML or WriteWorkflowCommands holds a control
+// character or a secret, and the HTML page no element of the server's.
+func TestNewReportsEscape(t *testing.T) {
+	for _, status := range []string{StatusChecked, StatusSkipped, StatusFailed, hostileText} {
+		for _, sev := range []Severity{Error, Warning, Info, hostileText} {
+			r := &Report{}
+			s := hostileText + "<b>|`*_[x](y) " + hostileSecretKey
+			fillStrings(reflect.ValueOf(r), s, json.RawMessage(`{"content":[{"type":"text","text":`+hostileJSON[:len(hostileJSON)-1]+` `+hostileSecretKey+`"}],"structuredContent":{"`+hostileSecretKey+`":1,"password":"hunter22hunter22"}}`))
+			rr := r.Revisions[0]
+			rr.Status = status
+			for _, fs := range [][]Finding{rr.Findings, rr.Tools[0].Calls[0].Findings, rr.Resources[0].Findings} {
+				fs[0].Severity = sev
+				fs[0].Path = "/structuredContent/" + hostileSecretKey + "/" + hostileText
+			}
+			r.finish([]string{hostileText}, time.Second)
+			var md, cmds bytes.Buffer
+			if err := r.WriteMarkdown(&md); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.WriteWorkflowCommands(&cmds, s); err != nil {
+				t.Fatal(err)
+			}
+			page := checkHTML(t, r)
+			for what, out := range map[string]string{"markdown": md.String(), "workflow commands": cmds.String(), "html": page} {
+				if i := unsafeIn(out); i >= 0 {
+					t.Errorf("status %q, severity %q, %s: a raw control character at %d:\n%s", status, sev, what, i, out)
+				}
+				if strings.Contains(out, hostileSecretKey[10:]) || strings.Contains(out, "hunter22") {
+					t.Errorf("status %q, severity %q, %s: a secret:\n%s", status, sev, what, out)
+				}
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(cmds.String(), "\n"), "\n") {
+				if line != "" && !regexp.MustCompile(`^::(error|warning) file=[^:,]*,title=[^:,]*::`).MatchString(line) {
+					t.Errorf("status %q, severity %q: not one workflow command: %q", status, sev, line)
+				}
+			}
+		}
 	}
 }

@@ -108,7 +108,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			group = g
 		}
 		f := l.Finding
-		item.WriteString("- " + severityMark(f.Severity) + " **" + string(f.Severity) + "** " + mdCode(string(f.Code), false))
+		item.WriteString("- " + severityMark(f.Severity) + " **" + mdText(string(f.Severity)) + "** " + mdCode(string(f.Code), false))
 		if l.Call != nil {
 			item.WriteString(" call " + strconv.Itoa(l.CallN+1))
 		}
