@@ -167,14 +167,6 @@ func gaveNothing(rr *RevisionReport) bool {
 	return rr.Status == StatusFailed && len(rr.Tools) == 0 && len(rr.Resources) == 0
 }
 
-// label names a row for people, escaped and redacted (escapeText).
-func (row matrixRow) label() string {
-	if row.kind == rowSession {
-		return "session"
-	}
-	return row.kind + " " + escapeText(row.name)
-}
-
 // exchange is one call or read, as the slowest list names it.
 type exchange struct {
 	revision string
