@@ -29,13 +29,17 @@ const (
 // htmlSlowest is how many exchanges the HTML report lists as the slowest.
 const htmlSlowest = 10
 
-// WriteHTML writes the report as one self-contained HTML page, to be kept
+// WriteHTML writes the report as an HTML page with the default Verdict
+// (an error fails the run): WriteHTMLWith(w, Verdict{}).
+func (r *Report) WriteHTML(w io.Writer) error { return r.WriteHTMLWith(w, Verdict{}) }
+
+// WriteHTMLWith writes the report as one self-contained HTML page, to be kept
 // as a CI artifact and opened in a browser: it loads nothing (no script,
 // no style sheet, font or image; its Content-Security-Policy allows only
 // its inline style), reads as well printed or in dark mode, and says with
 // words what it colours. It has, in order: the verdict as its first
 // heading (passed, or failed when the run could not check everything or
-// found an error, as the command's default --fail-on decides) with the
+// found what v fails on, as the command's --fail-on does) with the
 // totals, the server's name and version, the target, the start and the
 // duration; each revision's status; a table of the tools and resources by
 // revision, each cell coloured and labelled by the worst finding there
@@ -52,9 +56,9 @@ const htmlSlowest = 10
 // that, whatever the server chose is redacted and escaped as the text
 // report does it (see the package documentation, under Printing), and the
 // results and arguments are redacted as WriteJSON redacts them.
-func (r *Report) WriteHTML(w io.Writer) error {
+func (r *Report) WriteHTMLWith(w io.Writer, v Verdict) error {
 	var b bytes.Buffer
-	if err := htmlTemplate.Execute(&b, r.htmlPage()); err != nil {
+	if err := htmlTemplate.Execute(&b, r.htmlPage(v)); err != nil {
 		return err
 	}
 	_, err := w.Write(b.Bytes())
@@ -141,8 +145,8 @@ var cellLabels = map[string]string{
 	cellNotCalled: "not called", cellAbsent: "not listed", cellSkipped: "skipped", cellFailed: "failed",
 }
 
-func (r *Report) htmlPage() *htmlPage {
-	passed, totals := r.verdict()
+func (r *Report) htmlPage(v Verdict) *htmlPage {
+	passed, totals := r.verdict(v)
 	p := &htmlPage{Passed: passed, Totals: totals, Target: escapeText(r.Target), Protocol: escapeText(r.Protocol),
 		Duration: roundDuration(r.Duration), Error: indentLines(r.Error, 0)}
 	if !r.Started.IsZero() {

@@ -14,10 +14,14 @@ import (
 // how many were left out.
 const MarkdownLimit = 1<<20 - 32<<10
 
-// WriteMarkdown writes the report as GitHub-flavoured Markdown, for a
+// WriteMarkdown writes the report as Markdown with the default Verdict
+// (an error fails the run): WriteMarkdownWith(w, Verdict{}).
+func (r *Report) WriteMarkdown(w io.Writer) error { return r.WriteMarkdownWith(w, Verdict{}) }
+
+// WriteMarkdownWith writes the report as GitHub-flavoured Markdown, for a
 // pull request's comment or a job's summary: the verdict on its first line
-// (passed, or failed when the run could not check everything or found an
-// error, as the command's default --fail-on decides), with the totals;
+// (passed, or failed when the run could not check everything or found
+// what v fails on, as the command's --fail-on does), with the totals;
 // then a table with a row per tool and per resource URI and a column per
 // revision, each cell the worst finding there (✅ for none; ❌, ⚠️ or ℹ️
 // with its code, and how many more of that severity; — for a tool or
@@ -36,9 +40,9 @@ const MarkdownLimit = 1<<20 - 32<<10
 // start markup escaped with a backslash (\ ` * _ ~ [ ] < > & | ! $, and :
 // and . that would make a URL a link), and a word joiner after each @, so
 // that no @name in them mentions anyone.
-func (r *Report) WriteMarkdown(w io.Writer) error {
+func (r *Report) WriteMarkdownWith(w io.Writer, v Verdict) error {
 	var b bytes.Buffer
-	passed, totals := r.verdict()
+	passed, totals := r.verdict(v)
 	if passed {
 		b.WriteString("## ✅ mcpresult check passed: ")
 	} else {

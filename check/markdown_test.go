@@ -211,3 +211,41 @@ func TestMarkdownLimit(t *testing.T) {
 		t.Errorf("%d listed, %s left out", listed, m[1])
 	}
 }
+
+// TestVerdict: the verdict of the Markdown and HTML reports fails what the
+// command's --fail-on fails, and always a run that could not check
+// everything.
+func TestVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		errors, warnings int
+		failed           bool
+		failOn           string
+		passed           bool
+	}{
+		{0, 0, false, "", true},
+		{1, 0, false, "", false},
+		{0, 1, false, "", true},
+		{0, 1, false, "error", true},
+		{0, 1, false, "warning", false},
+		{0, 0, false, "warning", true},
+		{1, 1, false, "never", true},
+		{0, 0, true, "never", false},
+	} {
+		r := &Report{Totals: Totals{Errors: tc.errors, Warnings: tc.warnings}}
+		if tc.failed {
+			r.Error = "the server could not be started"
+		}
+		var md, page bytes.Buffer
+		if err := r.WriteMarkdownWith(&md, Verdict{FailOn: tc.failOn}); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.WriteHTMLWith(&page, Verdict{FailOn: tc.failOn}); err != nil {
+			t.Fatal(err)
+		}
+		mdPassed := strings.HasPrefix(md.String(), "## ✅ mcpresult check passed: ")
+		htmlPassed := strings.Contains(page.String(), `<h1 id="verdict" class="passed">✓ mcpresult check passed</h1>`)
+		if mdPassed != tc.passed || htmlPassed != tc.passed || !mdPassed && !strings.HasPrefix(md.String(), "## ❌ mcpresult check failed: ") {
+			t.Errorf("%+v: markdown %q, html passed %v", tc, strings.SplitN(md.String(), "\n", 2)[0], htmlPassed)
+		}
+	}
+}

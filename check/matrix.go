@@ -192,10 +192,33 @@ func (r *Report) slowest(n int) []exchange {
 	return all[:min(n, len(all))]
 }
 
-// verdict is the report's outcome in one word, and its totals in one line:
-// failed when the run could not check everything or found an error (the
-// command's default --fail-on), passed otherwise.
-func (r *Report) verdict() (passed bool, totals string) {
+// Verdict says which findings fail a run, for the verdict that the
+// Markdown and HTML reports start with: the command's --fail-on.
+type Verdict struct {
+	// FailOn is "error" (also when ""): an error fails the run;
+	// "warning": an error or a warning does; "never": no finding does.
+	// A run that could not check everything (Report.Failed) fails
+	// whatever it says.
+	FailOn string
+}
+
+// passes reports a run that the verdict lets pass.
+func (v Verdict) passes(r *Report) bool {
+	t := r.Totals
+	switch {
+	case r.Failed():
+		return false
+	case v.FailOn == "never":
+		return true
+	case v.FailOn == "warning":
+		return t.Errors+t.Warnings == 0
+	}
+	return t.Errors == 0
+}
+
+// verdict is the report's outcome, as v judges it, and its totals in one
+// line.
+func (r *Report) verdict(v Verdict) (passed bool, totals string) {
 	t := r.Totals
 	revs := plural(t.RevisionsChecked, "revision") + " checked"
 	if t.RevisionsSkipped > 0 {
@@ -209,5 +232,5 @@ func (r *Report) verdict() (passed bool, totals string) {
 		revs,
 		plural(t.ToolCalls, "tool call") + ", " + plural(t.ResourceReads, "resource read"),
 	}
-	return !r.Failed() && t.Errors == 0, strings.Join(parts, "; ")
+	return v.passes(r), strings.Join(parts, "; ")
 }

@@ -210,7 +210,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 		if flags["json"] == "true" {
 			commands = stderr
 		}
-		if err := githubActions(rep, flags["calls"], commands, stderr, getenv("GITHUB_STEP_SUMMARY")); err != nil {
+		if err := githubActions(rep, check.Verdict{FailOn: flags["fail-on"]}, flags["calls"], commands, stderr, getenv("GITHUB_STEP_SUMMARY")); err != nil {
 			io.WriteString(stderr, "mcpresult: cannot write the workflow commands: "+err.Error()+"\n")
 			return 1
 		}
@@ -229,10 +229,10 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 // githubActions writes what a GitHub Actions job shows of a check: the
 // workflow commands of the report's errors and warnings on commands (with
 // file= the calls file, when there is one), and the Markdown report
-// appended to the job summary file, summary. The summary is not for the
+// appended to the job summary file, summary, its verdict v's. The summary is not for the
 // check to fail on: when it cannot be written, a line on stderr says so.
 // It returns an error only when the commands cannot be written.
-func githubActions(rep *check.Report, callsFile string, commands, stderr io.Writer, summary string) error {
+func githubActions(rep *check.Report, v check.Verdict, callsFile string, commands, stderr io.Writer, summary string) error {
 	if err := rep.WriteWorkflowCommands(commands, callsFile); err != nil {
 		return err
 	}
@@ -245,7 +245,7 @@ func githubActions(rep *check.Report, callsFile string, commands, stderr io.Writ
 		io.WriteString(stderr, "mcpresult: check: cannot open the job summary: "+checklink.EscapeText(reason(err))+"\n")
 		return nil
 	}
-	err = rep.WriteMarkdown(f)
+	err = rep.WriteMarkdownWith(f, v)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -535,6 +535,7 @@ func TestCheckGitHubActions(t *testing.T) {
 		stdout      string   // a line of it starts with this
 		stderr      []string // it holds these
 		summarized  bool     // the summary has the report after "before\n"
+		passed      bool     // and its verdict is passed
 		commandsOut int      // lines starting with "::" on stdout
 		commandsErr int      // and on stderr
 	}{
@@ -544,6 +545,8 @@ func TestCheckGitHubActions(t *testing.T) {
 			code: 1, stdout: "::error file=" + strings.ReplaceAll(strings.ReplaceAll(calls, ":", "%3A"), ",", "%2C") + ",title=output_schema_mismatch", summarized: true, commandsOut: 1},
 		{name: "json", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--json"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
 			code: 1, stderr: []string{command}, summarized: true, commandsErr: 1},
+		{name: "fail on never", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--fail-on", "never"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
+			code: 0, stdout: command, summarized: true, passed: true, commandsOut: 1},
 		{name: "not in Actions", args: []string{"--stdio", server, "--protocol", "2025-06-18"}, env: map[string]string{"GITHUB_ACTIONS": "false"},
 			code: 1},
 		{name: "no summary file", args: []string{"--stdio", server, "--protocol", "2025-06-18"}, env: map[string]string{"GITHUB_ACTIONS": "true"}, noSummary: true,
@@ -593,8 +596,8 @@ func TestCheckGitHubActions(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := string(data)
-			if tc.summarized != (got != "before\n") || !strings.HasPrefix(got, "before\n") ||
-				tc.summarized && !strings.HasPrefix(got, "before\n## ❌ mcpresult check failed: ") {
+			head := map[bool]string{false: "before\n## ❌ mcpresult check failed: ", true: "before\n## ✅ mcpresult check passed: "}[tc.passed]
+			if tc.summarized != (got != "before\n") || !strings.HasPrefix(got, "before\n") || tc.summarized && !strings.HasPrefix(got, head) {
 				t.Errorf("the summary file holds:\n%s", got)
 			}
 			for what, s := range map[string]string{"stdout": out.String(), "stderr": errOut.String(), "summary": got} {
