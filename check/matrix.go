@@ -192,8 +192,9 @@ func (r *Report) slowest(n int) []exchange {
 	return all[:min(n, len(all))]
 }
 
-// Verdict says which findings fail a run, for the verdict that the
-// Markdown and HTML reports start with: the command's --fail-on.
+// Verdict says which findings fail a run: the command's --fail-on, which
+// its exit status and the verdict that the Markdown and HTML reports start
+// with follow.
 type Verdict struct {
 	// FailOn is "error" (also when ""): an error fails the run;
 	// "warning": an error or a warning does; "never": no finding does.
@@ -202,8 +203,9 @@ type Verdict struct {
 	FailOn string
 }
 
-// passes reports a run that the verdict lets pass.
-func (v Verdict) passes(r *Report) bool {
+// Passes reports a run that the verdict lets pass: the command's exit
+// status is 0 for it, 1 otherwise.
+func (v Verdict) Passes(r *Report) bool {
 	t := r.Totals
 	switch {
 	case r.Failed():
@@ -232,5 +234,5 @@ func (r *Report) verdict(v Verdict) (passed bool, totals string) {
 		revs,
 		plural(t.ToolCalls, "tool call") + ", " + plural(t.ResourceReads, "resource read"),
 	}
-	return v.passes(r), strings.Join(parts, "; ")
+	return v.Passes(r), strings.Join(parts, "; ")
 }

@@ -205,22 +205,18 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 		io.WriteString(stderr, "mcpresult: cannot write the report: "+err.Error()+"\n")
 		return 1
 	}
+	verdict := check.Verdict{FailOn: flags["fail-on"]}
 	if getenv("GITHUB_ACTIONS") == "true" {
 		commands := stdout
 		if flags["json"] == "true" {
 			commands = stderr
 		}
-		if err := githubActions(rep, check.Verdict{FailOn: flags["fail-on"]}, flags["calls"], commands, stderr, getenv("GITHUB_STEP_SUMMARY")); err != nil {
+		if err := githubActions(rep, verdict, flags["calls"], commands, stderr, getenv("GITHUB_STEP_SUMMARY")); err != nil {
 			io.WriteString(stderr, "mcpresult: cannot write the workflow commands: "+err.Error()+"\n")
 			return 1
 		}
 	}
-	switch {
-	case rep.Failed():
-		return 1
-	case flags["fail-on"] == "error" && rep.Totals.Errors > 0:
-		return 1
-	case flags["fail-on"] == "warning" && rep.Totals.Errors+rep.Totals.Warnings > 0:
+	if !verdict.Passes(rep) {
 		return 1
 	}
 	return 0
