@@ -286,6 +286,16 @@ tools/sarif/node_modules/.installed: tools/sarif/package.json tools/sarif/packag
 	cd tools/sarif && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The HTML report of a run against the reference "everything" server, opened
+# in Debian's chromium (tools/browser/check-html.test.mjs): no request but
+# its own file, no console error, no Content-Security-Policy violation, the
+# verdict first, a matrix cell per revision and tool; a full-page screenshot
+# goes to $(MCPRESULT_CHECK_SCREENSHOT), or under the temporary directory.
+.PHONY: check-html
+check-html: $(CLI) tools/checkref/node_modules/.installed tools/browser/node_modules/.installed
+	tools/browser/chromium.sh
+	MCPRESULT_CLI=$(CLI) GO=$(GO) node --test --test-reporter=spec tools/browser/check-html.test.mjs
+
 tools/checkref/node_modules/.installed: tools/checkref/package.json tools/checkref/package-lock.json
 	cd tools/checkref && npm ci --no-audit --no-fund --loglevel=error
 	touch $@

@@ -23,9 +23,11 @@
 // path, a rejected value). Report.WriteText and Report.WriteJSON print it,
 // Report.WriteSARIF writes it for code scanning (SARIF 2.1.0: a rule per
 // code, linked to its explanation, and a result per error or warning with
-// a fingerprint stable across runs) and Report.WriteJUnit for test
-// dashboards (JUnit XML: a testsuite per revision, a testcase per call and
-// per read);
+// a fingerprint stable across runs), Report.WriteJUnit for test dashboards
+// (JUnit XML: a testsuite per revision, a testcase per call and per read),
+// Report.WriteMarkdown for a pull request's comment or a CI job's summary,
+// Report.WriteHTML as one page that loads nothing, and
+// Report.WriteWorkflowCommands as the annotations of a GitHub Actions run;
 // Report.WriteTextWith takes TextOptions (info findings folded or in full,
 // the time from which a call is slow). Options.Ended is told of each call
 // and read as it ends (a Step, whose String is one line for a log), for the
@@ -305,6 +307,10 @@
 // writes, keys and values of the results and arguments included, with the
 // string value of a member named password, api_key… (the names the leak
 // checks know), and escapes the same characters as JSON escapes.
+// WriteMarkdown, WriteHTML and WriteWorkflowCommands redact and escape as
+// WriteText does, results and arguments as WriteJSON does, and then escape
+// for their medium: Markdown (code spans, backslashes), HTML
+// (html/template), a workflow command's data and properties.
 // Step.String goes through the same escape, and so does every string
 // that WriteSARIF and WriteJUnit write, before it is written as JSON (whose
 // strings are then redacted again, as WriteJSON's are) or as XML (which

@@ -89,7 +89,20 @@ var checkFlags = map[string]flagSpec{
 // revisions asked, a session broke, or the run was cut short or
 // interrupted), and 2 on a usage error (a calls file that cannot be read is
 // one).
-func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
+//
+// In a GitHub Actions job (getenv("GITHUB_ACTIONS") is "true") it also
+// writes, after the report, a workflow command for each error and warning
+// finding ("::error title=…::…", "::warning …": annotations of the run,
+// with file= the calls file when --calls names one) and one "::error" when
+// the server could not be fully checked (check.Report.WriteWorkflowCommands),
+// on standard output, or on standard error with --json, which keeps
+// standard output one JSON document (the runner reads commands on both);
+// and it appends the Markdown report (check.Report.WriteMarkdown) to the
+// file that $GITHUB_STEP_SUMMARY names, the job's summary. A summary that
+// cannot be written (the variable empty, the file not to be opened) is a
+// line on standard error, never a failure of the check. getenv is how it
+// reads the environment (os.Getenv; a test gives its own).
+func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(string) string) int {
 	// A usage error may name what a calls file holds: printed as the report
 	// prints what it did not write (checklink.EscapeText).
 	fail := func(msg string) int { return usageFail(stderr, "check", checklink.EscapeText(msg)) }
@@ -194,24 +207,64 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	}
 	rc := reportContext{
 		text: check.TextOptions{
-			Color:   isTerminal(stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
+			Color:   isTerminal(stdout) && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb",
 			Verbose: flags["verbose"] == "true",
 			Slow:    slow,
 		},
-		sarif: check.SARIFOptions{Location: sarifLocation(flags, o.Stdio)},
+		sarif:   check.SARIFOptions{Location: sarifLocation(flags, o.Stdio, getenv)},
+		verdict: check.Verdict{FailOn: flags["fail-on"]},
 	}
 	if !writeReports(rep, reports, rc, stdout, stderr) {
 		return 1
 	}
-	switch {
-	case rep.Failed():
-		return 1
-	case flags["fail-on"] == "error" && rep.Totals.Errors > 0:
-		return 1
-	case flags["fail-on"] == "warning" && rep.Totals.Errors+rep.Totals.Warnings > 0:
+	verdict := rc.verdict
+	if getenv("GITHUB_ACTIONS") == "true" {
+		// beside the text report; a JSON report (or SARIF…) on standard
+		// output stays one document, and the commands go to standard error,
+		// which the runner reads too
+		commands := stdout
+		if !slices.Contains(reports, reportTarget{"text", "-"}) {
+			commands = stderr
+		}
+		file := rc.sarif.Location // the file the findings are placed at, as in SARIF ("": none known)
+		if err := githubActions(rep, verdict, file, commands, stderr, getenv("GITHUB_STEP_SUMMARY")); err != nil {
+			io.WriteString(stderr, "mcpresult: cannot write the workflow commands: "+err.Error()+"\n")
+			return 1
+		}
+	}
+	if !verdict.Passes(rep) {
 		return 1
 	}
 	return 0
+}
+
+// githubActions writes what a GitHub Actions job shows of a check: the
+// workflow commands of the report's errors and warnings on commands (with
+// file= the calls file, when there is one), and the Markdown report
+// appended to the job summary file, summary, its verdict v's. The summary is not for the
+// check to fail on: when it cannot be written, a line on stderr says so.
+// It returns an error only when the commands cannot be written.
+func githubActions(rep *check.Report, v check.Verdict, callsFile string, commands, stderr io.Writer, summary string) error {
+	if err := rep.WriteWorkflowCommands(commands, callsFile); err != nil {
+		return err
+	}
+	if summary == "" {
+		io.WriteString(stderr, "mcpresult: check: GITHUB_STEP_SUMMARY is not set: no job summary written\n")
+		return nil
+	}
+	f, err := os.OpenFile(summary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		io.WriteString(stderr, "mcpresult: check: cannot open the job summary: "+checklink.EscapeText(reason(err))+"\n")
+		return nil
+	}
+	err = rep.WriteMarkdownWith(f, v)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		io.WriteString(stderr, "mcpresult: check: cannot write the job summary: "+checklink.EscapeText(reason(err))+"\n")
+	}
+	return nil
 }
 
 // endedLine returns the Ended of check.Options that writes a line on w for

@@ -368,6 +368,15 @@ func TestCheckServerProcess(t *testing.T) {
 				return nil, ctx.Err()
 			})
 	}
+	if name := os.Getenv("MCPRESULT_CMD_TEST_EVIL"); name != "" {
+		// A tool whose structured content is not what its output schema
+		// says (output_schema_mismatch, an error), named by the test.
+		s.AddTool(&mcp.Tool{Name: name, InputSchema: json.RawMessage(`{"type":"object"}`),
+			OutputSchema: json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`)},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"n":"x"}`}}, StructuredContent: json.RawMessage(`{"n":"x"}`)}, nil
+			})
+	}
 	s.AddTool(&mcp.Tool{Name: "echo", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`)},
 		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			var args struct {
@@ -496,6 +505,104 @@ func TestCheckHostileFixture(t *testing.T) {
 				}
 				if i := unsafeOnTerminal(s); i >= 0 {
 					t.Errorf("a raw control character in %s at %d: %q", what, i, s)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckGitHubActions: under GITHUB_ACTIONS=true the command writes a
+// workflow command per error (on standard output, or standard error with
+// --json), with file= the calls file when there is one, and appends the
+// Markdown report to $GITHUB_STEP_SUMMARY; a summary it cannot write is a
+// line on standard error and changes no exit code. A tool named to start a
+// workflow command of its own starts none.
+func TestCheckGitHubActions(t *testing.T) {
+	const hostileSecret = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz_0123456789"
+	t.Setenv("MCPRESULT_CMD_TEST_SERVER", "1")
+	t.Setenv("MCPRESULT_CMD_TEST_EVIL", "evil\n::error::x "+hostileSecret)
+	dir := t.TempDir()
+	calls := filepath.Join(dir, "calls, 1.json")
+	os.WriteFile(calls, []byte(`{"echo": [{"arguments": {"text": "hi"}}]}`), 0o644)
+	server := joinArgs(os.Args[0], "-test.run=^TestCheckServerProcess$")
+	const command = "::error title=output_schema_mismatch · 2025-06-18 · tool evil\\n%3A%3Aerror%3A%3Ax [redacted]::call 1 at /structuredContent/n: structuredContent does not match"
+	for _, tc := range []struct {
+		name        string
+		args        []string
+		env         map[string]string // besides GITHUB_STEP_SUMMARY, a file holding "before\n"
+		noSummary   bool              // GITHUB_STEP_SUMMARY is not set
+		code        int
+		stdout      string   // a line of it starts with this
+		stderr      []string // it holds these
+		summarized  bool     // the summary has the report after "before\n"
+		passed      bool     // and its verdict is passed
+		commandsOut int      // lines starting with "::" on stdout
+		commandsErr int      // and on stderr
+	}{
+		{name: "text", args: []string{"--stdio", server, "--protocol", "2025-06-18"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
+			code: 1, stdout: command, summarized: true, commandsOut: 1},
+		{name: "calls file", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--calls", calls}, env: map[string]string{"GITHUB_ACTIONS": "true"},
+			code: 1, stdout: "::error file=" + strings.ReplaceAll(strings.ReplaceAll(calls, ":", "%3A"), ",", "%2C") + ",title=output_schema_mismatch", summarized: true, commandsOut: 1},
+		{name: "json", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--json"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
+			code: 1, stderr: []string{command}, summarized: true, commandsErr: 1},
+		{name: "fail on never", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--fail-on", "never"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
+			code: 0, stdout: command, summarized: true, passed: true, commandsOut: 1},
+		{name: "not in Actions", args: []string{"--stdio", server, "--protocol", "2025-06-18"}, env: map[string]string{"GITHUB_ACTIONS": "false"},
+			code: 1},
+		{name: "no summary file", args: []string{"--stdio", server, "--protocol", "2025-06-18"}, env: map[string]string{"GITHUB_ACTIONS": "true"}, noSummary: true,
+			code: 1, stdout: command, stderr: []string{"mcpresult: check: GITHUB_STEP_SUMMARY is not set: no job summary written\n"}, commandsOut: 1},
+		{name: "summary not to be opened", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--fail-on", "never"},
+			env:  map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": filepath.Join(dir, "absent", "summary.md")},
+			code: 0, stdout: command, stderr: []string{"mcpresult: check: cannot open the job summary: no such file or directory\n"}, commandsOut: 1},
+		{name: "not checked", args: []string{"--stdio", "/nonexistent/server"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
+			code: 1, stdout: "::error title=mcpresult check could not check the whole server::the server could not be started: ", summarized: true, commandsOut: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			summary := filepath.Join(t.TempDir(), "summary.md")
+			os.WriteFile(summary, []byte("before\n"), 0o644)
+			env := map[string]string{"GITHUB_STEP_SUMMARY": summary}
+			if tc.noSummary {
+				delete(env, "GITHUB_STEP_SUMMARY")
+			}
+			for k, v := range tc.env {
+				env[k] = v
+			}
+			flags, _, err := parseArgs("check", tc.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out, errOut bytes.Buffer
+			code := runCheck(flags, &out, &errOut, func(k string) string { return env[k] })
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr %s", code, tc.code, errOut.String())
+			}
+			if tc.stdout != "" && !strings.HasPrefix(out.String(), tc.stdout) && !strings.Contains(out.String(), "\n"+tc.stdout) {
+				t.Errorf("stdout has no line starting %q:\n%s", tc.stdout, out.String())
+			}
+			for _, want := range tc.stderr {
+				if !strings.Contains(errOut.String(), want) {
+					t.Errorf("stderr lacks %q:\n%s", want, errOut.String())
+				}
+			}
+			commands := func(s string) int { return strings.Count("\n"+s, "\n::") }
+			if n, m := commands(out.String()), commands(errOut.String()); n != tc.commandsOut || m != tc.commandsErr {
+				t.Errorf("%d workflow commands on stdout, %d on stderr; want %d and %d:\n%s\n%s", n, m, tc.commandsOut, tc.commandsErr, out.String(), errOut.String())
+			}
+			if tc.name == "json" && !json.Valid(out.Bytes()) {
+				t.Errorf("stdout is no JSON report: %s", out.String())
+			}
+			data, err := os.ReadFile(summary)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := string(data)
+			head := map[bool]string{false: "before\n## ❌ mcpresult check failed: ", true: "before\n## ✅ mcpresult check passed: "}[tc.passed]
+			if tc.summarized != (got != "before\n") || !strings.HasPrefix(got, "before\n") || tc.summarized && !strings.HasPrefix(got, head) {
+				t.Errorf("the summary file holds:\n%s", got)
+			}
+			for what, s := range map[string]string{"stdout": out.String(), "stderr": errOut.String(), "summary": got} {
+				if strings.Contains(s, hostileSecret[10:]) {
+					t.Errorf("%s holds the secret:\n%s", what, s)
 				}
 			}
 		})

@@ -165,6 +165,11 @@ Flags:
   --max-response-bytes N      each response ({maxResponse})
   --max-tools N, --max-resources N, --max-pages N   ({maxTools}, {maxResources}, {maxPages})
 
+In a GitHub Actions job (GITHUB_ACTIONS=true) it also writes a workflow
+command for each error and warning (::error, ::warning: annotations of the
+run; on standard error with --json) and appends the report as Markdown to the
+job summary, the file $GITHUB_STEP_SUMMARY names.
+
 The exit status is 0 when every revision could be checked and no finding is
 at the --fail-on level or above, 1 otherwise or when the server could not be
 checked (--fail-on never still fails then), 2 on a usage error.

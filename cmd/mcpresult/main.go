@@ -370,7 +370,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if file != "" {
 			return fail("check reads no input file: it runs the server that --stdio names, or connects to --url")
 		}
-		return runCheck(flags, stdout, stderr)
+		return runCheck(flags, stdout, stderr, os.Getenv)
 	}
 	var s result.Settings
 	if v, ok := flags["max-json-bytes"]; ok {

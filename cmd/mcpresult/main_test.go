@@ -304,6 +304,12 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("XDG_CACHE_HOME", dir)
 	os.Setenv("HOME", dir)
+	// The tests that run the command through run, which reads the
+	// environment, expect what it writes outside a GitHub Actions job,
+	// also when they run in one (TestCheckGitHubActions gives runCheck an
+	// environment of its own).
+	os.Unsetenv("GITHUB_ACTIONS")
+	os.Unsetenv("GITHUB_STEP_SUMMARY")
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

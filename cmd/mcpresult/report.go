@@ -14,10 +14,12 @@ import (
 
 // reportContext is what a report format may need beyond the report: how
 // the text report is written (coloured only on a terminal: never in a
-// file), and where SARIF places its results.
+// file), where SARIF places its results, and the verdict that Markdown and
+// HTML state first (the command's own: its --fail-on).
 type reportContext struct {
-	text  check.TextOptions
-	sarif check.SARIFOptions
+	text    check.TextOptions
+	sarif   check.SARIFOptions
+	verdict check.Verdict
 }
 
 // reportFormats are the formats of check's reports, by the name that
@@ -29,6 +31,10 @@ var reportFormats = map[string]func(*check.Report, io.Writer, reportContext) err
 	"json":  func(r *check.Report, w io.Writer, _ reportContext) error { return r.WriteJSON(w) },
 	"sarif": func(r *check.Report, w io.Writer, c reportContext) error { return r.WriteSARIF(w, c.sarif) },
 	"junit": func(r *check.Report, w io.Writer, _ reportContext) error { return r.WriteJUnit(w) },
+	"markdown": func(r *check.Report, w io.Writer, c reportContext) error {
+		return r.WriteMarkdownWith(w, c.verdict)
+	},
+	"html": func(r *check.Report, w io.Writer, c reportContext) error { return r.WriteHTMLWith(w, c.verdict) },
 }
 
 // reportFormatNames lists the formats, sorted, for a usage error.
@@ -185,8 +191,8 @@ var scriptSuffixes = []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py
 // that runs the check (GITHUB_WORKFLOW_REF); else "" (the report's
 // default, check.DefaultSARIFLocation). A file outside the repository's
 // folder is not one it can name.
-func sarifLocation(flags map[string]string, argv []string) string {
-	base := os.Getenv("GITHUB_WORKSPACE")
+func sarifLocation(flags map[string]string, argv []string, getenv func(string) string) string {
+	base := getenv("GITHUB_WORKSPACE")
 	if base == "" {
 		base, _ = os.Getwd()
 	}
@@ -209,7 +215,7 @@ func sarifLocation(flags map[string]string, argv []string) string {
 			return rel
 		}
 	}
-	if ref := os.Getenv("GITHUB_WORKFLOW_REF"); ref != "" {
+	if ref := getenv("GITHUB_WORKFLOW_REF"); ref != "" {
 		// owner/repo/.github/workflows/check.yml@refs/heads/main
 		ref, _, _ = strings.Cut(ref, "@")
 		if i := strings.Index(ref, "/.github/workflows/"); i >= 0 {
