@@ -34,6 +34,9 @@ var checkFlags = map[string]flagSpec{
 	"max-tools":          {def: strconv.Itoa(check.DefaultMaxTools)},
 	"max-resources":      {def: strconv.Itoa(check.DefaultMaxResources)},
 	"max-pages":          {def: strconv.Itoa(check.DefaultMaxPages)},
+	"only":               {},
+	"baseline":           {},
+	"write-baseline":     {},
 }
 
 // runCheck runs mcpresult check: it connects to a live MCP server (a command
@@ -81,6 +84,14 @@ var checkFlags = map[string]flagSpec{
 // revisions asked, a session broke, or the run was cut short or
 // interrupted), and 2 on a usage error (a calls file that cannot be read is
 // one).
+//
+// --write-baseline FILE records the run's errors and warnings (a file that
+// check.ReadBaseline reads, written whole); --baseline FILE lets those it
+// lists pass: a finding it does not list fails at the --fail-on level as
+// before, and one it lists that the run no longer gives (stale) fails the
+// run, so that the file only shrinks. --only tool:NAME or resource:URI
+// calls that one tool, or reads that one resource, and nothing else: what
+// the rerun line of a finding runs.
 func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	// A usage error may name what a calls file holds: printed as the report
 	// prints what it did not write (checklink.EscapeText).
@@ -139,6 +150,14 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		if o.Calls, err = check.ParseCalls(data); err != nil {
 			return fail("the calls file: " + err.Error())
 		}
+		o.CallsFile = path
+	}
+	if o.Only, err = checkOnly(flags); err != nil {
+		return fail(err.Error())
+	}
+	baseline, err := readBaselineFlag(flags)
+	if err != nil {
+		return fail(err.Error())
 	}
 
 	slow, err := time.ParseDuration(flags["slow"])
@@ -173,6 +192,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err.Error())
 	}
+	rep.ApplyBaseline(baseline)
 	if flags["json"] == "true" {
 		err = rep.WriteJSON(stdout)
 		if rep.Error != "" {
@@ -192,15 +212,10 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer) int {
 		io.WriteString(stderr, "mcpresult: cannot write the report: "+err.Error()+"\n")
 		return 1
 	}
-	switch {
-	case rep.Failed():
-		return 1
-	case flags["fail-on"] == "error" && rep.Totals.Errors > 0:
-		return 1
-	case flags["fail-on"] == "warning" && rep.Totals.Errors+rep.Totals.Warnings > 0:
+	if !writeBaselineFlag(flags, rep, stderr) {
 		return 1
 	}
-	return 0
+	return checkExit(rep, flags["fail-on"])
 }
 
 // endedLine returns the Ended of check.Options that writes a line on w for
