@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // BaselineVersion is the version of the baseline file that Baseline.Marshal
@@ -64,7 +65,7 @@ func validString(s string) string { return string([]rune(s)) }
 
 // Baseline returns the report's errors and warnings as a baseline, each
 // key once with the number of its findings, in the order of their keys
-// (revision, tool, resource, code, path, severity): two runs that find the
+// (see compareEntries): two runs that find the
 // same give the same baseline, byte for byte. Info findings are left out:
 // they never fail a run, so a baseline has nothing to let pass for them.
 func (r *Report) Baseline() *Baseline {
@@ -88,17 +89,30 @@ func (r *Report) baselineCounts() map[entryKey]int {
 	return counts
 }
 
-// compareEntries orders entries by revision, tool, resource, code, path and
-// severity.
+// compareEntries orders entries as a report orders its findings: by
+// revision, in each the revision's own, then the tools' by name, then the
+// resources' by URI; then by code, path and severity.
 func compareEntries(a, b BaselineEntry) int {
-	return cmp.Or(cmp.Compare(a.Revision, b.Revision), cmp.Compare(a.Tool, b.Tool), cmp.Compare(a.Resource, b.Resource),
+	return cmp.Or(cmp.Compare(a.Revision, b.Revision), cmp.Compare(entryKind(a), entryKind(b)),
+		cmp.Compare(a.Tool, b.Tool), cmp.Compare(a.Resource, b.Resource),
 		cmp.Compare(a.Code, b.Code), cmp.Compare(a.Path, b.Path), cmp.Compare(a.Severity, b.Severity))
+}
+
+// entryKind ranks an entry of the revision 0, of a tool 1, of a resource 2.
+func entryKind(e BaselineEntry) int {
+	switch {
+	case e.Tool != "":
+		return 1
+	case e.Resource != "":
+		return 2
+	}
+	return 0
 }
 
 // Marshal writes the baseline as indented JSON, one member a line, ending
 // in a newline: a file to commit, whose changes read well in a diff. The
 // characters a terminal would obey are written as JSON escapes, as
-// WriteJSON writes them; the file says the same.
+// WriteJSON writes them, and U+FFFD too; the file says the same.
 func (b *Baseline) Marshal() ([]byte, error) {
 	out := Baseline{Version: b.Version, Findings: b.Findings}
 	if out.Findings == nil {
@@ -111,7 +125,9 @@ func (b *Baseline) Marshal() ([]byte, error) {
 	if err := enc.Encode(out); err != nil {
 		return nil, err
 	}
-	return escapeJSON(nil, buf.Bytes()), nil
+	// U+FFFD, in a key for a byte that was not UTF-8, only stands in
+	// strings: written \ufffd, it is seen for what it is.
+	return bytes.ReplaceAll(escapeJSON(nil, buf.Bytes()), []byte("\uFFFD"), []byte(`\ufffd`)), nil
 }
 
 // ReadBaseline reads a baseline file (as Marshal writes it). It refuses, with
@@ -357,19 +373,24 @@ func (t *textWriter) baselineSection(b *BaselineResult) {
 	}
 }
 
-// entryWhere says where an entry's findings are, escaped: the revision, the
-// tool or resource, the code and path.
+// entryWhere says where an entry's findings are, escaped (entryText): the
+// revision, the tool or resource, the code and path.
 func entryWhere(e BaselineEntry) string {
-	s := escapeText(e.Revision)
+	s := entryText(e.Revision)
 	switch {
 	case e.Tool != "":
-		s += "  tool " + escapeText(e.Tool)
+		s += "  tool " + entryText(e.Tool)
 	case e.Resource != "":
-		s += "  resource " + escapeText(e.Resource)
+		s += "  resource " + entryText(e.Resource)
 	}
-	s += "  " + escapeText(string(e.Code))
+	s += "  " + entryText(string(e.Code))
 	if e.Path != "" {
-		s += " at " + escapeText(e.Path)
+		s += " at " + entryText(e.Path)
 	}
 	return s
 }
+
+// entryText is a string of a baseline's key as the text report prints it:
+// escaped (escapeText), and U+FFFD, which stands in a key for a byte that
+// was not UTF-8, written \ufffd as the file writes it.
+func entryText(s string) string { return strings.ReplaceAll(escapeText(s), "\uFFFD", `\ufffd`) }
