@@ -96,6 +96,8 @@ var blocks = map[string]source{
 	// docs/check.md
 	`mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]`: {file: "cmd/mcpresult/main.go"},
 	"name: mcp-check": {file: "docs/ci/github-actions.yml"},
+	"{":               {file: "check/example_baseline_test.go"},
+	"tool search":     {file: "check/example_baseline_test.go"},
 	// js/README.md (its first block is README.md's JS example, cut short)
 	"const mcp = await load();": {file: "js/examples/quickstart.mjs"},
 	`server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },`: {file: "js/examples/sdk-quickstart.mjs"},
