@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"reflect"
 	"strings"
@@ -430,5 +432,48 @@ func TestOnly(t *testing.T) {
 		if _, err := Run(ctx, Options{URL: "http://localhost", Only: only}); err == nil {
 			t.Errorf("Only %q: no error", only)
 		}
+	}
+}
+
+// TestRequestAsSentHTTP: over Streamable HTTP, each call's Request is the
+// body of a POST the server received, byte for byte, and its Rerun names
+// the URL.
+func TestRequestAsSentHTTP(t *testing.T) {
+	srv := sdkServer()
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	var mu sync.Mutex
+	bodies := map[string]bool{}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			body, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			bodies[string(body)] = true
+			mu.Unlock()
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		handler.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	rep, err := Run(context.Background(), Options{URL: ts.URL, Protocol: "2025-06-18"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr := rep.Revisions[0]
+	if rep.Error != "" || len(rr.Tools) != 2 || len(rr.Resources) != 1 {
+		t.Fatalf("error %q, %d tools, %d resources", rep.Error, len(rr.Tools), len(rr.Resources))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, tr := range rr.Tools {
+		c := tr.Calls[0]
+		if !bodies[string(c.Request)] {
+			t.Errorf("%s: request %s is not a body the server received", tr.Name, c.Request)
+		}
+		if want := []string{"--url", ts.URL, "--protocol", "2025-06-18", "--only", "tool:" + tr.Name}; !reflect.DeepEqual(c.Rerun, want) {
+			t.Errorf("%s: rerun %q, want %q", tr.Name, c.Rerun, want)
+		}
+	}
+	if res := rr.Resources[0]; !bodies[string(res.Request)] || !bytes.Contains(res.Request, []byte(`"method":"resources/read"`)) {
+		t.Errorf("read: request %s", res.Request)
 	}
 }
