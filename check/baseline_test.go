@@ -353,7 +353,7 @@ func TestRequestAsSent(t *testing.T) {
 
 // TestRerunArgs: the arguments that make one exchange again.
 func TestRerunArgs(t *testing.T) {
-	def := Options{Timeout: DefaultTimeout, MaxResponseBytes: DefaultMaxResponseBytes}
+	def := Options{Timeout: DefaultTimeout, MaxResponseBytes: DefaultMaxResponseBytes, MaxTools: DefaultMaxTools, MaxResources: DefaultMaxResources, MaxPages: DefaultMaxPages}
 	withStdio := def
 	withStdio.Stdio = []string{"node", "my server.mjs", "it's"}
 	withStdio.CallsFile = "calls.json"
@@ -361,6 +361,7 @@ func TestRerunArgs(t *testing.T) {
 	withURL.URL = "http://127.0.0.1:3000/mcp"
 	withURL.Timeout = 2 * time.Second
 	withURL.MaxResponseBytes = 1000
+	withURL.MaxTools = 5000
 	for _, tc := range []struct {
 		o         Options
 		only      string
@@ -371,8 +372,8 @@ func TestRerunArgs(t *testing.T) {
 		{withStdio, "tool:a b", true, []string{"--stdio", `node 'my server.mjs' 'it'"'"'s'`, "--protocol", "2025-06-18", "--only", "tool:a b", "--calls", "calls.json"},
 			`mcpresult check --stdio 'node '\''my server.mjs'\'' '\''it'\''"'\''"'\''s'\''' --protocol 2025-06-18 --only 'tool:a b' --calls calls.json`},
 		{withStdio, "resource:file:///x", false, []string{"--stdio", `node 'my server.mjs' 'it'"'"'s'`, "--protocol", "2025-06-18", "--only", "resource:file:///x"}, ""},
-		{withURL, "tool:t", false, []string{"--url", "http://127.0.0.1:3000/mcp", "--protocol", "2025-06-18", "--only", "tool:t", "--timeout", "2s", "--max-response-bytes", "1000"},
-			"mcpresult check --url http://127.0.0.1:3000/mcp --protocol 2025-06-18 --only tool:t --timeout 2s --max-response-bytes 1000"},
+		{withURL, "tool:t", false, []string{"--url", "http://127.0.0.1:3000/mcp", "--protocol", "2025-06-18", "--only", "tool:t", "--timeout", "2s", "--max-response-bytes", "1000", "--max-tools", "5000"},
+			"mcpresult check --url http://127.0.0.1:3000/mcp --protocol 2025-06-18 --only tool:t --timeout 2s --max-response-bytes 1000 --max-tools 5000"},
 		{withURL, "tool:t", true, nil, ""}, // calls without their file
 		{def, "tool:t", false, nil, ""},    // a transport
 	} {

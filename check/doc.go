@@ -356,8 +356,8 @@
 // and nothing else: the server (--stdio, written as the command reads it,
 // or --url), --protocol with the revision, --only tool:NAME or
 // --only resource:URI, --calls with Options.CallsFile when the call came
-// from the calls file, and --timeout or --max-response-bytes when they
-// were not their defaults. RerunCommand writes them as a line for a POSIX
+// from the calls file, and --timeout, --max-response-bytes, --max-tools,
+// --max-resources or --max-pages when they were not their defaults. RerunCommand writes them as a line for a POSIX
 // shell. There is none for a server given as Options.Transport, which no
 // command can name, for a call of Options.Calls without CallsFile, nor for
 // a finding of the revision's session. WriteJSON writes both redacted (a

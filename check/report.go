@@ -127,7 +127,8 @@ type CallReport struct {
 	// Rerun are the arguments of `mcpresult check` that make this one
 	// exchange again, against the same server, in the same revision, and
 	// nothing else (see Reproducing in the package documentation); nil when
-	// the server was given as Options.Transport, which no command can name.
+	// the server was given as Options.Transport, which no command can name,
+	// or the call is one of Options.Calls without Options.CallsFile.
 	Rerun []string `json:"rerun,omitempty"`
 	// Outcome is what the exchange gave (Outcome… constants).
 	Outcome string `json:"outcome"`

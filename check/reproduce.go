@@ -78,8 +78,9 @@ func (r *Report) onlyChecked() {
 // again: the same server, the revision, --only naming the tool or resource
 // (only, with its kind), the calls file when the call came from it, and
 // the bounds that change what the exchange gives (--timeout,
-// --max-response-bytes) when they are not their defaults. o has its
-// defaults set. nil when no command can name the server (a Transport) or
+// --max-response-bytes) or whether the tool or resource is among those
+// listed (--max-tools, --max-resources, --max-pages) when they are not
+// their defaults. o has its defaults set. nil when no command can name the server (a Transport) or
 // the call's arguments (calls given without their file).
 func rerunArgs(o Options, rev, only string, fromCalls bool) []string {
 	var args []string
@@ -101,8 +102,18 @@ func rerunArgs(o Options, rev, only string, fromCalls bool) []string {
 	if o.Timeout != DefaultTimeout {
 		args = append(args, "--timeout", o.Timeout.String())
 	}
-	if o.MaxResponseBytes != DefaultMaxResponseBytes {
-		args = append(args, "--max-response-bytes", strconv.FormatInt(o.MaxResponseBytes, 10))
+	for _, b := range []struct {
+		flag   string
+		n, def int64
+	}{
+		{"--max-response-bytes", o.MaxResponseBytes, DefaultMaxResponseBytes},
+		{"--max-tools", int64(o.MaxTools), DefaultMaxTools},
+		{"--max-resources", int64(o.MaxResources), DefaultMaxResources},
+		{"--max-pages", int64(o.MaxPages), DefaultMaxPages},
+	} {
+		if b.n != b.def {
+			args = append(args, b.flag, strconv.FormatInt(b.n, 10))
+		}
 	}
 	return args
 }

@@ -252,7 +252,7 @@ type sentRequest struct {
 	id     jsonrpc.ID
 	method string
 	// raw is the request as the connection writes it, for the requests a
-	// report keeps (recorded).
+	// report keeps (keptAsSent).
 	raw json.RawMessage
 }
 
@@ -275,7 +275,7 @@ func (l *sentLog) add(req *jsonrpc.Request) {
 func keptAsSent(method string) bool { return method == "tools/call" || method == "resources/read" }
 
 // request is the last request of the method as written, or nil (a method
-// not recorded, or none written; a nil log too).
+// not kept as sent, or none written; a nil log too).
 func (l *sentLog) request(method string) json.RawMessage {
 	if l == nil {
 		return nil
