@@ -346,7 +346,8 @@ func (r *Report) lookedAt() func(FindingKey) bool {
 }
 
 // baselineSection writes the comparison with a baseline in the text report:
-// a line of counts, then each new finding and each stale entry.
+// a line of counts, then the new findings and the stale entries (at most
+// maxBaselineListed of each).
 func (t *textWriter) baselineSection(b *BaselineResult) {
 	if b == nil {
 		return
@@ -364,14 +365,27 @@ func (t *textWriter) baselineSection(b *BaselineResult) {
 		head = t.paint(ansiRed+ansiBold, "baseline:")
 	}
 	t.line(0, head, plural(count(b.Matched), "finding")+" listed and found, "+strconv.Itoa(newN)+" new, "+strconv.Itoa(staleN)+" stale")
-	for _, m := range b.New {
+	for i, m := range b.New {
+		if i == maxBaselineListed {
+			t.line(1, t.paint(ansiDim, "and "+strconv.Itoa(len(b.New)-i)+" more new (the JSON report lists them all)"))
+			break
+		}
 		t.line(1, "new  ", t.severity(m.Severity), entryWhere(m.BaselineEntry), "×"+strconv.Itoa(m.Count))
 	}
-	for _, m := range b.Stale {
+	for i, m := range b.Stale {
+		if i == maxBaselineListed {
+			t.line(1, t.paint(ansiDim, "and "+strconv.Itoa(len(b.Stale)-i)+" more stale (the JSON report lists them all)"))
+			break
+		}
 		t.line(1, t.paint(ansiYellow, "stale"), t.severity(m.Severity), entryWhere(m.BaselineEntry),
 			"listed "+strconv.Itoa(m.Listed)+", found "+strconv.Itoa(m.Found)+": write the baseline again")
 	}
 }
+
+// maxBaselineListed bounds the new findings, and the stale entries, that
+// the text report's baseline section lists one by one (each new finding is
+// printed in full under its call already).
+const maxBaselineListed = 20
 
 // entryWhere says where an entry's findings are, escaped (entryText): the
 // revision, the tool or resource, the code and path.

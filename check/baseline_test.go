@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os/exec"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -476,5 +477,36 @@ func TestRequestAsSentHTTP(t *testing.T) {
 	}
 	if res := rr.Resources[0]; !bodies[string(res.Request)] || !bytes.Contains(res.Request, []byte(`"method":"resources/read"`)) {
 		t.Errorf("read: request %s", res.Request)
+	}
+}
+
+// TestBaselineSectionBounded: the text report lists at most
+// maxBaselineListed new findings and stale entries, and counts the others.
+func TestBaselineSectionBounded(t *testing.T) {
+	rr := &RevisionReport{Revision: "2025-06-18", Status: StatusChecked}
+	var listed []BaselineEntry
+	for i := range maxBaselineListed + 5 {
+		name := "tool" + strconv.Itoa(i)
+		rr.Tools = append(rr.Tools, &ToolReport{Name: name, Calls: []*CallReport{{Findings: []Finding{{Severity: Error, Code: "seen_error"}}}}})
+		listed = append(listed, entry("2025-06-18", name, "", "gone", "", Warning, 1))
+	}
+	rep := &Report{Revisions: []*RevisionReport{rr}}
+	rep.finish([]string{"2025-06-18"}, time.Second)
+	rep.ApplyBaseline(&Baseline{Version: BaselineVersion, Findings: listed})
+	var out bytes.Buffer
+	if err := rep.WriteText(&out, false); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if n := strings.Count(text, "\n  new    error"); n != maxBaselineListed {
+		t.Errorf("%d new lines, want %d", n, maxBaselineListed)
+	}
+	if n := strings.Count(text, "\n  stale  warning"); n != maxBaselineListed {
+		t.Errorf("%d stale lines, want %d", n, maxBaselineListed)
+	}
+	for _, want := range []string{"baseline:  0 findings listed and found, " + strconv.Itoa(maxBaselineListed+5) + " new, " + strconv.Itoa(maxBaselineListed+5) + " stale\n", "  and 5 more new (the JSON report lists them all)\n", "  and 5 more stale (the JSON report lists them all)\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
 	}
 }
