@@ -109,12 +109,12 @@ func entryKind(e BaselineEntry) int {
 	return 0
 }
 
-// Marshal writes the baseline as indented JSON, one member a line, ending
-// in a newline: a file to commit, whose changes read well in a diff. The
+// Marshal writes the baseline as indented JSON (of version BaselineVersion,
+// whatever b.Version says), one member a line, ending in a newline: a file to commit, whose changes read well in a diff. The
 // characters a terminal would obey are written as JSON escapes, as
 // WriteJSON writes them, and U+FFFD too; the file says the same.
 func (b *Baseline) Marshal() ([]byte, error) {
-	out := Baseline{Version: b.Version, Findings: b.Findings}
+	out := Baseline{Version: BaselineVersion, Findings: b.Findings}
 	if out.Findings == nil {
 		out.Findings = []BaselineEntry{}
 	}
