@@ -44,6 +44,11 @@ func TestBaselineServerProcess(t *testing.T) {
 	s.AddTool(&mcp.Tool{Name: "clean", InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "fine"}}}, nil
 	})
+	if os.Getenv("MCPRESULT_CMD_BASELINE_HOSTILE") == "1" {
+		s.AddTool(&mcp.Tool{Name: hostileToolName, InputSchema: obj}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "open /home/alice/app/config/settings.yaml: denied"}}, IsError: true}, nil
+		})
+	}
 	s.AddResource(&mcp.Resource{URI: "memory://photo", Name: "photo", MIMEType: "image/jpeg"},
 		func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "image/jpeg", Blob: png}}}, nil
@@ -53,6 +58,14 @@ func TestBaselineServerProcess(t *testing.T) {
 	}
 	os.Exit(0)
 }
+
+// hostileSecret is an API key in the name of a tool of the baseline
+// server (with MCPRESULT_CMD_BASELINE_HOSTILE=1), hostileToolName, beside
+// a terminal escape, markup and a workflow command.
+const (
+	hostileSecret   = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz_0123456789"
+	hostileToolName = "lookup_" + hostileSecret + "\x1b]0;pwned\x07<b>|::error::x\n"
+)
 
 // baselineServer is the --stdio of TestBaselineServerProcess.
 func baselineServer(t *testing.T) string {
@@ -287,4 +300,39 @@ func TestCheckRerun(t *testing.T) {
 // shellQuoted is a word as check.RerunCommand quotes it.
 func shellQuoted(w string) string {
 	return strings.TrimPrefix(check.RerunCommand([]string{w}), "mcpresult check ")
+}
+
+// TestCheckBaselineHostile: a tool named with a secret and escapes: the
+// baseline holds neither, the reports print neither, and the baseline
+// still matches the next run.
+func TestCheckBaselineHostile(t *testing.T) {
+	server := baselineServer(t)
+	t.Setenv("MCPRESULT_CMD_BASELINE_HOSTILE", "1")
+	path := filepath.Join(t.TempDir(), "b.json")
+	if code, out, errOut := checkRun("--stdio", server, "--protocol", "2025-06-18", "--write-baseline", path, "--fail-on", "never"); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"tool": "lookup_[redacted]\u001b]0;pwned\u0007<b>|::error::x\n"`)) || bytes.Contains(data, []byte(hostileSecret[10:])) || unsafeOnTerminal(string(data)) >= 0 {
+		t.Errorf("the baseline:\n%s", data)
+	}
+	for _, tc := range []struct {
+		args  []string
+		rerun string
+	}{
+		{nil, `--only 'tool:lookup_[redacted]\x1b]0;pwned\x07<b>|::error::x\n'`},
+		{[]string{"--json"}, `"--only","tool:lookup_[redacted]\u001b]0;pwned\u0007<b>|::error::x\n"]`},
+	} {
+		args := tc.args
+		code, out, errOut := checkRun(append([]string{"--stdio", server, "--protocol", "2025-06-18", "--baseline", path, "--fail-on", "warning"}, args...)...)
+		if code != 0 || !strings.Contains(out, tc.rerun) {
+			t.Errorf("%q: exit %d\n%s%s", args, code, out, errOut)
+		}
+		if strings.Contains(out+errOut, hostileSecret[10:]) || unsafeOnTerminal(out+errOut) >= 0 {
+			t.Errorf("%q: a secret or a control character:\n%s%s", args, out, errOut)
+		}
+	}
 }
