@@ -246,12 +246,15 @@ func (b *BaselineResult) NewAt(s Severity) int {
 // BaselineResult (a nil baseline leaves the report as it is). The report's
 // findings and totals stay what the run found; what fails the run is then
 // NewAt and Stale (the command: a new finding at --fail-on's level, or any
-// stale entry). An entry can be stale only where the run looked: a
+// stale entry). An entry can be stale only where the run looked: in a
 // revision it checked (not one left out by Options.Protocol, skipped or
-// failed) and, for an entry of a tool or a resource, a tool the run called
-// or a resource it read (not one left out by Options.Only or a bound, nor
-// a tool the calls file gives no call); an entry of the revision itself
-// only when the run checked everything (no Options.Only).
+// failed), for a tool it called or a resource it read, or for one the
+// server no longer lists when the run read the whole lists (no
+// Options.Only, no list cut short by a bound: too_many_tools,
+// too_many_resources, too_many_pages, cursor_repeated, list_too_large); a
+// tool the calls file gives no call is never looked at. An entry of the
+// revision itself can be stale only in a run without Options.Only. An
+// entry where the run did not look is in none of the lists.
 func (r *Report) ApplyBaseline(b *Baseline) {
 	if b == nil {
 		return
