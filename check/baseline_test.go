@@ -510,3 +510,37 @@ func TestBaselineSectionBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestBaselineWhereLooked: an entry is stale only where the run looked.
+func TestBaselineWhereLooked(t *testing.T) {
+	called := func(name string) *ToolReport {
+		return &ToolReport{Name: name, Calls: []*CallReport{{Findings: []Finding{}}}}
+	}
+	for _, tc := range []struct {
+		name  string
+		rr    *RevisionReport
+		only  string
+		entry BaselineEntry
+		stale bool
+	}{
+		{"a tool called", &RevisionReport{Status: StatusChecked, Tools: []*ToolReport{called("a")}}, "", entry("r", "a", "", "c", "", Error, 1), true},
+		{"a tool no longer listed", &RevisionReport{Status: StatusChecked}, "", entry("r", "gone", "", "c", "", Error, 1), true},
+		{"a resource no longer listed", &RevisionReport{Status: StatusChecked}, "", entry("r", "", "file:///gone", "c", "", Error, 1), true},
+		{"a tool the calls file gives no call", &RevisionReport{Status: StatusChecked, Tools: []*ToolReport{{Name: "a", Calls: []*CallReport{}}}}, "", entry("r", "a", "", "c", "", Error, 1), false},
+		{"a tool past a bound", &RevisionReport{Status: StatusChecked, Findings: []Finding{{Severity: Warning, Code: CodeTooManyTools}}}, "", entry("r", "gone", "", "c", "", Error, 1), false},
+		{"a resource past a cut list", &RevisionReport{Status: StatusChecked, Findings: []Finding{{Severity: Warning, Code: CodeCursorRepeated}}}, "", entry("r", "", "file:///gone", "c", "", Error, 1), false},
+		{"a tool left out by only", &RevisionReport{Status: StatusChecked, Tools: []*ToolReport{called("a")}}, "tool:a", entry("r", "b", "", "c", "", Error, 1), false},
+		{"the revision's own", &RevisionReport{Status: StatusChecked}, "", entry("r", "", "", string(CodeTooManyTools), "", Warning, 1), true},
+		{"the revision's own, with only", &RevisionReport{Status: StatusChecked}, "tool:a", entry("r", "", "", string(CodeTooManyTools), "", Warning, 1), false},
+		{"a revision that failed", &RevisionReport{Status: StatusFailed, Tools: []*ToolReport{called("a")}}, "", entry("r", "a", "", "c", "", Error, 1), false},
+		{"a revision skipped", &RevisionReport{Status: StatusSkipped}, "", entry("r", "", "", "c", "", Error, 1), false},
+		{"another revision", &RevisionReport{Status: StatusChecked}, "", entry("other", "a", "", "c", "", Error, 1), false},
+	} {
+		tc.rr.Revision = "r"
+		rep := &Report{Only: tc.only, Revisions: []*RevisionReport{tc.rr}}
+		rep.ApplyBaseline(&Baseline{Version: BaselineVersion, Findings: []BaselineEntry{tc.entry}})
+		if got := len(rep.BaselineResult.Stale) == 1; got != tc.stale {
+			t.Errorf("%s: stale %v, want %v", tc.name, got, tc.stale)
+		}
+	}
+}
