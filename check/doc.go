@@ -325,6 +325,69 @@
 // sent (tool names, URIs, results, a Finding's exact path: an API key used
 // as an object key is printed /structuredContent/[redacted]).
 //
+// # Baseline
+//
+// A server with findings today can still fail its CI only on new ones.
+// Report.Baseline gives the run's errors and warnings as a Baseline: each
+// FindingKey (revision, tool or resource, code, path) with its severity
+// and how many findings have it, sorted, so that two runs that find the
+// same give the same bytes from Baseline.Marshal (indented JSON,
+// {"version": 1, "findings": [...]}, one member a line for a review's
+// diff). It holds nothing that changes between runs: no time, argument or
+// message. Info findings are left out, as they never fail a run. A tool's
+// name, a URI or a path with what looks like a secret is written with it
+// [redacted], as the reports print it, and a run's findings are matched by
+// that redacted key (and a byte that is not UTF-8 as U+FFFD, as JSON holds
+// it): the file holds no secret, and still matches the next run. Two
+// names that differ only in a secret share a key, and their counts add.
+//
+// ReadBaseline reads the file back, refusing with a message that says why
+// a file of another version (the version is there so that a later format
+// is refused rather than misread), of another kind, or with an entry it
+// cannot match. Report.ApplyBaseline compares a run with it, in
+// Report.BaselineResult (the JSON report's "baseline"): matched (listed and
+// found), new (not listed, or found more times than listed: the ones more)
+// and stale (listed and found fewer times, or not at all: the ones fewer).
+// The severity is part of the match: a warning that became an error is a
+// new error, and its warning is stale. It is a separate step, rather than
+// an Option of Run, because it changes no check: the report's findings and
+// totals stay what the run found, and the command decides what fails
+// (a new finding at its --fail-on level, or any stale entry, so that a
+// baseline only ever shrinks). An entry can be stale only where the run
+// looked: in a revision it checked (not one Options.Protocol left out, nor
+// one skipped or failed), for a tool it called or a resource it read, or
+// one the server no longer lists when the run read the whole lists (no
+// Options.Only, no list cut short by a bound); a tool the calls file gives
+// no call is never looked at, and an entry of the revision's session only
+// in a run without Options.Only. A narrower run fails only on what it saw.
+//
+// # Reproducing
+//
+// Each CallReport and ResourceReport keeps its Request: the JSON-RPC
+// request exactly as the check wrote it, id and all (from the SDK's own
+// encoder, the bytes its stdio and HTTP connections send), and its Rerun:
+// the arguments of `mcpresult check` that make that one exchange again
+// and nothing else: the server (--stdio, written as the command reads it,
+// or --url), --protocol with the revision, --only tool:NAME or
+// --only resource:URI, --calls with Options.CallsFile when the call came
+// from the calls file, and --timeout, --max-response-bytes, --max-tools,
+// --max-resources or --max-pages when they were not their defaults. RerunCommand writes them as a line for a POSIX
+// shell. There is none for a server given as Options.Transport, which no
+// command can name, for a call of Options.Calls without CallsFile, nor for
+// a finding of the revision's session. WriteJSON writes both redacted (a
+// secret in a tool's name, in the command or in the arguments is written
+// [redacted], and then the command does not run as written); the text
+// report prints the command under each exchange with an error or a
+// warning, and the request only when verbose, escaped as all it prints.
+//
+// Options.Only narrows a run to one tool ("tool:NAME": all its calls,
+// those of Calls or one with generated arguments) or one resource
+// ("resource:URI"): nothing else is called or read. The lists are still
+// fetched, so that the tool or resource is found as a full run finds it,
+// and the revision's findings about its lists can still appear. A revision
+// that does not list it gets a note; when no revision checked does, the
+// report's Error says that nothing was checked, and the run fails.
+//
 // # Dependencies
 //
 // The checks use the official Go SDK's client, Go's regexp and JSON Schema

@@ -218,7 +218,8 @@ func htmlFindingOf(f Finding) htmlFinding {
 func htmlCall(l located, budget *int) htmlExchange {
 	c := l.Call
 	x := htmlExchange{Title: "call " + strconv.Itoa(l.CallN+1), Outcome: exchangeOutcome(c.Outcome, c.RPCError), Duration: roundDuration(c.Duration),
-		Request: htmlRequest{Method: "tools/call", Name: escapeText(l.Tool.Name), Arguments: prettyJSON(c.Arguments)}}
+		Request: htmlRequest{Method: "tools/call", Name: escapeText(l.Tool.Name), Arguments: prettyJSON(c.Arguments),
+			Sent: prettyJSON(c.Request), Rerun: rerunLine(c.Rerun)}}
 	x.Result, x.ResultNote = htmlResult(c.Result, c.RPCError, budget)
 	return x
 }
@@ -226,9 +227,18 @@ func htmlCall(l located, budget *int) htmlExchange {
 // htmlRead is the exchange of a read.
 func htmlRead(res *ResourceReport, budget *int) htmlExchange {
 	x := htmlExchange{Title: "read", Outcome: exchangeOutcome(res.Outcome, res.RPCError), Duration: roundDuration(res.Duration),
-		Request: htmlRequest{Method: "resources/read", Name: escapeText(res.URI)}}
+		Request: htmlRequest{Method: "resources/read", Name: escapeText(res.URI), Sent: prettyJSON(res.Request), Rerun: rerunLine(res.Rerun)}}
 	x.Result, x.ResultNote = htmlResult(res.Result, res.RPCError, budget)
 	return x
+}
+
+// rerunLine is the command line of a rerun, escaped and redacted as the
+// text report prints it ("" for none).
+func rerunLine(rerun []string) string {
+	if rerun == nil {
+		return ""
+	}
+	return escapeText(RerunCommand(rerun))
 }
 
 // htmlResult is a result or JSON-RPC error as the page shows it (pretty,

@@ -204,18 +204,25 @@ type Verdict struct {
 }
 
 // Passes reports a run that the verdict lets pass: the command's exit
-// status is 0 for it, 1 otherwise.
+// status is 0 for it, 1 otherwise. With a baseline applied
+// (Report.ApplyBaseline), the findings it lists pass, and one it lists
+// that the run no longer gives (stale) fails the run but with "never".
 func (v Verdict) Passes(r *Report) bool {
-	t := r.Totals
+	errs, warns, stale := r.Totals.Errors, r.Totals.Warnings, 0
+	if b := r.BaselineResult; b != nil {
+		errs, warns, stale = b.NewAt(Error), b.NewAt(Warning), len(b.Stale)
+	}
 	switch {
 	case r.Failed():
 		return false
 	case v.FailOn == "never":
 		return true
+	case stale > 0:
+		return false
 	case v.FailOn == "warning":
-		return t.Errors+t.Warnings == 0
+		return errs+warns == 0
 	}
-	return t.Errors == 0
+	return errs == 0
 }
 
 // verdict is the report's outcome, as v judges it, and its totals in one

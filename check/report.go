@@ -24,6 +24,8 @@ type Report struct {
 	Target string `json:"target"`
 	// Protocol is the revision asked for ("" for all).
 	Protocol string `json:"protocol,omitempty"`
+	// Only is the one tool or resource checked (Options.Only), or "".
+	Only string `json:"only,omitempty"`
 	// Server is the server's name and version, as the first revision
 	// checked gave them.
 	Server    *ServerInfo       `json:"server,omitempty"`
@@ -32,8 +34,12 @@ type Report struct {
 	// Error says why nothing, or not everything, could be checked: the
 	// server did not start, never answered, speaks none of the revisions
 	// asked; or the run was interrupted.
-	Error   string    `json:"error,omitempty"`
-	Started time.Time `json:"started"`
+	Error string `json:"error,omitempty"`
+	// BaselineResult is what ApplyBaseline found: the findings the baseline
+	// lists, those it does not, and those it lists that are gone; nil when
+	// no baseline was applied.
+	BaselineResult *BaselineResult `json:"baseline,omitempty"`
+	Started        time.Time       `json:"started"`
 	// Duration is the time the run took (the JSON report writes it as
 	// "durationMs", in milliseconds, as it does each duration).
 	Duration time.Duration `json:"-"`
@@ -113,6 +119,17 @@ type CallReport struct {
 	Source string `json:"source"`
 	// Note is the note of the call in Options.Calls.
 	Note string `json:"note,omitempty"`
+	// Request is the JSON-RPC request exactly as the check wrote it, id and
+	// all ({"jsonrpc":"2.0","id":…,"method":"tools/call","params":{…}}); WriteJSON
+	// writes it with what looks like a secret redacted, as it writes the
+	// arguments, and the text report prints it only when verbose.
+	Request json.RawMessage `json:"request,omitempty"`
+	// Rerun are the arguments of `mcpresult check` that make this one
+	// exchange again, against the same server, in the same revision, and
+	// nothing else (see Reproducing in the package documentation); nil when
+	// the server was given as Options.Transport, which no command can name,
+	// or the call is one of Options.Calls without Options.CallsFile.
+	Rerun []string `json:"rerun,omitempty"`
 	// Outcome is what the exchange gave (Outcome… constants).
 	Outcome string `json:"outcome"`
 	// Result is the JSON-RPC result exactly as the server sent it (nil when
@@ -132,6 +149,16 @@ type CallReport struct {
 type ResourceReport struct {
 	// URI is the resource read.
 	URI string `json:"uri"`
+	// Request is the JSON-RPC request exactly as the check wrote it, id and
+	// all ({"jsonrpc":"2.0","id":…,"method":"resources/read","params":{…}}); WriteJSON
+	// writes it with what looks like a secret redacted, as it writes the
+	// arguments, and the text report prints it only when verbose.
+	Request json.RawMessage `json:"request,omitempty"`
+	// Rerun are the arguments of `mcpresult check` that make this one
+	// exchange again, against the same server, in the same revision, and
+	// nothing else (see Reproducing in the package documentation); nil when
+	// the server was given as Options.Transport, which no command can name.
+	Rerun []string `json:"rerun,omitempty"`
 	// Outcome is what the exchange gave (Outcome… constants).
 	Outcome string `json:"outcome"`
 	// Result is the JSON-RPC result exactly as the server sent it (nil when
@@ -505,6 +532,7 @@ func (r *Report) WriteTextWith(w io.Writer, o TextOptions) error {
 	t.b.WriteByte('\n')
 	t.slowList()
 	t.folded()
+	t.baselineSection(r.BaselineResult)
 	if r.Error != "" {
 		t.line(0, t.paint(ansiRed+ansiBold, "error:"), indentLines(r.Error, 1))
 	}
@@ -644,6 +672,7 @@ func (t *textWriter) revision(rr *RevisionReport) {
 			}
 			t.line(2, desc...)
 			t.findings(3, c.Findings)
+			t.reproducer(3, c.Request, c.Rerun)
 		}
 	}
 	for _, res := range rr.Resources {
@@ -656,6 +685,7 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		}
 		t.line(1, desc...)
 		t.findings(2, res.Findings)
+		t.reproducer(2, res.Request, res.Rerun)
 	}
 	t.findings(1, rr.Findings)
 	t.notes(rr)
@@ -711,6 +741,18 @@ func (t *textWriter) findings(indent int, fs []Finding) {
 			where += " at " + escapeText(redactPath(f.Path))
 		}
 		t.line(indent, t.severity(f.Severity)+" "+where+": "+indentLines(redactSecrets(f.Message), indent+4))
+	}
+}
+
+// reproducer writes, under an exchange with an error or a warning, the
+// command that makes it again and, when verbose, the request as sent (its
+// secrets redacted as WriteJSON redacts them, then escaped).
+func (t *textWriter) reproducer(indent int, request json.RawMessage, rerun []string) {
+	if rerun != nil {
+		t.line(indent, t.paint(ansiDim, "rerun:"), rerunLine(rerun))
+	}
+	if t.verbose && request != nil {
+		t.line(indent, t.paint(ansiDim, "request:"), escapeText(string(redactJSON(request))))
 	}
 }
 

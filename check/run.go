@@ -125,6 +125,18 @@ type Options struct {
 	// inputSchema (every required property, each its default, example,
 	// const, first enum value or a small value its bounds allow).
 	Calls map[string][]Call
+	// CallsFile is the path of the file Calls were read from, if any: a
+	// call from it is reproduced with --calls and this path (see
+	// CallReport.Rerun). Run does not read it.
+	CallsFile string
+	// Only, when set, narrows the check to one tool or one resource:
+	// "tool:NAME" makes only the calls of that tool (those of Calls, or
+	// one with generated arguments), "resource:URI" reads only that
+	// resource, and nothing else is called or read. The lists are still
+	// fetched (the revision's findings about them can still be given). A
+	// revision whose lists do not name it gets a note; when none does, the
+	// report's Error says that nothing was checked.
+	Only string
 	// Timeout bounds each request (initialize, each page of a list, each
 	// call, each read); 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -221,6 +233,9 @@ func run(ctx context.Context, o Options, ck checks) (*Report, error) {
 			}
 		}
 	}
+	if err := o.narrow(); err != nil {
+		return nil, err
+	}
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
@@ -252,7 +267,7 @@ func run(ctx context.Context, o Options, ck checks) (*Report, error) {
 		ck.read = CheckResourceRead
 	}
 
-	rep := &Report{Target: target(o), Protocol: o.Protocol, Started: time.Now()}
+	rep := &Report{Target: target(o), Protocol: o.Protocol, Only: o.Only, Started: time.Now()}
 	heard := false // the server has sent something
 	for _, rev := range revs {
 		if ctx.Err() != nil {
@@ -274,6 +289,7 @@ func run(ctx context.Context, o Options, ck checks) (*Report, error) {
 		heard = heard || !silent
 	}
 	rep.finish(revs, time.Since(rep.Started))
+	rep.onlyChecked()
 	return rep, nil
 }
 
@@ -562,6 +578,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		rr.Notes = append(rr.Notes, "tools/list lists "+strconv.Itoa(dups)+" tools more than once in all: each called once")
 	}
 	slices.SortFunc(tools, func(a, b Tool) int { return strings.Compare(a.Name, b.Name) })
+	tools = onlyListed(s, rr, onlyTool, "tool", "no tool called", tools, func(t Tool) string { return t.Name })
 	var unlisted []string
 	for name := range s.o.Calls {
 		if !listed[name] {
@@ -634,6 +651,8 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 		return err
 	})
 	cr.Duration = time.Since(start)
+	cr.Request = s.lastSent.request("tools/call")
+	cr.Rerun = rerunArgs(s.o, s.rev, onlyTool+t.Name, src == SourceCalls)
 	if resp == nil {
 		cr.Outcome = OutcomeNoResponse
 		cr.Findings = []Finding{s.noResponse(ctx, err)}
@@ -702,6 +721,7 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 		rr.Notes = append(rr.Notes, "resources/list lists "+strconv.Itoa(dups)+" resources more than once in all: each read once")
 	}
 	slices.Sort(uris)
+	uris = onlyListed(s, rr, onlyResource, "resource", "no resource read", uris, func(u string) string { return u })
 	rr.Resources = make([]*ResourceReport, 0, len(uris))
 	for i, uri := range uris {
 		s.progress("resources/read " + printable(uri) + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(uris)) + ")")
@@ -725,7 +745,8 @@ func (s *session) read(ctx context.Context, uri string) (res *ResourceReport, st
 		_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 		return err
 	})
-	res = &ResourceReport{URI: uri, Duration: time.Since(start)}
+	res = &ResourceReport{URI: uri, Duration: time.Since(start), Request: s.lastSent.request("resources/read"),
+		Rerun: rerunArgs(s.o, s.rev, onlyResource+uri, false)}
 	if resp == nil {
 		res.Outcome = OutcomeNoResponse
 		res.Findings = []Finding{s.noResponse(ctx, err)}

@@ -251,14 +251,43 @@ type sentLog struct {
 type sentRequest struct {
 	id     jsonrpc.ID
 	method string
+	// raw is the request as the connection writes it, for the requests a
+	// report keeps (keptAsSent).
+	raw json.RawMessage
 }
 
 type sentKey struct{}
 
 func (l *sentLog) add(req *jsonrpc.Request) {
+	var raw json.RawMessage
+	if keptAsSent(req.Method) {
+		// The bytes the SDK's connections write for it (over stdio, with a
+		// newline after; over HTTP, as the body), from the same function.
+		raw, _ = jsonrpc.EncodeMessage(req)
+	}
 	l.mu.Lock()
-	l.reqs = append(l.reqs, sentRequest{req.ID, req.Method})
+	l.reqs = append(l.reqs, sentRequest{req.ID, req.Method, raw})
 	l.mu.Unlock()
+}
+
+// keptAsSent reports a method whose requests the report keeps as sent: those
+// of the calls and reads (CallReport.Request, ResourceReport.Request).
+func keptAsSent(method string) bool { return method == "tools/call" || method == "resources/read" }
+
+// request is the last request of the method as written, or nil (a method
+// not kept as sent, or none written; a nil log too).
+func (l *sentLog) request(method string) json.RawMessage {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := len(l.reqs) - 1; i >= 0; i-- {
+		if l.reqs[i].method == method {
+			return l.reqs[i].raw
+		}
+	}
+	return nil
 }
 
 // ids are the ids of the requests written.

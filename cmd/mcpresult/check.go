@@ -36,6 +36,9 @@ var checkFlags = map[string]flagSpec{
 	"max-resources":      {def: strconv.Itoa(check.DefaultMaxResources)},
 	"max-pages":          {def: strconv.Itoa(check.DefaultMaxPages)},
 	"report":             {repeatable: true},
+	"only":               {},
+	"baseline":           {},
+	"write-baseline":     {},
 }
 
 // runCheck runs mcpresult check: it connects to a live MCP server (a command
@@ -93,15 +96,24 @@ var checkFlags = map[string]flagSpec{
 // In a GitHub Actions job (getenv("GITHUB_ACTIONS") is "true") it also
 // writes, after the report, a workflow command for each error and warning
 // finding ("::error title=…::…", "::warning …": annotations of the run,
-// with file= the calls file when --calls names one) and one "::error" when
+// with file= the file the SARIF report places them at, when there is one)
+// and one "::error" when
 // the server could not be fully checked (check.Report.WriteWorkflowCommands),
-// on standard output, or on standard error with --json, which keeps
-// standard output one JSON document (the runner reads commands on both);
+// on standard output beside the text report, or else on standard error,
+// which keeps standard output one document (the runner reads commands on both);
 // and it appends the Markdown report (check.Report.WriteMarkdown) to the
 // file that $GITHUB_STEP_SUMMARY names, the job's summary. A summary that
 // cannot be written (the variable empty, the file not to be opened) is a
 // line on standard error, never a failure of the check. getenv is how it
 // reads the environment (os.Getenv; a test gives its own).
+//
+// --write-baseline FILE records the run's errors and warnings (a file that
+// check.ReadBaseline reads, written whole); --baseline FILE lets those it
+// lists pass: a finding it does not list fails at the --fail-on level as
+// before, and one it lists that the run no longer gives (stale) fails the
+// run, so that the file only shrinks. --only tool:NAME or resource:URI
+// calls that one tool, or reads that one resource, and nothing else: what
+// the rerun line of a finding runs.
 func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(string) string) int {
 	// A usage error may name what a calls file holds: printed as the report
 	// prints what it did not write (checklink.EscapeText).
@@ -160,6 +172,14 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 		if o.Calls, err = check.ParseCalls(data); err != nil {
 			return fail("the calls file: " + err.Error())
 		}
+		o.CallsFile = path
+	}
+	if o.Only, err = checkOnly(flags); err != nil {
+		return fail(err.Error())
+	}
+	baseline, err := readBaselineFlag(flags)
+	if err != nil {
+		return fail(err.Error())
 	}
 
 	slow, err := time.ParseDuration(flags["slow"])
@@ -198,6 +218,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 	if err != nil {
 		return fail(err.Error())
 	}
+	rep.ApplyBaseline(baseline)
 	if rep.Error != "" && !slices.Contains(reports, reportTarget{"text", "-"}) {
 		// The text report on standard output says why the server could
 		// not be checked; without it, this line does. The error may hold
@@ -232,6 +253,9 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 			return 1
 		}
 	}
+	if !writeBaselineFlag(flags, rep, stderr) {
+		return 1
+	}
 	if !verdict.Passes(rep) {
 		return 1
 	}
@@ -240,7 +264,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 
 // githubActions writes what a GitHub Actions job shows of a check: the
 // workflow commands of the report's errors and warnings on commands (with
-// file= the calls file, when there is one), and the Markdown report
+// file= the file they are placed at, when there is one), and the Markdown report
 // appended to the job summary file, summary, its verdict v's. The summary is not for the
 // check to fail on: when it cannot be written, a line on stderr says so.
 // It returns an error only when the commands cannot be written.

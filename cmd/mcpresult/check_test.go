@@ -513,7 +513,8 @@ func TestCheckHostileFixture(t *testing.T) {
 
 // TestCheckGitHubActions: under GITHUB_ACTIONS=true the command writes a
 // workflow command per error (on standard output, or standard error with
-// --json), with file= the calls file when there is one, and appends the
+// --json), with file= the calls file when there is one (as the SARIF
+// report places it: relative to the workspace), and appends the
 // Markdown report to $GITHUB_STEP_SUMMARY; a summary it cannot write is a
 // line on standard error and changes no exit code. A tool named to start a
 // workflow command of its own starts none.
@@ -541,8 +542,8 @@ func TestCheckGitHubActions(t *testing.T) {
 	}{
 		{name: "text", args: []string{"--stdio", server, "--protocol", "2025-06-18"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
 			code: 1, stdout: command, summarized: true, commandsOut: 1},
-		{name: "calls file", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--calls", calls}, env: map[string]string{"GITHUB_ACTIONS": "true"},
-			code: 1, stdout: "::error file=" + strings.ReplaceAll(strings.ReplaceAll(calls, ":", "%3A"), ",", "%2C") + ",title=output_schema_mismatch", summarized: true, commandsOut: 1},
+		{name: "calls file", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--calls", calls}, env: map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": dir},
+			code: 1, stdout: "::error file=calls%2C 1.json,title=output_schema_mismatch", summarized: true, commandsOut: 1},
 		{name: "json", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--json"}, env: map[string]string{"GITHUB_ACTIONS": "true"},
 			code: 1, stderr: []string{command}, summarized: true, commandsErr: 1},
 		{name: "fail on never", args: []string{"--stdio", server, "--protocol", "2025-06-18", "--fail-on", "never"}, env: map[string]string{"GITHUB_ACTIONS": "true"},

@@ -164,6 +164,10 @@ Flags:
   --deadline D                the whole run ({deadline})
   --max-response-bytes N      each response ({maxResponse})
   --max-tools N, --max-resources N, --max-pages N   ({maxTools}, {maxResources}, {maxPages})
+  --only tool:NAME|resource:URI  call only that tool, or read only that resource
+  --write-baseline FILE       record the run's errors and warnings in FILE
+  --baseline FILE             let the findings FILE lists pass; fail on a new one, and
+                              on one it lists that is gone (stale)
 
 In a GitHub Actions job (GITHUB_ACTIONS=true) it also writes a workflow
 command for each error and warning (::error, ::warning: annotations of the
@@ -171,8 +175,11 @@ run; on standard error with --json) and appends the report as Markdown to the
 job summary, the file $GITHUB_STEP_SUMMARY names.
 
 The exit status is 0 when every revision could be checked and no finding is
-at the --fail-on level or above, 1 otherwise or when the server could not be
-checked (--fail-on never still fails then), 2 on a usage error.
+at the --fail-on level or above (with --baseline: none it does not list, and
+none it lists is stale), 1 otherwise or when the server could not be checked
+(--fail-on never still fails then), 2 on a usage error. Under each call with
+an error or a warning, the text report prints the command that runs that
+call again (rerun:).
 
 Examples:
   mcpresult check --stdio "node server.js"

@@ -8,7 +8,7 @@
 //	mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
 //	                        [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
 //	                        [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
-//	                        [--report FORMAT=PATH]…
+//	                        [--report FORMAT=PATH]… [--baseline FILE] [--write-baseline FILE] [--only tool:NAME|resource:URI]
 //	mcpresult help [COMMAND]
 //	mcpresult version
 //
@@ -89,7 +89,7 @@ const usage = `usage:
   mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]
                           [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
                           [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
-                          [--report FORMAT=PATH]…
+                          [--report FORMAT=PATH]… [--baseline FILE] [--write-baseline FILE] [--only tool:NAME|resource:URI]
                           (calls a live server's tools for each revision, or V, and checks what it returns)`
 
 // flagSpec is one flag of a command: its allowed values (nil: any),

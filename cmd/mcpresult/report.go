@@ -148,6 +148,9 @@ func writeFileWhole(path string, write func(io.Writer) error) error {
 	tmp := f.Name()
 	err = write(f)
 	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
 		err = f.Chmod(0o644)
 	}
 	if cerr := f.Close(); err == nil {

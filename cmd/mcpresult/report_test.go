@@ -23,7 +23,7 @@ func TestReportUsage(t *testing.T) {
 		inStderr string
 	}{
 		{"no =", []string{"--report", "sarif"}, "--report is FORMAT=PATH (PATH - is standard output)"},
-		{"unknown format", []string{"--report", "pdf=x.pdf"}, "--report: pdf is not a report format: the formats are json, junit, sarif, text"},
+		{"unknown format", []string{"--report", "pdf=x.pdf"}, "--report: pdf is not a report format: the formats are html, json, junit, markdown, sarif, text"},
 		{"a format that is no name", []string{"--report", "\x1b[2J=x"}, "--report: an unknown report format: the formats are"},
 		{"empty format", []string{"--report", "=x"}, "--report: an unknown report format"},
 		{"no path", []string{"--report", "sarif="}, "--report sarif= needs a path"},

@@ -97,6 +97,8 @@ var blocks = map[string]source{
 	`mcpresult check         (--stdio "cmd args…" | --url URL) [--protocol V] [--calls calls.json] [--json] [--timeout 30s]`: {file: "cmd/mcpresult/main.go"},
 	"name: mcp-check": {file: "docs/ci/github-actions.yml"},
 	`mcpresult check --stdio "node server.js" --report sarif=check.sarif --report junit=check.xml`: {file: "cmd/mcpresult/help.go"},
+	"{":           {file: "check/example_baseline_test.go"},
+	"tool search": {file: "check/example_baseline_test.go"},
 	// js/README.md (its first block is README.md's JS example, cut short)
 	"const mcp = await load();": {file: "js/examples/quickstart.mjs"},
 	`server.registerTool("weather", { description: "Weather for a city", inputSchema: { city: z.string() } },`: {file: "js/examples/sdk-quickstart.mjs"},
