@@ -70,15 +70,17 @@ func alloc(size int32) int32 {
 	return int32(keep(make([]byte, size)))
 }
 
-// spare is the last request buffer freed, when it is small: the next
+// spare is the last request buffer freed, up to maxSpare: the next
 // request of no more bytes is written into it rather than into a new
-// allocation (a host sends one request after another, of similar sizes).
+// allocation, which the module would clear and its collector sweep (a
+// host sends one request after another, of similar sizes: a server's
+// 100 KB results among them).
 // Its old bytes are never read: the host writes the request over them and
 // the call reads no further.
 var spare []byte
 
 // maxSpare is the largest buffer kept as the spare.
-const maxSpare = 64 << 10
+const maxSpare = 256 << 10
 
 // mcpresult_free releases a buffer from mcpresult_alloc or a response;
 // an unknown or already freed pointer does nothing.

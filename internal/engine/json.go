@@ -118,35 +118,46 @@ func writeWords(out []byte, n int, s string, i, end int, check bool) (int, int) 
 
 // validJSONLen returns the length of s written as a JSON string, quotes
 // included (what escapedLen gives), and whether s is valid UTF-8, without
-// writing it: the words of s are read eight bytes at a time (escapeMask),
-// and only a word with a byte to escape is looked at byte by byte; from
-// the first byte above ASCII on, the rest is checked at once
-// (utf8.ValidString). It is what a string answered by reference costs
-// (OnePass.Refs): every check of a written string, none of its copy.
+// writing it: the ASCII words of s are counted eight bytes at a time
+// (escapedWords), and from the first byte above ASCII on, the rest is
+// checked at once (utf8.ValidString) and counted the same way. It is what
+// a string answered by reference costs (OnePass.Refs): every check of a
+// written string, none of its copy.
 func validJSONLen(s string) (int, bool) {
-	const high = 0x8080808080808080
-	n := len(s) + 2
-	check := true
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := word(s, i)
-		if check && x&high != 0 {
-			if !utf8.ValidString(s[i:]) {
-				return 0, false
-			}
-			check = false
-		}
-		for m := escapeMask(x); m != 0; m &= m - 1 {
-			n += int(jsonForms[byte(x>>(bits.TrailingZeros64(m)&^7))]>>56) - 1
-		}
-	}
-	if check && !utf8.ValidString(s[i:]) {
+	n, i := escapedWords(s, 0, len(s)+2, 0x8080808080808080)
+	if !utf8.ValidString(s[i:]) {
 		return 0, false
 	}
+	n, i = escapedWords(s, i, n, 0)
 	for ; i < len(s); i++ {
 		n += int(jsonForms[s[i]]>>56) - 1
 	}
 	return n, true
+}
+
+// escapedWords adds to n what the escapes of the words of s from i take
+// beyond their bytes, while a whole word is left and, with high set, up to
+// the first word with a byte above ASCII; it returns n and where it
+// stopped. Only a word with a byte to escape (escapeMask) is looked at
+// byte by byte. It calls nothing, as writeWords does not, so that in the
+// WebAssembly module its values stay in locals.
+func escapedWords(s string, i, n int, high uint64) (int, int) {
+	const ones, lo7, tops = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		x := word(s, i)
+		if x&high != 0 {
+			return n, i
+		}
+		if m := escapeMask(x); m != 0 {
+			// each escape one byte more, and a control character's form
+			// (\n, \u001b) what it takes beyond that
+			n += bits.OnesCount64(m)
+			for c := ^((x&lo7 + ones*0x60) | x) & tops; c != 0; c &= c - 1 {
+				n += int(jsonForms[byte(x>>(bits.TrailingZeros64(c)&^7))]>>56) - 2
+			}
+		}
+	}
+	return n, i
 }
 
 // storeForm writes the JSON form of c at out[n:] (in one store of eight

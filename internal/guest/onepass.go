@@ -89,7 +89,13 @@ func fastBuild(req []byte) ([]byte, bool) {
 	}
 	in := req[at[1].Start:at[1].End]
 	p := engine.OnePass{MaxBytes: s.MaxJSONBytes, Also: also, Refs: refs}
-	buf := outBuffer(len(in), s.MaxJSONBytes)
+	room := len(in)
+	if refs > 0 {
+		// the long strings, most of a large input, go by reference: room
+		// for the rest, which grows as a string of the input needs it
+		room = min(room, 16<<10)
+	}
+	buf := outBuffer(room, s.MaxJSONBytes)
 	var w engine.Written
 	switch {
 	case kind == "\xa4tool":
