@@ -46,6 +46,7 @@ type (
 		errors    []Finding       // the error findings, for Failure
 		others    []Finding       // the warnings and infos, for SystemOut
 		revision  *RevisionReport // set on a revision's session case
+		rerun     []string        // the arguments that make the exchange again
 	}
 	junitProblem struct {
 		Message string `xml:"message,attr"`
@@ -95,13 +96,13 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 				if len(tr.Calls) > 1 {
 					name += " (call " + strconv.Itoa(n+1) + ")"
 				}
-				tc := &junitCase{Classname: rev + " tools/call", Name: name, Time: seconds(c.Duration)}
+				tc := &junitCase{Classname: rev + " tools/call", Name: name, Time: seconds(c.Duration), rerun: c.Rerun}
 				calls[c] = tc
 				suite.Cases = append(suite.Cases, tc)
 			}
 		}
 		for _, res := range rr.Resources {
-			tc := &junitCase{Classname: rev + " resources/read", Name: escapeText(res.URI), Time: seconds(res.Duration)}
+			tc := &junitCase{Classname: rev + " resources/read", Name: escapeText(res.URI), Time: seconds(res.Duration), rerun: res.Rerun}
 			reads[res] = tc
 			suite.Cases = append(suite.Cases, tc)
 		}
@@ -192,6 +193,9 @@ func (tc *junitCase) settle() {
 	}
 	if len(tc.errors) > 0 {
 		tc.Failure = &junitProblem{Message: findingLine(tc.errors[0]), Type: escapeText(string(tc.errors[0].Code)), Text: findingLines(tc.errors)}
+	}
+	if tc.rerun != nil && (len(tc.errors) > 0 || hasProblems(tc.others)) {
+		out += "rerun: " + rerunLine(tc.rerun) + "\n"
 	}
 	tc.SystemOut = out
 }

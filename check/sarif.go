@@ -308,7 +308,23 @@ func (l located) where() string {
 // code, its path and its message, escaped and redacted as the text report
 // writes them.
 func (l located) describe() string {
-	return l.where() + ": " + findingLine(l.Finding)
+	s := l.where() + ": " + findingLine(l.Finding)
+	if r := l.rerun(); r != nil {
+		s += " (run it again: " + rerunLine(r) + ")"
+	}
+	return s
+}
+
+// rerun is the arguments that make the exchange of a finding again (nil
+// for a finding of a revision's session, or an exchange without them).
+func (l located) rerun() []string {
+	switch {
+	case l.Call != nil:
+		return l.Call.Rerun
+	case l.Resource != nil:
+		return l.Resource.Rerun
+	}
+	return nil
 }
 
 // findingLine is a finding without where it was found: "code at path:

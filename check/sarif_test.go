@@ -268,3 +268,59 @@ func TestSARIFHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestReportsCarryRerun: a finding of an exchange that has its rerun
+// arguments says how to run it again, in the SARIF result's message and in
+// the JUnit testcase's system-out, escaped and redacted as the text report
+// prints it.
+func TestReportsCarryRerun(t *testing.T) {
+	r := sampleReport()
+	var c *CallReport
+	for _, rr := range r.Revisions {
+		for _, tr := range rr.Tools {
+			for _, cr := range tr.Calls {
+				if c == nil && hasProblems(cr.Findings) {
+					c = cr
+				}
+			}
+		}
+	}
+	if c == nil {
+		t.Fatal("the sample report has no call with an error or a warning")
+	}
+	c.Rerun = []string{"--stdio", "node server.mjs --token sk-ant-api03-" + strings.Repeat("x", 40), "--protocol", "2025-06-18", "--only", "tool:a\x1b[31m"}
+	want := rerunLine(c.Rerun)
+	if strings.Contains(want, "sk-ant") || strings.Contains(want, "\x1b") {
+		t.Fatalf("the rerun line is not redacted and escaped: %q", want)
+	}
+	var sarif, junit strings.Builder
+	if err := r.WriteSARIF(&sarif, SARIFOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteJUnit(&junit); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Message struct{ Text string } `json:"message"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(sarif.String()), &log); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, res := range log.Runs[0].Results {
+		found = found || strings.Contains(res.Message.Text, "(run it again: "+want+")")
+	}
+	if !found {
+		t.Errorf("no SARIF result says how to run the call again (%q)", want)
+	}
+	if !strings.Contains(junit.String(), "rerun: "+strings.ReplaceAll(want, "'", "&#39;")) {
+		t.Errorf("the JUnit report has no rerun line (%q):\n%s", want, junit.String())
+	}
+	if strings.Contains(sarif.String()+junit.String(), "sk-ant") {
+		t.Error("a report holds the secret of the rerun's command line")
+	}
+}
