@@ -140,7 +140,12 @@ function copyUnchanged(a, copies, isProxy, first = false) {
   if (Object.getOwnPropertyNames(a).length !== keys.length || Object.getOwnPropertySymbols(a).length !== 0) return CHANGED;
   const out = first ? { resultType: "complete" } : {};
   for (const k of keys) {
-    if ((out[k] = copyMember(a, k, c[k], copies, isProxy)) === CHANGED) return CHANGED;
+    const v = copyMember(a, k, c[k], copies, isProxy);
+    if (v === CHANGED) return CHANGED;
+    // "__proto__" set as an own member, as JSON.parse makes it (an
+    // assignment would set the prototype)
+    if (k === "__proto__") setMember(out, k, v);
+    else out[k] = v;
   }
   return out;
 }
@@ -174,6 +179,7 @@ function placeRefs(out, refs, longs) {
     const ptr = refs[i + 2];
     if (s === undefined || typeof ptr !== "string" || ptr[0] !== "/") throw malformedRefs();
     const steps = ptr.split("/");
+    if (steps.includes("__proto__")) throw malformedRefs(); // no field of a block
     let o = out;
     for (let k = 1; k < steps.length - 1; k++) {
       if (!Object.hasOwn(o, steps[k])) throw malformedRefs();

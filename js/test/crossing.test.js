@@ -106,3 +106,71 @@ test("a built result changed before it is returned is written as changed, with a
     }
   }
 });
+
+/** lengthened is a build input with each text of its content (a text
+ * block's, an embedded resource's) made long enough to come back from the
+ * module by reference. */
+function lengthened(input) {
+  const long = (s) => (typeof s === "string" ? s + " " + "lorem \"ipsum\"\n\u00e9 ".repeat(60) : s);
+  const block = (b) => {
+    if (b === null || typeof b !== "object" || Array.isArray(b)) return b;
+    const out = { ...b };
+    if (out.type === "text") out.text = long(out.text);
+    if (out.type === "resource" && out.resource !== null && typeof out.resource === "object" && typeof out.resource.text === "string") {
+      out.resource = { ...out.resource, text: long(out.resource.text) };
+    }
+    return out;
+  };
+  if (input === null || typeof input !== "object" || input.content === undefined) return input;
+  return { ...input, content: Array.isArray(input.content) ? input.content.map(block) : block(input.content) };
+}
+
+test("with its long strings by reference, the object the SDK is handed is still the module's serialize, in one module call", async () => {
+  const revisions = mcp.info().protocolVersions;
+  let checked = 0;
+  let byReference = 0;
+  const call = Engine.prototype.call;
+  Engine.prototype.call = function (op, req) {
+    const resp = call.call(this, op, req);
+    if (resp.refs !== undefined) byReference++;
+    return resp;
+  };
+  try {
+    for (const vec0 of vectors) {
+      const vec = { ...vec0, input: { build: { ...vec0.input.build, input: lengthened(vec0.input.build.input) } } };
+      for (const revision of revisions) {
+        const where = `${vec.name} (lengthened) at ${revision}`;
+        const built = [];
+        const errors = [];
+        const { out: handed, ops } = await counting(() => adapted(vec, revision, true, built, errors)({}, {}));
+        if (built.length === 0 || errors.length > 0) continue;
+        assert.deepEqual(handed, JSON.parse(mcp.serialize(built[0], { protocolVersion: revision, finalize: true })), where);
+        assert.equal(mcp.jsonOf(built[0]), JSON.stringify(built[0]), where + ": jsonOf");
+        assert.deepEqual(ops, ["build"], where + ": one module call");
+        checked++;
+      }
+    }
+  } finally {
+    Engine.prototype.call = call;
+  }
+  assert.ok(byReference > 0 && byReference <= checked, `${byReference} builds answered strings by reference, of ${checked}`);
+});
+
+test("a long string by reference changed before the result is returned is written as changed; a __proto__ member stays a member", async () => {
+  const long = "a long text ".repeat(100);
+  const vec = { name: "long", input: { build: { kind: "tool", input: { content: [{ type: "text", text: long }], structuredContent: JSON.parse('{"__proto__": {"x": 1}, "n": 2}') } } } };
+  for (const [name, change, wantOps] of [
+    ["unchanged", undefined, ["build"]],
+    ["the long text replaced", (r) => ((r.content[0].text = long + "!"), r), ["build", "serialize"]],
+  ]) {
+    const built = [];
+    const errors = [];
+    const { out: handed, ops } = await counting(() => adapted(vec, "2025-06-18", true, built, errors, change)({}, {}));
+    assert.deepEqual(errors, [], name);
+    assert.deepEqual(ops, wantOps, name);
+    const want = JSON.parse(mcp.serialize(built[0], { protocolVersion: "2025-06-18", finalize: true }));
+    assert.deepEqual(handed, want, name);
+    assert.ok(Object.hasOwn(handed.structuredContent, "__proto__"), name + ": __proto__ is an own member");
+    assert.equal(Object.getPrototypeOf(handed.structuredContent), Object.prototype, name + ": the prototype is Object's");
+  }
+});
