@@ -174,3 +174,21 @@ test("a long string by reference changed before the result is returned is writte
     assert.equal(Object.getPrototypeOf(handed.structuredContent), Object.prototype, name + ": the prototype is Object's");
   }
 });
+
+test("a handler that builds after an await is written at once too; one whose build a plain function defers takes a serialize more", async () => {
+  const input = { structuredContent: { city: "Paris", tempC: 18.5 } };
+  const cases = [
+    ["a plain function", () => mcp.tool(input), ["build"]],
+    ["an async function, before its first await", async () => mcp.tool(input), ["build"]],
+    ["an async function, after an await", async () => (await Promise.resolve(), mcp.tool(input)), ["build"]],
+    ["a plain function whose promise builds later", () => Promise.resolve().then(() => mcp.tool(input)), ["build", "serialize"]],
+  ];
+  for (const [name, cb, wantOps] of cases) {
+    const errors = [];
+    const { toolHandler } = handlers(mcp, { finalize: true, report: (err) => errors.push(err), revisionOf: () => "2026-07-28", check: schemas["1.x"].check });
+    const { out: handed, ops } = await counting(() => toolHandler({ name: "weather", schema: undefined }, cb)({}, {}));
+    assert.deepEqual(errors, [], name);
+    assert.deepEqual(ops, wantOps, name);
+    assert.deepEqual(handed, JSON.parse(mcp.serialize(mcp.tool(input), { protocolVersion: "2026-07-28", finalize: true })), name);
+  }
+});

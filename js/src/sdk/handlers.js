@@ -18,8 +18,9 @@
 //
 // The one: a result the handler builds with this API (mcp.tool, mcp.error)
 // while it runs, and returns unchanged. The handler runs inside
-// handlerContext (an AsyncLocalStorage), which tells the API the
-// request's revision; the build then writes the result for that revision
+// handlerContext (an AsyncLocalStorage for an async function; for a plain
+// function, a store set while it runs synchronously), which tells the API
+// the request's revision; the build then writes the result for that revision
 // in its own module call (api.js, useContext), and that call is the only
 // one. The result the handler gets is what mcp.tool gives anywhere (not
 // frozen: a handler may still change it). Whether it was changed is told
@@ -126,15 +127,37 @@ async function checkStructured(check, entry, result) {
  * handlers): an AsyncLocalStorage of Node's node:async_hooks and
  * util.types.isProxy, as the runtime gives them (process.getBuiltinModule;
  * where it has none, a result is written for the revision after it is
- * returned, in a second call). */
+ * returned, in a second call). A handler that is not an async function
+ * runs with runSync instead: the store is what get() gives while it runs
+ * synchronously, which is where such a handler builds what it returns (a
+ * build it defers to a promise's callback is written in a second call), so
+ * that a server whose handlers are all plain functions never turns on the
+ * storage's promise hooks, which would tax every promise of the process. */
 export const handlerContext = (() => {
   const builtin = globalThis.process?.getBuiltinModule;
   const hooks = typeof builtin === "function" ? builtin("node:async_hooks") : undefined;
   const isProxy = typeof builtin === "function" ? builtin("node:util")?.types?.isProxy : undefined;
   if (typeof hooks?.AsyncLocalStorage !== "function" || typeof isProxy !== "function") return undefined;
   const storage = new hooks.AsyncLocalStorage();
-  return { run: (store, fn) => storage.run(store, fn), get: () => storage.getStore(), isProxy };
+  let current; // the store of the handler running synchronously, if any
+  return {
+    run: (store, fn) => storage.run(store, fn),
+    runSync(store, fn) {
+      const before = current;
+      current = store;
+      try {
+        return fn();
+      } finally {
+        current = before;
+      }
+    },
+    get: () => current ?? storage.getStore(),
+    isProxy,
+  };
 })();
+
+/** AsyncFunction is the constructor of async functions. */
+const AsyncFunction = (async () => {}).constructor;
 
 const SNAPSHOT = Symbol("snapshot");
 
@@ -180,8 +203,12 @@ export function handlers(mcp, { finalize, report, revisionOf, check, context = h
   };
   // run calls the user's handler; with the hook, inside it, so that a
   // result the handler builds is written for the revision as it is built
-  const run = (kind, cb, self, args, version) =>
-    atOnce ? context.run({ internal, kind, options: optionsFor(version) }, () => call(cb, self, args)) : call(cb, self, args);
+  const run = (kind, cb, self, args, version) => {
+    if (!atOnce) return call(cb, self, args);
+    const store = { internal, kind, options: optionsFor(version) };
+    if (cb instanceof AsyncFunction || context.runSync === undefined) return context.run(store, () => call(cb, self, args));
+    return context.runSync(store, () => call(cb, self, args));
+  };
   // atOnceWire is the object the SDK is handed, made from what the module
   // wrote for the revision as it built the handler's result, when the
   // handler returned that very result, unchanged (api.js, handed), else
