@@ -219,6 +219,29 @@
 //     there). results_not_kept: the report reached Options.MaxKeptBytes of
 //     results, and those after were checked (their findings are in it)
 //     without their results being kept.
+//   - all_calls_failed (warning), of the revision too: every tools/call of
+//     it (at least two) failed the same way: each answered with a result
+//     with isError true, or each with a JSON-RPC error of the same code, or
+//     each refused for want of authorization (an HTTP 401 or 403, or a
+//     JSON-RPC error whose message says unauthorized, unauthenticated or
+//     forbidden). The checks of a failure are not those of a result, so a
+//     run in which nothing succeeded can pass and vouch for nothing: the
+//     report says it before anything else (Report.Caveat, the first line of
+//     the text report; RevisionReport.AllFailedAlike says how the calls of
+//     the revision failed), and --fail-on warning fails on it.
+//   - unknown_tool_answered (error), unknown_tool_tool_error (info) and
+//     unknown_tool_error_code (info), of the revision too: what the probe
+//     of an unknown tool found (see ProbeReport). Once per revision, unless
+//     Options.NoProbes or Options.Only, Run calls a tool the server does
+//     not list (ProbeUnknownTool, made unique against the names listed).
+//     Every revision's schema says an error in finding the tool is answered
+//     with a JSON-RPC error (-32602 Invalid params, by the schema of
+//     2026-07-28), and the answer is graded by what a client makes of it:
+//     -32602 gives nothing; another code is noted (a client sees an error
+//     either way), and so is a result with isError true (a client still
+//     reads a failure); a result that is not isError is an error, since the
+//     client and the model take a call that did nothing for one that
+//     succeeded. No answer is no_response.
 //
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC

@@ -67,14 +67,16 @@ func (r *Report) WriteHTMLWith(w io.Writer, v Verdict) error {
 
 // htmlPage is what the template of the HTML report shows.
 type htmlPage struct {
-	Passed    bool
-	Totals    string
-	Target    string
-	Server    string // name and version, or ""
-	Protocol  string
-	Started   string
-	Duration  string
-	Error     string
+	Passed   bool
+	Totals   string
+	Target   string
+	Server   string // name and version, or ""
+	Protocol string
+	Started  string
+	Duration string
+	Error    string
+	// Caveat is the report's Caveat, said under the verdict.
+	Caveat    string
 	Revisions []htmlRevision
 	Columns   []string
 	Rows      []htmlRow
@@ -148,7 +150,7 @@ var cellLabels = map[string]string{
 func (r *Report) htmlPage(v Verdict) *htmlPage {
 	passed, totals := r.verdict(v)
 	p := &htmlPage{Passed: passed, Totals: totals, Target: escapeText(r.Target), Protocol: escapeText(r.Protocol),
-		Duration: roundDuration(r.Duration), Error: indentLines(r.Error, 0)}
+		Duration: roundDuration(r.Duration), Error: indentLines(r.Error, 0), Caveat: indentLines(r.Caveat, 0)}
 	if !r.Started.IsZero() {
 		p.Started = r.Started.UTC().Format(time.RFC3339)
 	}

@@ -49,6 +49,9 @@ func (r *Report) WriteMarkdownWith(w io.Writer, v Verdict) error {
 		b.WriteString("## ❌ mcpresult check failed: ")
 	}
 	b.WriteString(totals + "\n\n")
+	if r.Caveat != "" {
+		b.WriteString("> [!WARNING]\n> **Caveat:** " + mdText(redactSecrets(r.Caveat)) + "\n\n")
+	}
 	b.WriteString("Target " + mdCode(r.Target, false))
 	if r.Server != nil {
 		b.WriteString(", server " + mdCode(r.Server.Name, false))

@@ -137,6 +137,10 @@ type Options struct {
 	// revision whose lists do not name it gets a note; when none does, the
 	// report's Error says that nothing was checked.
 	Only string
+	// NoProbes leaves out the probes of each revision: the tools/call of a
+	// tool the server does not list (see ProbeReport). With Only set, no
+	// probe is made either.
+	NoProbes bool
 	// Timeout bounds each request (initialize, each page of a list, each
 	// call, each read); 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -267,7 +271,7 @@ func run(ctx context.Context, o Options, ck checks) (*Report, error) {
 		ck.read = CheckResourceRead
 	}
 
-	rep := &Report{Target: target(o), Protocol: o.Protocol, Only: o.Only, Started: time.Now()}
+	rep := &Report{Target: target(o), Protocol: o.Protocol, Only: o.Only, NoProbes: o.NoProbes, Started: time.Now()}
 	heard := false // the server has sent something
 	for _, rev := range revs {
 		if ctx.Err() != nil {
@@ -429,7 +433,13 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 	} else if reason := s.tools(ctx, rr); reason != "" {
 		rr, fatal = s.failed(ctx, rr, reason)
 		return rr, fatal, false
+	} else if !o.NoProbes && o.Only == "" {
+		if reason := s.probeUnknownTool(ctx, rr, s.listed); reason != "" {
+			rr, fatal = s.failed(ctx, rr, reason)
+			return rr, fatal, false
+		}
 	}
+	markAllFailedAlike(rr)
 	if caps.Resources == nil {
 		rr.Notes = append(rr.Notes, "the server declares no resources capability: no resources listed")
 	} else if reason := s.resources(ctx, rr); reason != "" {
@@ -572,6 +582,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 			continue
 		}
 		listed[*t.Name] = true
+		s.listed = listed
 		tools = append(tools, Tool{Name: *t.Name, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
 	}
 	if dups > maxDuplicateNotes {

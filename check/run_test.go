@@ -288,11 +288,27 @@ type scripted struct {
 	crash  bool // close the connection on tools/call
 }
 
-func (s scripted) transport() mcp.Transport {
+func (s scripted) transport() mcp.Transport { return piped(s.serve) }
+
+// piped is a transport to a server that serve runs over a pair of pipes,
+// reading the client's messages from in and writing to out.
+func piped(serve func(in io.ReadCloser, out io.WriteCloser)) mcp.Transport {
 	toServerR, toServerW := io.Pipe()
 	toClientR, toClientW := io.Pipe()
-	go s.serve(toServerR, toClientW)
+	go serve(toServerR, toClientW)
 	return &mcp.IOTransport{Reader: toClientR, Writer: toServerW}
+}
+
+// inMemory makes a transport to srv, in the same process, for each
+// session.
+func inMemory(t *testing.T, srv *mcp.Server) func() mcp.Transport {
+	return func() mcp.Transport {
+		st, ct := mcp.NewInMemoryTransports()
+		if _, err := srv.Connect(context.Background(), st, nil); err != nil {
+			t.Error(err)
+		}
+		return ct
+	}
 }
 
 func (s scripted) serve(in io.ReadCloser, out io.WriteCloser) {
@@ -347,6 +363,8 @@ func (s scripted) serve(in io.ReadCloser, out io.WriteCloser) {
 				rpcErr = `{"code":-32603,"message":"boom","data":{"trace":"x"}}`
 			case "silent":
 				continue
+			default:
+				rpcErr = `{"code":-32602,"message":"Unknown tool"}`
 			}
 		case "resources/list":
 			result = `{"resources":[{"uri":"mem://b","name":"b"},{"uri":"mem://a","name":"a"},{"uri":"mem://a","name":"again"}]}`

@@ -28,6 +28,9 @@ type session struct {
 	cs       *mcp.ClientSession
 	progress func(string)
 	notKept  int // results checked and left out of the report
+	// listed are the names of the tools the server lists (the probe's
+	// name is none of them).
+	listed map[string]bool
 	// lastSent are the requests of the last exchange; owners, by request
 	// id, the findings that a repeated answer to it joins: its call's or
 	// read's (a repeated answer to initialize, a list or ping is the
