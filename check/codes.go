@@ -33,6 +33,8 @@ func Codes() []Code {
 		CodeResultsNotKept, CodeAllCallsFailed,
 		// The probes.
 		CodeUnknownToolAnswered, CodeUnknownToolToolError, CodeUnknownToolErrorCode,
+		// The session's own answers.
+		CodeDiscoverInvalid,
 	}
 }
 
@@ -85,6 +87,8 @@ var codeSummaries = map[Code]string{
 	CodeUnknownToolAnswered:  "The call of a tool the server does not list was answered with a result that is not isError, as if it had succeeded.",
 	CodeUnknownToolToolError: "The call of a tool the server does not list was answered with a result with isError true, not the JSON-RPC error the revisions ask for.",
 	CodeUnknownToolErrorCode: "The call of a tool the server does not list was answered with a JSON-RPC error other than -32602 Invalid params.",
+	// The session's own answers.
+	CodeDiscoverInvalid: "In a 2026-07-28 session, the server/discover result lacks a member DiscoverResult requires, or has one of the wrong type or value.",
 
 	// result.Validate's, on the wire for the negotiated revision.
 	Code(content.CodeDuplicateKey):               "An object has the same member twice: which one a client keeps depends on its parser.",

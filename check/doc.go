@@ -242,6 +242,14 @@
 //     reads a failure); a result that is not isError is an error, since the
 //     client and the model take a call that did nothing for one that
 //     succeeded. No answer is no_response.
+//   - discover_invalid (error), of the revision: in a 2026-07-28 session,
+//     which the Go SDK's client begins with server/discover in place of
+//     initialize, the answer does not validate against DiscoverResult of
+//     the official schema of 2026-07-28 (a copy of that definition, and of
+//     those it refers to, is embedded): a member it requires
+//     (supportedVersions, capabilities, resultType, ttlMs, cacheScope) is
+//     missing, its path that member's JSON Pointer, or one is of the wrong
+//     type or value, its path the member's (at most 20 findings).
 //
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC

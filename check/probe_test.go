@@ -16,10 +16,13 @@ import (
 // prober is a server over newline-delimited JSON that lists the tools of
 // tools, answers their calls with a plain result, and answers the call of
 // any other name with unknown (a JSON-RPC response's member after the id:
-// `"error":{…}` or `"result":{…}`), or not at all when unknown is "".
+// `"error":{…}` or `"result":{…}`), or not at all when unknown is "". It
+// answers server/discover with discover, the result of a 2026-07-28
+// session, or with -32601 (Method not found) when discover is "".
 type prober struct {
-	tools   []string
-	unknown string
+	tools    []string
+	unknown  string
+	discover string
 }
 
 func (p prober) transport() mcp.Transport { return piped(p.serve) }
@@ -42,6 +45,10 @@ func (p prober) serve(in io.ReadCloser, out io.WriteCloser) {
 		}
 		answer := `"error":{"code":-32601,"message":"Method not found"}`
 		switch req.Method {
+		case "server/discover":
+			if p.discover != "" {
+				answer = `"result":` + p.discover
+			}
 		case "initialize":
 			answer = `"result":{"protocolVersion":"` + req.Params.ProtocolVersion + `","capabilities":{"tools":{}},"serverInfo":{"name":"prober","version":"1"}}`
 		case "tools/list":
@@ -84,13 +91,13 @@ func TestProbeUnknownTool(t *testing.T) {
 		severity Severity
 		tool     string // the name called
 	}{
-		{"-32602", prober{[]string{"a"}, `"error":{"code":-32602,"message":"Unknown tool"}`}, "2025-06-18", OutcomeRPCError, "", "", ProbeUnknownTool},
-		{"another code", prober{[]string{"a"}, `"error":{"code":-32601,"message":"no such tool"}`}, "2025-06-18", OutcomeRPCError, CodeUnknownToolErrorCode, Info, ProbeUnknownTool},
-		{"isError, 2025-11-25", prober{[]string{"a"}, `"result":{"content":[{"type":"text","text":"Tool not found"}],"isError":true}`}, "2025-11-25", OutcomeToolError, CodeUnknownToolToolError, Info, ProbeUnknownTool},
-		{"isError, 2024-11-05", prober{[]string{"a"}, `"result":{"content":[{"type":"text","text":"Tool not found"}],"isError":true}`}, "2024-11-05", OutcomeToolError, CodeUnknownToolToolError, Info, ProbeUnknownTool},
-		{"success", prober{[]string{"a"}, `"result":{"content":[{"type":"text","text":"done"}]}`}, "2025-06-18", OutcomeResult, CodeUnknownToolAnswered, Error, ProbeUnknownTool},
-		{"never", prober{[]string{"a"}, ""}, "2025-06-18", OutcomeNoResponse, CodeNoResponse, Error, ProbeUnknownTool},
-		{"the name listed", prober{[]string{ProbeUnknownTool, ProbeUnknownTool + "-2"}, `"error":{"code":-32602,"message":"Unknown tool"}`}, "2025-06-18", OutcomeRPCError, "", "", ProbeUnknownTool + "-3"},
+		{"-32602", prober{tools: []string{"a"}, unknown: `"error":{"code":-32602,"message":"Unknown tool"}`}, "2025-06-18", OutcomeRPCError, "", "", ProbeUnknownTool},
+		{"another code", prober{tools: []string{"a"}, unknown: `"error":{"code":-32601,"message":"no such tool"}`}, "2025-06-18", OutcomeRPCError, CodeUnknownToolErrorCode, Info, ProbeUnknownTool},
+		{"isError, 2025-11-25", prober{tools: []string{"a"}, unknown: `"result":{"content":[{"type":"text","text":"Tool not found"}],"isError":true}`}, "2025-11-25", OutcomeToolError, CodeUnknownToolToolError, Info, ProbeUnknownTool},
+		{"isError, 2024-11-05", prober{tools: []string{"a"}, unknown: `"result":{"content":[{"type":"text","text":"Tool not found"}],"isError":true}`}, "2024-11-05", OutcomeToolError, CodeUnknownToolToolError, Info, ProbeUnknownTool},
+		{"success", prober{tools: []string{"a"}, unknown: `"result":{"content":[{"type":"text","text":"done"}]}`}, "2025-06-18", OutcomeResult, CodeUnknownToolAnswered, Error, ProbeUnknownTool},
+		{"never", prober{tools: []string{"a"}, unknown: ""}, "2025-06-18", OutcomeNoResponse, CodeNoResponse, Error, ProbeUnknownTool},
+		{"the name listed", prober{tools: []string{ProbeUnknownTool, ProbeUnknownTool + "-2"}, unknown: `"error":{"code":-32602,"message":"Unknown tool"}`}, "2025-06-18", OutcomeRPCError, "", "", ProbeUnknownTool + "-3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rep, err := Run(context.Background(), Options{Transport: c.server.transport, Protocol: c.revision, Timeout: 300 * time.Millisecond})
@@ -159,7 +166,7 @@ func TestProbeUnknownTool(t *testing.T) {
 // baseline with a probe's finding does not call it gone in a run without
 // probes.
 func TestProbeSkipped(t *testing.T) {
-	answered := prober{[]string{"a"}, `"result":{"content":[{"type":"text","text":"done"}]}`}
+	answered := prober{tools: []string{"a"}, unknown: `"result":{"content":[{"type":"text","text":"done"}]}`}
 	for _, c := range []struct {
 		name string
 		o    Options

@@ -83,7 +83,9 @@ type RevisionReport struct {
 	// (too_many_tools, too_many_resources, too_many_pages, cursor_repeated,
 	// list_too_large, warnings), the report kept no more results
 	// (results_not_kept, info), every call failed alike (all_calls_failed),
-	// or what a probe found (see ProbeReport). Their path is "". They count in the totals
+	// what a probe found (see ProbeReport), or what is wrong with the answer
+	// to server/discover (discover_invalid, its path the member's). The
+	// path of the others is "". They count in the totals
 	// as the findings of calls and reads do.
 	Findings []Finding `json:"findings"`
 	// Probes are the requests the check made of its own (see ProbeReport):

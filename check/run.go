@@ -420,6 +420,7 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 		rr.Server = &ServerInfo{Name: ir.ServerInfo.Name, Title: ir.ServerInfo.Title, Version: ir.ServerInfo.Version}
 	}
 	rr.Status = StatusChecked
+	s.discovered(rr, sent)
 	caps := ir.Capabilities
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
