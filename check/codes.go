@@ -34,7 +34,7 @@ func Codes() []Code {
 		// The probes.
 		CodeUnknownToolAnswered, CodeUnknownToolToolError, CodeUnknownToolErrorCode,
 		// The session's own answers.
-		CodeDiscoverInvalid,
+		CodeDiscoverInvalid, CodeRevisionMismatch,
 	}
 }
 
@@ -88,7 +88,8 @@ var codeSummaries = map[Code]string{
 	CodeUnknownToolToolError: "The call of a tool the server does not list was answered with a result with isError true, not the JSON-RPC error the revisions ask for.",
 	CodeUnknownToolErrorCode: "The call of a tool the server does not list was answered with a JSON-RPC error other than -32602 Invalid params.",
 	// The session's own answers.
-	CodeDiscoverInvalid: "In a 2026-07-28 session, the server/discover result lacks a member DiscoverResult requires, or has one of the wrong type or value.",
+	CodeRevisionMismatch: "An answer to initialize or a list in the shape of another revision than the session's: a member it does not define, or in 2026-07-28 one it requires missing.",
+	CodeDiscoverInvalid:  "In a 2026-07-28 session, the server/discover result lacks a member DiscoverResult requires, or has one of the wrong type or value.",
 
 	// result.Validate's, on the wire for the negotiated revision.
 	Code(content.CodeDuplicateKey):               "An object has the same member twice: which one a client keeps depends on its parser.",

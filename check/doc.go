@@ -250,6 +250,18 @@
 //     (supportedVersions, capabilities, resultType, ttlMs, cacheScope) is
 //     missing, its path that member's JSON Pointer, or one is of the wrong
 //     type or value, its path the member's (at most 20 findings).
+//   - revision_mismatch (info or warning), of the revision: the server
+//     accepted the session's revision and answers initialize, tools/list or
+//     resources/list (a tool or resource listed, serverInfo and
+//     capabilities included) in the shape of another: a member this
+//     revision's schema does not define and another's does, as resultType,
+//     ttlMs and cacheScope (only 2026-07-28 defines them) sent to an earlier
+//     client (info: its clients ignore it); or, in 2026-07-28, a list
+//     without the resultType, ttlMs or cacheScope that it requires (a
+//     warning: its clients read them). Once per method and member, at the
+//     member's path in the first answer with it; the message names the
+//     revisions whose shape it is. The members of tool and resource results
+//     are checked with each result (field_not_in_revision, missing_field).
 //
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC

@@ -421,6 +421,8 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 	}
 	rr.Status = StatusChecked
 	s.discovered(rr, sent)
+	s.initialized(sent)
+	defer func() { rr.Findings = append(rr.Findings, s.shapes.fs...) }()
 	caps := ir.Capabilities
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}

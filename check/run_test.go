@@ -245,7 +245,14 @@ func TestRunInMemory(t *testing.T) {
 		}
 	}
 	tt := rep.Totals
-	if want := (Totals{Errors: 10, Warnings: 5, Infos: 10, RevisionsChecked: 5, ToolCalls: 10, ResourceReads: 5}); tt != want {
+	// The infos: one per call of the recording checks, and the
+	// revision_mismatch of the revisions before 2026-07-28, to which the
+	// Go SDK's server sends ttlMs and cacheScope with each list (2 lists)
+	// and, before 2025-06-18, the outputSchema of revision.
+	if got := mismatches(rep); !reflect.DeepEqual(got, map[string]int{"2024-11-05": 5, "2025-03-26": 5, "2025-06-18": 4, "2025-11-25": 4}) {
+		t.Errorf("revision_mismatch by revision %v", got)
+	}
+	if want := (Totals{Errors: 10, Warnings: 5, Infos: 10 + 18, RevisionsChecked: 5, ToolCalls: 10, ResourceReads: 5}); tt != want {
 		t.Errorf("totals %+v, want %+v", tt, want)
 	}
 	if !slices.Contains(progress, "2025-06-18: tools/call greet (1/2)") || !slices.Contains(progress, "2026-07-28: resources/read memory://note (1/1)") {
