@@ -42,11 +42,7 @@ var revisionMembers = map[string]map[string][]string{
 		"tasks":       {"2025-11-25"},
 		"extensions":  {"2026-07-28"},
 	},
-	"ListToolsResult": {
-		"resultType": {"2026-07-28"},
-		"ttlMs":      {"2026-07-28"},
-		"cacheScope": {"2026-07-28"},
-	},
+	"ListToolsResult": own2026,
 	"Tool": {
 		"title":        {"2025-06-18", "2025-11-25", "2026-07-28"},
 		"_meta":        {"2025-06-18", "2025-11-25", "2026-07-28"},
@@ -55,11 +51,7 @@ var revisionMembers = map[string]map[string][]string{
 		"icons":        {"2025-11-25", "2026-07-28"},
 		"execution":    {"2025-11-25"},
 	},
-	"ListResourcesResult": {
-		"resultType": {"2026-07-28"},
-		"ttlMs":      {"2026-07-28"},
-		"cacheScope": {"2026-07-28"},
-	},
+	"ListResourcesResult": own2026,
 	"Resource": {
 		"title": {"2025-06-18", "2025-11-25", "2026-07-28"},
 		"_meta": {"2025-06-18", "2025-11-25", "2026-07-28"},
@@ -69,11 +61,15 @@ var revisionMembers = map[string]map[string][]string{
 	// it (2026-07-28 has none: server/discover takes its place); the
 	// members of a result that only 2026-07-28 defines, sent in answer to
 	// initialize, are of that revision's shape.
-	"InitializeResult": {
-		"resultType": {"2026-07-28"},
-		"ttlMs":      {"2026-07-28"},
-		"cacheScope": {"2026-07-28"},
-	},
+	"InitializeResult": own2026,
+}
+
+// own2026 are the members of a result that only 2026-07-28 defines (and
+// requires of a list).
+var own2026 = map[string][]string{
+	"resultType": {"2026-07-28"},
+	"ttlMs":      {"2026-07-28"},
+	"cacheScope": {"2026-07-28"},
 }
 
 // shapeWhat names the answers of each type of revisionMembers in a
