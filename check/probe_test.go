@@ -249,3 +249,59 @@ func TestProbeNoToolsCapability(t *testing.T) {
 		t.Errorf("%d probes, findings:%s", len(rr.Probes), dump(rr.Findings))
 	}
 }
+
+// TestProbeHostile checks that what a server answers the probe with (a
+// JSON-RPC error whose message holds markup, |, newlines, workflow
+// commands, terminal escapes and a secret) is escaped and redacted in
+// every report format.
+func TestProbeHostile(t *testing.T) {
+	evil := "<script>x</script> | a\n::error::b\x1b[31m\u202e " + hostileSecretKey
+	msg, _ := json.Marshal(evil)
+	p := prober{tools: []string{"a"}, unknown: `"error":{"code":-32601,"message":` + string(msg) + `}`}
+	rep, err := Run(context.Background(), Options{Transport: p.transport, Protocol: "2025-06-18"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rr := rep.Revisions[0]; !hasCode(rr.Findings, CodeUnknownToolErrorCode) {
+		t.Fatalf("findings:%s", dump(rr.Findings))
+	}
+	// An info finding is in the text report only when verbose, and in the
+	// workflow commands not at all: make it a warning for them.
+	rep.Revisions[0].Findings[0].Severity = Warning
+	outs := map[string]*bytes.Buffer{}
+	for name, write := range map[string]func(io.Writer) error{
+		"text":     func(w io.Writer) error { return rep.WriteTextWith(w, TextOptions{Verbose: true}) },
+		"json":     rep.WriteJSON,
+		"markdown": rep.WriteMarkdown,
+		"html":     rep.WriteHTML,
+		"junit":    rep.WriteJUnit,
+		"sarif":    func(w io.Writer) error { return rep.WriteSARIF(w, SARIFOptions{}) },
+		"actions":  func(w io.Writer) error { return rep.WriteWorkflowCommands(w, "") },
+	} {
+		outs[name] = &bytes.Buffer{}
+		if err := write(outs[name]); err != nil {
+			t.Fatal(name, err)
+		}
+	}
+	for name, b := range outs {
+		out := b.String()
+		if !strings.Contains(out, "unknown_tool_error_code") {
+			t.Errorf("%s: no unknown_tool_error_code:\n%s", name, out)
+		}
+		if strings.Contains(out, hostileSecretKey[10:]) || strings.ContainsAny(out, "\x1b\u202e") {
+			t.Errorf("%s: a secret or a control character:\n%s", name, out)
+		}
+		switch name {
+		case "markdown", "html", "junit", "sarif":
+			if strings.Contains(out, "<script>") {
+				t.Errorf("%s: markup unescaped:\n%s", name, out)
+			}
+		}
+	}
+	if strings.Contains(outs["actions"].String(), "\n::error::b") || strings.Count(outs["actions"].String(), "\n") != 1 {
+		t.Errorf("actions: a command of the server's own:\n%s", outs["actions"].String())
+	}
+	if strings.Contains(outs["markdown"].String(), "a\n::error") || strings.Contains(outs["markdown"].String(), " | a") {
+		t.Errorf("markdown: a line or a cell of the server's own:\n%s", outs["markdown"].String())
+	}
+}
