@@ -40,7 +40,7 @@ func (r *Report) WriteHTML(w io.Writer) error { return r.WriteHTMLWith(w, Verdic
 // words what it colours. It has, in order: the verdict as its first
 // heading (passed, or failed when the run could not check everything or
 // found what v fails on, as the command's --fail-on does) with the
-// totals, the server's name and version, the target, the start and the
+// totals and, when there is one, the caveat (Report.Caveat), the server's name and version, the target, the start and the
 // duration; each revision's status; a table of the tools and resources by
 // revision, each cell coloured and labelled by the worst finding there
 // (error, warning, info, clean, not listed, not called, skipped, failed)

@@ -521,7 +521,9 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 	return r.WriteTextWith(w, TextOptions{Color: color})
 }
 
-// WriteTextWith writes the report for people: the server, then each
+// WriteTextWith writes the report for people: the caveat first, when
+// there is one (Report.Caveat: every call of a revision failed alike), then
+// the server, then each
 // revision with its tools (each call with its findings: severity, code,
 // path and message) and resources, the revision's own findings (each in
 // full, info included) and its notes; then the slow exchanges, the info
