@@ -13,7 +13,8 @@ import (
 // so). The checks of a failure are not those of a result: a run in which
 // nothing succeeded can pass and vouch for nothing, so the report says it
 // first (Report.Caveat) and --fail-on warning fails on it. It is a finding
-// of the revision, with the path "".
+// of the revision, with the path "", also of a revision whose session broke
+// after the calls it made (a client closes its connection on HTTP 401).
 const CodeAllCallsFailed Code = "all_calls_failed"
 
 // authRefused matches what a refusal for want of authorization says: an

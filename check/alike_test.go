@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -140,6 +143,41 @@ func TestCaveatEscaped(t *testing.T) {
 	for name, out := range map[string]string{"text": text.String(), "markdown": md.String(), "html": page.String(), "json": js.String()} {
 		if strings.Contains(out, "\x1b") || strings.Contains(out, "\u202e") || strings.Contains(out, hostileSecretKey) || name != "text" && name != "json" && strings.Contains(out, "<b>") {
 			t.Errorf("%s: the caveat is not escaped:\n%s", name, out)
+		}
+	}
+}
+
+// TestAllCallsFailedHTTP checks that calls refused with HTTP 401 or 403
+// (the Go SDK's client ends its error with the status's text) count as
+// unauthorized alike, whatever else the server answers; the client closes
+// its connection on such a status, so the revision fails too, and the
+// caveat says why.
+func TestAllCallsFailedHTTP(t *testing.T) {
+	for _, status := range []int{http.StatusUnauthorized, http.StatusForbidden} {
+		srv := sdkServer()
+		handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true})
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			if bytes.Contains(body, []byte(`"tools/call"`)) {
+				http.Error(w, "no token", status)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			handler.ServeHTTP(w, r)
+		}))
+		rep, err := Run(context.Background(), Options{URL: ts.URL, Protocol: "2025-06-18", NoProbes: true})
+		ts.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr := rep.Revisions[0]
+		if rr.Status != StatusFailed || rr.AllFailedAlike != "all 2 tools/call "+authKind || !hasCode(rr.Findings, CodeAllCallsFailed) || rep.Caveat == "" {
+			t.Errorf("HTTP %d: %s (%s), AllFailedAlike %q, findings:%s", status, rr.Status, rr.Reason, rr.AllFailedAlike, dump(rr.Findings))
+			for _, tr := range rr.Tools {
+				for _, c := range tr.Calls {
+					t.Logf("%s: %s%s", tr.Name, c.Outcome, dump(c.Findings))
+				}
+			}
 		}
 	}
 }

@@ -434,6 +434,9 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 			rr.Notes = append(rr.Notes, "calls file: tool "+strconv.Quote(name)+" not called (no tools capability)")
 		}
 	} else if reason := s.tools(ctx, rr); reason != "" {
+		// The calls made may have failed alike before the session broke
+		// (a client that closes its connection on HTTP 401, say).
+		markAllFailedAlike(rr)
 		rr, fatal = s.failed(ctx, rr, reason)
 		return rr, fatal, false
 	} else if !o.NoProbes && o.Only == "" {
