@@ -341,7 +341,7 @@ func (r *Report) lookedAt() func(FindingKey) bool {
 			return false
 		}
 		if k.Tool == "" && k.Resource == "" {
-			return r.Only == ""
+			return r.Only == "" && !(r.NoProbes && probed(k.Code))
 		}
 		p := place{tool: k.Tool, resource: k.Resource}
 		return rv.looked[p] || rv.whole && !rv.passed[p]

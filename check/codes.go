@@ -30,7 +30,11 @@ func Codes() []Code {
 		CodeDuplicateResponse,
 		// The driver, about a revision.
 		CodeTooManyTools, CodeTooManyResources, CodeTooManyPages, CodeCursorRepeated, CodeListTooLarge,
-		CodeResultsNotKept,
+		CodeResultsNotKept, CodeAllCallsFailed,
+		// The probes.
+		CodeUnknownToolAnswered, CodeUnknownToolToolError, CodeUnknownToolErrorCode,
+		// The session's own answers.
+		CodeDiscoverInvalid, CodeRevisionMismatch,
 	}
 }
 
@@ -78,6 +82,14 @@ var codeSummaries = map[Code]string{
 	CodeCursorRepeated:   "A list gave a cursor it had given before: the listing stopped there.",
 	CodeListTooLarge:     "A page of a list is over the maximum response size: the listing stopped there.",
 	CodeResultsNotKept:   "The report holds no more results: those after were checked without being kept.",
+	CodeAllCallsFailed:   "Every tools/call of the revision (at least two) failed the same way: a pass cannot vouch for the results.",
+	// The probes.
+	CodeUnknownToolAnswered:  "The call of a tool the server does not list was answered with a result that is not isError, as if it had succeeded.",
+	CodeUnknownToolToolError: "The call of a tool the server does not list was answered with a result with isError true, not the JSON-RPC error the revisions ask for.",
+	CodeUnknownToolErrorCode: "The call of a tool the server does not list was answered with a JSON-RPC error other than -32602 Invalid params.",
+	// The session's own answers.
+	CodeRevisionMismatch: "An answer to initialize or a list in the shape of another revision than the session's: a member it does not define, or in 2026-07-28 one it requires missing.",
+	CodeDiscoverInvalid:  "In a 2026-07-28 session, the server/discover result lacks a member DiscoverResult requires, or has one of the wrong type or value.",
 
 	// result.Validate's, on the wire for the negotiated revision.
 	Code(content.CodeDuplicateKey):               "An object has the same member twice: which one a client keeps depends on its parser.",

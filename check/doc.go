@@ -219,6 +219,49 @@
 //     there). results_not_kept: the report reached Options.MaxKeptBytes of
 //     results, and those after were checked (their findings are in it)
 //     without their results being kept.
+//   - all_calls_failed (warning), of the revision too: every tools/call of
+//     it (at least two) failed the same way: each answered with a result
+//     with isError true, or each with a JSON-RPC error of the same code, or
+//     each refused for want of authorization (an HTTP 401 or 403, or a
+//     JSON-RPC error whose message says unauthorized, unauthenticated or
+//     forbidden). The checks of a failure are not those of a result, so a
+//     run in which nothing succeeded can pass and vouch for nothing: the
+//     report says it before anything else (Report.Caveat, the first line of
+//     the text report; RevisionReport.AllFailedAlike says how the calls of
+//     the revision failed), and --fail-on warning fails on it.
+//   - unknown_tool_answered (error), unknown_tool_tool_error (info) and
+//     unknown_tool_error_code (info), of the revision too: what the probe
+//     of an unknown tool found (see ProbeReport). Once per revision, unless
+//     Options.NoProbes or Options.Only, Run calls a tool the server does
+//     not list (ProbeUnknownTool, made unique against the names listed).
+//     Every revision's schema says an error in finding the tool is answered
+//     with a JSON-RPC error (-32602 Invalid params, by the schema of
+//     2026-07-28), and the answer is graded by what a client makes of it:
+//     -32602 gives nothing; another code is noted (a client sees an error
+//     either way), and so is a result with isError true (a client still
+//     reads a failure); a result that is not isError is an error, since the
+//     client and the model take a call that did nothing for one that
+//     succeeded. No answer is no_response.
+//   - discover_invalid (error), of the revision: in a 2026-07-28 session,
+//     which the Go SDK's client begins with server/discover in place of
+//     initialize, the answer does not validate against DiscoverResult of
+//     the official schema of 2026-07-28 (a copy of that definition, and of
+//     those it refers to, is embedded): a member it requires
+//     (supportedVersions, capabilities, resultType, ttlMs, cacheScope) is
+//     missing, its path that member's JSON Pointer, or one is of the wrong
+//     type or value, its path the member's (at most 20 findings).
+//   - revision_mismatch (info or warning), of the revision: the server
+//     accepted the session's revision and answers initialize, tools/list or
+//     resources/list (a tool or resource listed, serverInfo and
+//     capabilities included) in the shape of another: a member this
+//     revision's schema does not define and another's does, as resultType,
+//     ttlMs and cacheScope (only 2026-07-28 defines them) sent to an earlier
+//     client (info: its clients ignore it); or, in 2026-07-28, a list
+//     without the resultType, ttlMs or cacheScope that it requires (a
+//     warning: its clients read them). Once per method and member, at the
+//     member's path in the first answer with it; the message names the
+//     revisions whose shape it is. The members of tool and resource results
+//     are checked with each result (field_not_in_revision, missing_field).
 //
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC

@@ -117,6 +117,9 @@ func (h *hostile) answer(ctx context.Context, w io.Writer, req *hostileRequest) 
 			os.WriteFile(h.Marker, []byte(name), 0o644)
 		}
 		switch {
+		case req.Method == "tools/call" && strings.HasPrefix(name, ProbeUnknownTool):
+			head = `{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":`
+			result = `{"code":-32602,"message":"Unknown tool"}`
 		case name == "silent":
 			return errSilent
 		case name == "endless" || name == "res://endless":

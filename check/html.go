@@ -40,7 +40,7 @@ func (r *Report) WriteHTML(w io.Writer) error { return r.WriteHTMLWith(w, Verdic
 // words what it colours. It has, in order: the verdict as its first
 // heading (passed, or failed when the run could not check everything or
 // found what v fails on, as the command's --fail-on does) with the
-// totals, the server's name and version, the target, the start and the
+// totals and, when there is one, the caveat (Report.Caveat), the server's name and version, the target, the start and the
 // duration; each revision's status; a table of the tools and resources by
 // revision, each cell coloured and labelled by the worst finding there
 // (error, warning, info, clean, not listed, not called, skipped, failed)
@@ -67,14 +67,16 @@ func (r *Report) WriteHTMLWith(w io.Writer, v Verdict) error {
 
 // htmlPage is what the template of the HTML report shows.
 type htmlPage struct {
-	Passed    bool
-	Totals    string
-	Target    string
-	Server    string // name and version, or ""
-	Protocol  string
-	Started   string
-	Duration  string
-	Error     string
+	Passed   bool
+	Totals   string
+	Target   string
+	Server   string // name and version, or ""
+	Protocol string
+	Started  string
+	Duration string
+	Error    string
+	// Caveat is the report's Caveat, said under the verdict.
+	Caveat    string
 	Revisions []htmlRevision
 	Columns   []string
 	Rows      []htmlRow
@@ -148,7 +150,7 @@ var cellLabels = map[string]string{
 func (r *Report) htmlPage(v Verdict) *htmlPage {
 	passed, totals := r.verdict(v)
 	p := &htmlPage{Passed: passed, Totals: totals, Target: escapeText(r.Target), Protocol: escapeText(r.Protocol),
-		Duration: roundDuration(r.Duration), Error: indentLines(r.Error, 0)}
+		Duration: roundDuration(r.Duration), Error: indentLines(r.Error, 0), Caveat: indentLines(r.Caveat, 0)}
 	if !r.Started.IsZero() {
 		p.Started = r.Started.UTC().Format(time.RFC3339)
 	}

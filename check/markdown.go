@@ -22,7 +22,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error { return r.WriteMarkdownWith(w
 // pull request's comment or a job's summary: the verdict on its first line
 // (passed, or failed when the run could not check everything or found
 // what v fails on, as the command's --fail-on does), with the totals;
-// then a table with a row per tool and per resource URI and a column per
+// the caveat under it, when there is one (Report.Caveat, a warning
+// alert); then a table with a row per tool and per resource URI and a column per
 // revision, each cell the worst finding there (✅ for none; ❌, ⚠️ or ℹ️
 // with its code, and how many more of that severity; — for a tool or
 // resource the revision did not list; skipped or failed for a revision
@@ -49,6 +50,9 @@ func (r *Report) WriteMarkdownWith(w io.Writer, v Verdict) error {
 		b.WriteString("## ❌ mcpresult check failed: ")
 	}
 	b.WriteString(totals + "\n\n")
+	if r.Caveat != "" {
+		b.WriteString("> [!WARNING]\n> **Caveat:** " + mdText(redactSecrets(r.Caveat)) + "\n\n")
+	}
 	b.WriteString("Target " + mdCode(r.Target, false))
 	if r.Server != nil {
 		b.WriteString(", server " + mdCode(r.Server.Name, false))

@@ -26,6 +26,8 @@ type Report struct {
 	Protocol string `json:"protocol,omitempty"`
 	// Only is the one tool or resource checked (Options.Only), or "".
 	Only string `json:"only,omitempty"`
+	// NoProbes says the run made no probes (Options.NoProbes).
+	NoProbes bool `json:"noProbes,omitempty"`
 	// Server is the server's name and version, as the first revision
 	// checked gave them.
 	Server    *ServerInfo       `json:"server,omitempty"`
@@ -35,6 +37,12 @@ type Report struct {
 	// server did not start, never answered, speaks none of the revisions
 	// asked; or the run was interrupted.
 	Error string `json:"error,omitempty"`
+	// Caveat, when set, is said before anything else: in some revision
+	// every tools/call (at least two) failed the same way (see
+	// CodeAllCallsFailed), so that whatever else the report says, a pass
+	// cannot vouch for the results. It names each such revision and how its
+	// calls failed.
+	Caveat string `json:"caveat,omitempty"`
 	// BaselineResult is what ApplyBaseline found: the findings the baseline
 	// lists, those it does not, and those it lists that are gone; nil when
 	// no baseline was applied.
@@ -73,10 +81,23 @@ type RevisionReport struct {
 	// Findings are about the revision's session rather than one exchange:
 	// what the check left out when the server listed more than it allows
 	// (too_many_tools, too_many_resources, too_many_pages, cursor_repeated,
-	// list_too_large, warnings) or the report kept no more results
-	// (results_not_kept, info). Their path is "". They count in the totals
+	// list_too_large, warnings), the report kept no more results
+	// (results_not_kept, info), every call failed alike (all_calls_failed),
+	// what a probe found (see ProbeReport), or what is wrong with the answer
+	// to server/discover (discover_invalid, its path the member's). The
+	// path of the others is "". They count in the totals
 	// as the findings of calls and reads do.
 	Findings []Finding `json:"findings"`
+	// Probes are the requests the check made of its own (see ProbeReport):
+	// the call of a tool the server does not list. Their findings are
+	// among Findings.
+	Probes []*ProbeReport `json:"probes,omitempty"`
+	// AllFailedAlike says how every tools/call of the revision failed, when
+	// there were at least two and all failed the same way ("all 3
+	// tools/call each answered with a result with isError true"); the
+	// revision then has an all_calls_failed warning, and the report a
+	// Caveat.
+	AllFailedAlike string `json:"allFailedAlike,omitempty"`
 	// Notes are what the driver noticed and did about it (a tool listed
 	// twice, a calls file naming a tool the server does not list…).
 	Notes []string `json:"notes,omitempty"`
@@ -358,6 +379,7 @@ func (r *Report) finish(revs []string, d time.Duration) {
 	if r.Revisions == nil {
 		r.Revisions = []*RevisionReport{}
 	}
+	r.Caveat = r.caveat()
 	if r.Error != "" || sessions > 0 {
 		return
 	}
@@ -499,7 +521,9 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 	return r.WriteTextWith(w, TextOptions{Color: color})
 }
 
-// WriteTextWith writes the report for people: the server, then each
+// WriteTextWith writes the report for people: the caveat first, when
+// there is one (Report.Caveat: every call of a revision failed alike), then
+// the server, then each
 // revision with its tools (each call with its findings: severity, code,
 // path and message) and resources, the revision's own findings (each in
 // full, info included) and its notes; then the slow exchanges, the info
@@ -521,6 +545,9 @@ func (r *Report) WriteTextWith(w io.Writer, o TextOptions) error {
 		o.Slow = DefaultSlow
 	}
 	t := &textWriter{color: o.Color, verbose: o.Verbose, slowFrom: o.Slow}
+	if r.Caveat != "" {
+		t.line(0, t.paint(ansiYellow+ansiBold, "caveat:"), indentLines(r.Caveat, 1))
+	}
 	t.line(0, t.paint(ansiBold, "mcpresult check"), escapeText(r.Target))
 	if r.Server != nil {
 		t.line(0, "server", serverName(r.Server))

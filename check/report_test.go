@@ -362,7 +362,8 @@ func TestReportEscapes(t *testing.T) {
 					case line == "", strings.HasPrefix(line, " "), strings.HasPrefix(line, "mcpresult check  a\\x1b[2J"),
 						strings.HasPrefix(line, "server  a\\x1b[2J"), strings.HasPrefix(line, "a\\x1b[2J"),
 						strings.HasPrefix(line, "error:  a\\x1b[2J"), strings.HasPrefix(line, "summary: "),
-						strings.HasPrefix(line, "info:  "), strings.HasPrefix(line, "slow:  "), strings.HasPrefix(line, "baseline:  "):
+						strings.HasPrefix(line, "info:  "), strings.HasPrefix(line, "slow:  "), strings.HasPrefix(line, "baseline:  "),
+						strings.HasPrefix(line, "caveat:  every call failed the same way (a\\x1b[2J"):
 					default:
 						t.Errorf("a line of the server's own: %q", line)
 					}

@@ -137,6 +137,10 @@ type Options struct {
 	// revision whose lists do not name it gets a note; when none does, the
 	// report's Error says that nothing was checked.
 	Only string
+	// NoProbes leaves out the probes of each revision: the tools/call of a
+	// tool the server does not list (see ProbeReport). With Only set, no
+	// probe is made either.
+	NoProbes bool
 	// Timeout bounds each request (initialize, each page of a list, each
 	// call, each read); 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -267,7 +271,7 @@ func run(ctx context.Context, o Options, ck checks) (*Report, error) {
 		ck.read = CheckResourceRead
 	}
 
-	rep := &Report{Target: target(o), Protocol: o.Protocol, Only: o.Only, Started: time.Now()}
+	rep := &Report{Target: target(o), Protocol: o.Protocol, Only: o.Only, NoProbes: o.NoProbes, Started: time.Now()}
 	heard := false // the server has sent something
 	for _, rev := range revs {
 		if ctx.Err() != nil {
@@ -416,6 +420,9 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 		rr.Server = &ServerInfo{Name: ir.ServerInfo.Name, Title: ir.ServerInfo.Title, Version: ir.ServerInfo.Version}
 	}
 	rr.Status = StatusChecked
+	s.discovered(rr, sent)
+	s.initialized(sent)
+	defer func() { rr.Findings = append(rr.Findings, s.shapes.fs...) }()
 	caps := ir.Capabilities
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
@@ -427,9 +434,18 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 			rr.Notes = append(rr.Notes, "calls file: tool "+strconv.Quote(name)+" not called (no tools capability)")
 		}
 	} else if reason := s.tools(ctx, rr); reason != "" {
+		// The calls made may have failed alike before the session broke
+		// (a client that closes its connection on HTTP 401, say).
+		markAllFailedAlike(rr)
 		rr, fatal = s.failed(ctx, rr, reason)
 		return rr, fatal, false
+	} else if !o.NoProbes && o.Only == "" {
+		if reason := s.probeUnknownTool(ctx, rr, s.listed); reason != "" {
+			rr, fatal = s.failed(ctx, rr, reason)
+			return rr, fatal, false
+		}
 	}
+	markAllFailedAlike(rr)
 	if caps.Resources == nil {
 		rr.Notes = append(rr.Notes, "the server declares no resources capability: no resources listed")
 	} else if reason := s.resources(ctx, rr); reason != "" {
@@ -572,6 +588,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 			continue
 		}
 		listed[*t.Name] = true
+		s.listed = listed
 		tools = append(tools, Tool{Name: *t.Name, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
 	}
 	if dups > maxDuplicateNotes {

@@ -245,7 +245,14 @@ func TestRunInMemory(t *testing.T) {
 		}
 	}
 	tt := rep.Totals
-	if want := (Totals{Errors: 10, Warnings: 5, Infos: 10, RevisionsChecked: 5, ToolCalls: 10, ResourceReads: 5}); tt != want {
+	// The infos: one per call of the recording checks, and the
+	// revision_mismatch of the revisions before 2026-07-28, to which the
+	// Go SDK's server sends ttlMs and cacheScope with each list (2 lists)
+	// and, before 2025-06-18, the outputSchema of revision.
+	if got := mismatches(rep); !reflect.DeepEqual(got, map[string]int{"2024-11-05": 5, "2025-03-26": 5, "2025-06-18": 4, "2025-11-25": 4}) {
+		t.Errorf("revision_mismatch by revision %v", got)
+	}
+	if want := (Totals{Errors: 10, Warnings: 5, Infos: 10 + 18, RevisionsChecked: 5, ToolCalls: 10, ResourceReads: 5}); tt != want {
 		t.Errorf("totals %+v, want %+v", tt, want)
 	}
 	if !slices.Contains(progress, "2025-06-18: tools/call greet (1/2)") || !slices.Contains(progress, "2026-07-28: resources/read memory://note (1/1)") {
@@ -288,11 +295,27 @@ type scripted struct {
 	crash  bool // close the connection on tools/call
 }
 
-func (s scripted) transport() mcp.Transport {
+func (s scripted) transport() mcp.Transport { return piped(s.serve) }
+
+// piped is a transport to a server that serve runs over a pair of pipes,
+// reading the client's messages from in and writing to out.
+func piped(serve func(in io.ReadCloser, out io.WriteCloser)) mcp.Transport {
 	toServerR, toServerW := io.Pipe()
 	toClientR, toClientW := io.Pipe()
-	go s.serve(toServerR, toClientW)
+	go serve(toServerR, toClientW)
 	return &mcp.IOTransport{Reader: toClientR, Writer: toServerW}
+}
+
+// inMemory makes a transport to srv, in the same process, for each
+// session.
+func inMemory(t *testing.T, srv *mcp.Server) func() mcp.Transport {
+	return func() mcp.Transport {
+		st, ct := mcp.NewInMemoryTransports()
+		if _, err := srv.Connect(context.Background(), st, nil); err != nil {
+			t.Error(err)
+		}
+		return ct
+	}
 }
 
 func (s scripted) serve(in io.ReadCloser, out io.WriteCloser) {
@@ -347,6 +370,8 @@ func (s scripted) serve(in io.ReadCloser, out io.WriteCloser) {
 				rpcErr = `{"code":-32603,"message":"boom","data":{"trace":"x"}}`
 			case "silent":
 				continue
+			default:
+				rpcErr = `{"code":-32602,"message":"Unknown tool"}`
 			}
 		case "resources/list":
 			result = `{"resources":[{"uri":"mem://b","name":"b"},{"uri":"mem://a","name":"a"},{"uri":"mem://a","name":"again"}]}`

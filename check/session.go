@@ -28,6 +28,11 @@ type session struct {
 	cs       *mcp.ClientSession
 	progress func(string)
 	notKept  int // results checked and left out of the report
+	// shapes are the revision_mismatch findings of the session.
+	shapes shapeLog
+	// listed are the names of the tools the server lists (the probe's
+	// name is none of them).
+	listed map[string]bool
 	// lastSent are the requests of the last exchange; owners, by request
 	// id, the findings that a repeated answer to it joins: its call's or
 	// read's (a repeated answer to initialize, a list or ping is the
@@ -268,6 +273,9 @@ func (s *session) listPages(ctx context.Context, method, key string, limit int, 
 		if raw, ok := members[key]; ok && json.Unmarshal(raw, &pageItems) != nil {
 			return items, fs, method + " failed: its " + key + " is not an array"
 		}
+		typ := map[string]string{"tools": "Tool", "resources": "Resource"}[key]
+		s.shapes.look(s.rev, method+pageNote(page), "List"+typ+"sResult", "", members)
+		s.shapes.lookItems(s.rev, method+pageNote(page), typ, key, pageItems)
 		items = append(items, pageItems...)
 		if len(items) > limit || res.NextCursor == nil || *res.NextCursor == "" {
 			return items, fs, ""

@@ -37,6 +37,7 @@ var checkFlags = map[string]flagSpec{
 	"max-pages":          {def: strconv.Itoa(check.DefaultMaxPages)},
 	"report":             {repeatable: true},
 	"only":               {},
+	"probes":             {boolean: true, def: "true"},
 	"baseline":           {},
 	"write-baseline":     {},
 }
@@ -113,7 +114,9 @@ var checkFlags = map[string]flagSpec{
 // before, and one it lists that the run no longer gives (stale) fails the
 // run, so that the file only shrinks. --only tool:NAME or resource:URI
 // calls that one tool, or reads that one resource, and nothing else: what
-// the rerun line of a finding runs.
+// the rerun line of a finding runs. Each revision also gets the probe of a
+// tool the server does not list (check.ProbeReport), unless --probes=false
+// or --only.
 func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(string) string) int {
 	// A usage error may name what a calls file holds: printed as the report
 	// prints what it did not write (checklink.EscapeText).
@@ -177,6 +180,7 @@ func runCheck(flags map[string]string, stdout, stderr io.Writer, getenv func(str
 	if o.Only, err = checkOnly(flags); err != nil {
 		return fail(err.Error())
 	}
+	o.NoProbes = flags["probes"] == "false"
 	baseline, err := readBaselineFlag(flags)
 	if err != nil {
 		return fail(err.Error())

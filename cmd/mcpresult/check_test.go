@@ -609,3 +609,39 @@ func TestCheckGitHubActions(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckProbes: each revision probes a tool the server does not list
+// (revisions[].probes in the JSON report), unless --probes=false; --probes
+// takes only true or false.
+func TestCheckProbes(t *testing.T) {
+	t.Setenv("MCPRESULT_CMD_TEST_SERVER", "1")
+	server := joinArgs(os.Args[0], "-test.run=^TestCheckServerProcess$")
+	for _, c := range []struct {
+		flags  []string
+		probes int
+	}{
+		{nil, 1},
+		{[]string{"--probes"}, 1},
+		{[]string{"--probes=false"}, 0},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"check", "--stdio", server, "--protocol", "2025-06-18", "--json"}, c.flags...), nil, &out, &errOut)
+		var rep struct {
+			NoProbes  bool `json:"noProbes"`
+			Revisions []struct {
+				Probes []struct{ Tool, Outcome string }
+			}
+		}
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil || len(rep.Revisions) != 1 {
+			t.Fatalf("%q: exit %d, stdout %s, stderr %s", c.flags, code, out.String(), errOut.String())
+		}
+		ps := rep.Revisions[0].Probes
+		if len(ps) != c.probes || rep.NoProbes != (c.probes == 0) || c.probes == 1 && (ps[0].Tool != "mcpresult-check-no-such-tool" || ps[0].Outcome != "rpc_error") {
+			t.Errorf("%q: probes %+v, noProbes %v", c.flags, ps, rep.NoProbes)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"check", "--stdio", server, "--probes=maybe"}, nil, &out, &errOut); code != 2 {
+		t.Errorf("--probes=maybe: exit %d, stderr %s", code, errOut.String())
+	}
+}

@@ -164,7 +164,8 @@ Flags:
   --deadline D                the whole run ({deadline})
   --max-response-bytes N      each response ({maxResponse})
   --max-tools N, --max-resources N, --max-pages N   ({maxTools}, {maxResources}, {maxPages})
-  --only tool:NAME|resource:URI  call only that tool, or read only that resource
+  --only tool:NAME|resource:URI  call only that tool, or read only that resource (no probe)
+  --probes[=false]            call a tool the server does not list, per revision (true)
   --write-baseline FILE       record the run's errors and warnings in FILE
   --baseline FILE             let the findings FILE lists pass; fail on a new one, and
                               on one it lists that is gone (stale)

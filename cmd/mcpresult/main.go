@@ -9,6 +9,7 @@
 //	                        [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
 //	                        [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
 //	                        [--report FORMAT=PATH]… [--baseline FILE] [--write-baseline FILE] [--only tool:NAME|resource:URI]
+//	                        [--probes[=false]]
 //	mcpresult help [COMMAND]
 //	mcpresult version
 //
@@ -90,6 +91,7 @@ const usage = `usage:
                           [--verbose] [--progress[=false]] [--fail-on error|warning|never] [--slow 1s]
                           [--deadline 5m] [--max-response-bytes 16MiB] [--max-tools 1000] [--max-resources 1000] [--max-pages 100]
                           [--report FORMAT=PATH]… [--baseline FILE] [--write-baseline FILE] [--only tool:NAME|resource:URI]
+                          [--probes[=false]]
                           (calls a live server's tools for each revision, or V, and checks what it returns)`
 
 // flagSpec is one flag of a command: its allowed values (nil: any),
