@@ -110,10 +110,12 @@ def _write_input(enc: Encoder, v: Any, mode: int, max_depth: int, max_nodes: int
     max_nodes values, or (max_bytes+1)//2 when lower, and the module's
     allowance more; the request at most 5 × max_bytes and 64 KiB long
     (MessagePack takes at most 4.5 times the compact JSON of what it
-    holds). With cut (validate), a value past the node bound is sent as far
+    holds), and (but in validate) no string longer than the budget itself. With cut (validate), a value past the node bound is sent as far
     as the bound, for the module to report what it read."""
     nodes, over_nodes, over_bytes = _encode.limits(max_nodes, max_bytes, NODE_ALLOWANCE, cut)
-    enc.limit(nodes, over_nodes, len(enc.buf) + 5 * max_bytes + 65536, over_bytes, cut)
+    # a string's JSON takes at least its code points and two quotes (but
+    # validate reports the findings of what it read beside the budget's)
+    enc.limit(nodes, over_nodes, len(enc.buf) + 5 * max_bytes + 65536, over_bytes, cut, 1 << 62 if cut else max_bytes - 2)
     try:
         enc.value(v, mode, 1, max_depth)
         enc.end()
@@ -258,7 +260,7 @@ class McpResult:
             _member(enc, "settings", s)
         if inh:
             enc.string("inherit")
-            enc.bool(True)
+            enc.boolean(True)
         resp = self._send(OP_BUILD, enc, input)
         text = resp["json"]
         out = Built(json.loads(text))
@@ -578,7 +580,7 @@ def load(
     cache_dir where the compiled module is kept (default:
     $MCPRESULT_CACHE_DIR, else the user's cache directory; None: no cache);
     module other module bytes than the bundled ones (compiled anew)."""
-    cdir = default_cache_dir() if cache_dir is UNSET else (Path(cache_dir) if cache_dir is not None else None)
+    cdir = default_cache_dir() if isinstance(cache_dir, _Unset) else (Path(cache_dir) if cache_dir is not None else None)
     compiled = compile_module(module, cdir) if module is not None else bundled(cdir)
     size = pool_size if pool_size is not None else min(os.cpu_count() or 1, 8)
     pool = Pool(compiled, size, high_water_bytes)

@@ -127,7 +127,7 @@ class Encoder:
 
     # The bounds (see write_input in _request.py).
 
-    def limit(self, nodes: int, over_nodes: EncodeLimit, max_bytes: int, over_bytes: EncodeLimit, cut: bool = False) -> None:
+    def limit(self, nodes: int, over_nodes: EncodeLimit, max_bytes: int, over_bytes: EncodeLimit, cut: bool = False, max_string: int = 1 << 62) -> None:
         """Bounds the value written next: at most nodes values (past them
         over_nodes is raised), the request at most max_bytes long
         (over_bytes). Past the bytes nothing more is written, but the rest
@@ -136,7 +136,10 @@ class Encoder:
         packages (which count values before they measure bytes) give it.
         With cut, the containers being written when the node bound is met
         are closed with what was written whole (their headers rewritten),
-        so that the request holds the value as far as the bound."""
+        so that the request holds the value as far as the bound. A string
+        of more than max_string code points (whose JSON alone passes the
+        byte budget) is past the bytes at once, never encoded."""
+        self.max_string = max_string
         self.nodes_left = nodes
         self.over_nodes: EncodeLimit | None = over_nodes
         self.max_bytes = min(max_bytes, self.request_max)
@@ -159,6 +162,7 @@ class Encoder:
             raise over
 
     def unlimit(self) -> None:
+        self.max_string = 1 << 62
         self.nodes_left = 1 << 62
         self.over_nodes = None
         self.cutting = False
@@ -194,16 +198,20 @@ class Encoder:
             return
         # a str of n code points takes at least n bytes: one that cannot fit
         # is not encoded first and measured after
-        if len(s) > self.max_bytes - len(self.buf):
+        if len(s) > self.max_string or len(s) > self.max_bytes - len(self.buf):
             self._past(self.over_bytes)
             return
         b = _utf8(s)
-        self.put(_str_header(len(b)) + b)
+        if len(self.buf) + len(b) + 5 > self.max_bytes:
+            self._past(self.over_bytes)
+            return
+        self.buf += _str_header(len(b))
+        self.buf += b
 
-    def bool(self, b: bool) -> None:
+    def boolean(self, b: bool) -> None:
         self.put(b"\xc3" if b else b"\xc2")
 
-    def int(self, n: int) -> None:
+    def integer(self, n: int) -> None:
         b = _int_bytes(n)
         self.put(b if b is not None else _NO_JSON)
 
@@ -222,7 +230,7 @@ class Encoder:
         if t is str:
             self.string(v)
         elif t is int:
-            self.int(v)
+            self.integer(v)
         elif t is float:
             self.put(b"\xcb" + _pack_d(v))
         elif t is bool:
@@ -264,7 +272,7 @@ class Encoder:
         elif issubclass(t, str):
             self.string(str.__str__(v))
         elif issubclass(t, int):
-            self.int(int.__int__(v))
+            self.integer(int.__int__(v))
         elif issubclass(t, float):
             self.put(b"\xcb" + _pack_d(float.__float__(v)))
         else:
@@ -315,9 +323,9 @@ class Encoder:
         if t is str:
             self.string(k)
         elif t is bool:
-            self.bool(k)
+            self.boolean(k)
         elif t is int:
-            self.int(k)
+            self.integer(k)
         elif k is None:
             self.put(b"\xc0")
         elif t is float:

@@ -197,8 +197,10 @@ class Instance:
         self.alloc: Any = ex["mcpresult_alloc"]
         self.free: Any = ex["mcpresult_free"]
         self.call_fn: Any = ex["mcpresult_call"]
-        ex["_initialize"](store)
-        v = ex["mcpresult_abi_version"](store)
+        start: Any = ex["_initialize"]
+        version: Any = ex["mcpresult_abi_version"]
+        start(store)
+        v = version(store)
         if v != ABI_VERSION:
             raise McpResultError("internal", "", f"the module speaks ABI version {v}, this package {ABI_VERSION}")
 
@@ -297,7 +299,7 @@ class Pool:
             raise McpResultError("internal", "", f"the module could not start ({e})") from None
         try:
             raw = inst.call(op, req)
-            resp = msgpack.unpackb(raw, raw=False, use_list=True, strict_map_key=True)
+            resp: dict[str, Any] = msgpack.unpackb(raw, raw=False, use_list=True, strict_map_key=True)
         except Exception as e:  # noqa: BLE001 - a trap, an exit, bytes that are not MessagePack
             self._discard()
             raise McpResultError("internal", "", f"the module failed ({e}); a new instance serves the next call") from None
