@@ -39,14 +39,20 @@ class Icon(TypedDict, total=False):
     theme: Literal["light", "dark"]
 
 
+class _Extras(TypedDict, total=False):
+    """What every block may have beside its own fields."""
+
+    annotations: Annotations
+    _meta: dict[str, Any]
+
+
 class _Text(TypedDict):
     type: Literal["text"]
     text: str
 
 
-class TextBlock(_Text, total=False):
-    annotations: Annotations
-    _meta: dict[str, Any]
+class TextBlock(_Text, _Extras, total=False):
+    """A text block."""
 
 
 class _Image(TypedDict):
@@ -55,11 +61,8 @@ class _Image(TypedDict):
     mimeType: str
 
 
-class ImageBlock(_Image, total=False):
+class ImageBlock(_Image, _Extras, total=False):
     """An image: data as base64, or raw bytes (encoded by the module)."""
-
-    annotations: Annotations
-    _meta: dict[str, Any]
 
 
 class _Audio(TypedDict):
@@ -68,9 +71,8 @@ class _Audio(TypedDict):
     mimeType: str
 
 
-class AudioBlock(_Audio, total=False):
-    annotations: Annotations
-    _meta: dict[str, Any]
+class AudioBlock(_Audio, _Extras, total=False):
+    """An audio block: data as base64, or raw bytes (encoded by the module)."""
 
 
 class _Link(TypedDict):
@@ -79,14 +81,12 @@ class _Link(TypedDict):
     name: str
 
 
-class ResourceLinkBlock(_Link, total=False):
+class ResourceLinkBlock(_Link, _Extras, total=False):
     title: str
     description: str
     mimeType: str
     size: int
     icons: list[Icon]
-    annotations: Annotations
-    _meta: dict[str, Any]
 
 
 class _TextContents(TypedDict):
@@ -117,9 +117,8 @@ class _Embedded(TypedDict):
     resource: Contents
 
 
-class EmbeddedResourceBlock(_Embedded, total=False):
-    annotations: Annotations
-    _meta: dict[str, Any]
+class EmbeddedResourceBlock(_Embedded, _Extras, total=False):
+    """A resource block: contents embedded in a tool result."""
 
 
 Block = Union[TextBlock, ImageBlock, AudioBlock, ResourceLinkBlock, EmbeddedResourceBlock]
