@@ -124,12 +124,13 @@ fuzz:
 # their generator writes, the independent oracles (official MCP schemas,
 # RFC 8785), the one Go module of its own (the peer benchmarks, which need
 # mcp-go: vetted, its tests run), the JS package in Node, Deno, Bun, workerd
-# and Chromium, and the official SDKs' clients against the quick starts.
+# and Chromium, the Python package (every vector under wasmtime, mypy), and
+# the official SDKs' clients against the quick starts.
 # What every suite needs is installed first (a failed install stops here);
 # then tools/suites.sh runs every suite, whatever the ones before it gave,
 # and prints one line per suite (pass or FAIL, its time), the end of what
 # each failing one printed, and fails if one failed.
-TEST_SUITES := vet fmt-check vectors-check oracle test-go test-go-packed test-go-purego test-go-386 test-peerbench test-js test-browser sdkproof
+TEST_SUITES := vet fmt-check vectors-check oracle test-go test-go-packed test-go-purego test-go-386 test-peerbench test-js test-browser test-python sdkproof
 
 test: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed $(ORACLE)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed tools/browser/node_modules/.installed tools/sdkproof/node_modules/.installed
 	$(GO) mod download
