@@ -163,21 +163,37 @@ test-peerbench:
 # python/ (as a wheel would be: the tests import the installed copy, its
 # module included), then pytest (every vector, the ABI fixtures, hostile
 # values, threads, the cache; -rs prints each skip's reason), mypy over the
-# package and the example, and the example run. The compiled module is
-# cached under bin/, never in the user's cache directory.
+# package and the example, and the example run; then pytest again in a
+# second environment whose wasmtime is the oldest pyproject.toml allows
+# (PY_WASMTIME_OLDEST), so that both ends of the declared range are tested.
+# The compiled module is cached under bin/, never in the user's cache
+# directory.
 PYTHON  ?= python3
 PY_VENV := $(BIN)/python-venv
+PY_VENV_OLDEST := $(BIN)/python-venv-oldest
+PY_WASMTIME_OLDEST := 45.0.0
+PY_PIP  := --quiet --disable-pip-version-check
 .PHONY: test-python
-test-python: $(PY_VENV)/.installed $(PY_WASM)
-	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall ./python
+test-python: $(PY_VENV)/.installed $(PY_VENV_OLDEST)/.installed $(PY_WASM)
+	@grep -q '"wasmtime>=$(basename $(basename $(PY_WASMTIME_OLDEST))),' python/pyproject.toml || { echo "test-python: pyproject.toml's wasmtime range does not start at $(PY_WASMTIME_OLDEST)"; exit 1; }
+	$(PY_VENV)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
 	cd python && MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV)/bin/python -m pytest -q -rs -p no:cacheprovider
 	cd python && ../$(PY_VENV)/bin/python -m mypy --cache-dir ../$(BIN)/python-mypy-cache
 	MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache $(PY_VENV)/bin/python python/examples/basic.py >/dev/null
+	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
+	cd python && MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV_OLDEST)/bin/python -m pytest -q -p no:cacheprovider
 
 $(PY_VENV)/.installed: python/requirements-test.txt
 	rm -rf $(PY_VENV)
 	$(PYTHON) -m venv $(PY_VENV)
-	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
+	$(PY_VENV)/bin/pip install $(PY_PIP) -r python/requirements-test.txt
+	touch $@
+
+$(PY_VENV_OLDEST)/.installed: python/requirements-test.txt Makefile
+	rm -rf $(PY_VENV_OLDEST)
+	$(PYTHON) -m venv $(PY_VENV_OLDEST)
+	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) -r python/requirements-test.txt
+	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) wasmtime==$(PY_WASMTIME_OLDEST)
 	touch $@
 
 # The JS package's tests: its type declarations compiled against a typed
