@@ -48,6 +48,14 @@ def test_serialize_outputs(m: McpResult) -> None:
     assert (e.value.code, e.value.path) == ("invalid_option", "/output")
 
 
+def test_serialize_measures_the_budget_a_result_was_built_under(m: McpResult) -> None:
+    r = m.tool(m.text("x" * 2_500_000), max_json_bytes=3_000_000)
+    assert len(m.serialize(r)) > 2_500_000
+    with pytest.raises(McpResultError) as e:
+        m.serialize(dict(r))  # a copy: the API's budget
+    assert e.value.code == "max_bytes"
+
+
 def test_output_schema(m: McpResult) -> None:
     s = {"type": "array"}
     assert m.output_schema(s, "2026-07-28") == s

@@ -265,7 +265,9 @@ class McpResult:
         text = resp["json"]
         out = Built(json.loads(text))
         out._json = text
-        out._settings = s if has_settings else None
+        # the settings the module built it with (a per-call maxJsonBytes
+        # included), which serialize sends
+        out._settings = resp.get("settings")
         return out
 
     def _value_request(self, key: str, v: Any, options: Any, s: Any, cut: bool = False, max_depth: int = MAX_PARSE_DEPTH) -> Encoder:

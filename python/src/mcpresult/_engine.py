@@ -303,6 +303,11 @@ class Pool:
         except Exception as e:  # noqa: BLE001 - a trap, an exit, bytes that are not MessagePack
             self._discard()
             raise McpResultError("internal", "", f"the module failed ({e}); a new instance serves the next call") from None
+        except BaseException:
+            # interrupted (KeyboardInterrupt) in the middle of a call: the
+            # instance's state is unknown, and its place in the pool is freed
+            self._discard()
+            raise
         if not _well_formed(resp):
             self._discard()
             raise McpResultError("internal", "", "malformed response from the module")
