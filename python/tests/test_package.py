@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 import mcpresult
 from mcpresult import McpResult
 
@@ -44,3 +46,17 @@ def test_info_reports_the_defaults(m: McpResult) -> None:
     }
     info["protocolVersions"].append("x")  # a copy, the caller's
     assert "x" not in m.info()["protocolVersions"]
+
+
+def test_the_readme_shows_the_example_and_what_it_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    import runpy
+
+    readme = (ROOT / "python" / "README.md").read_text("utf-8")
+    example = (ROOT / "python" / "examples" / "basic.py").read_text("utf-8")
+    blocks = re.findall(r"```(\w+)\n(.*?)```", readme, re.S)
+    code = [b for lang, b in blocks if lang == "python"]
+    printed = [b for lang, b in blocks if lang == "text"]
+    assert code and code[0] in example, "the README's Python block is not examples/basic.py"
+    runpy.run_path(str(ROOT / "python" / "examples" / "basic.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert printed and printed[0] == out
