@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +61,35 @@ def test_the_readme_shows_the_example_and_what_it_prints(capsys: pytest.CaptureF
     runpy.run_path(str(ROOT / "python" / "examples" / "basic.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert printed and printed[0] == out
+
+
+def test_the_wheel_holds_the_package_and_its_module(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import zipfile
+
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(ROOT / "python")],
+        check=True,
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    assert wheel.name == f"mcpresult-{mcpresult.__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        package = {n for n in names if not n.startswith("mcpresult-")}
+        assert package == {
+            "mcpresult/__init__.py",
+            "mcpresult/_api.py",
+            "mcpresult/_encode.py",
+            "mcpresult/_engine.py",
+            "mcpresult/_errors.py",
+            "mcpresult/_facts.py",
+            "mcpresult/_types.py",
+            "mcpresult/mcpresult.wasm",
+            "mcpresult/py.typed",
+        }
+        assert z.read("mcpresult/mcpresult.wasm") == (ROOT / "host" / "mcpresult.wasm").read_bytes()
+        meta = z.read(f"mcpresult-{mcpresult.__version__}.dist-info/METADATA").decode()
+    assert f"mcpresult-{mcpresult.__version__}.dist-info/licenses/LICENSE" in names
+    for line in ("Requires-Python: >=3.10", "Requires-Dist: msgpack<2,>=1.0", "Requires-Dist: wasmtime<51,>=45", "License-Expression: MIT"):
+        assert line in meta.splitlines()
