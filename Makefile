@@ -162,8 +162,8 @@ test-peerbench:
 # (made again when that file changes), the package installed into it from
 # python/ (as a wheel would be: the tests import the installed copy, its
 # module included), then pytest (every vector, the ABI fixtures, hostile
-# values, threads, the cache; -rs prints each skip's reason), mypy over the
-# package and the example, and the example run; then pytest again in a
+# values, threads, the cache; -rs prints each skip's reason), mypy (strict) over
+# the package, the example and the tests, and the example run; then pytest again in a
 # second environment whose wasmtime is the oldest pyproject.toml allows
 # (PY_WASMTIME_OLDEST), so that both ends of the declared range are tested.
 # The compiled module is cached under bin/, never in the user's cache

@@ -3,6 +3,7 @@ compiled module."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from pathlib import Path
 
@@ -105,5 +106,5 @@ def test_the_cache_dir_comes_from_the_environment(monkeypatch: pytest.MonkeyPatc
     assert _engine.default_cache_dir() is None
     monkeypatch.delenv("MCPRESULT_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    if _engine.sys.platform not in ("win32", "darwin"):
+    if sys.platform not in ("win32", "darwin"):
         assert _engine.default_cache_dir() == tmp_path / "mcpresult"

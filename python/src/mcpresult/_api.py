@@ -570,7 +570,7 @@ def load(
     pool_size: int | None = None,
     high_water_bytes: int = DEFAULT_HIGH_WATER,
     cache_dir: str | os.PathLike[str] | None | _Unset = UNSET,
-    module: bytes | None = None,
+    module: bytes | bytearray | None = None,
 ) -> McpResult:
     """Compiles the bundled module (once a process, through the cache) and
     returns the API, with an instance started at once so that a module of

@@ -104,7 +104,7 @@ def check_module(module: wasmtime.Module) -> None:
             raise McpResultError("internal", "", f"the module imports {imp.module}.{imp.name}, which this package does not provide")
 
 
-def _cache_name(wasm: bytes) -> str:
+def _cache_name(wasm: bytes | bytearray) -> str:
     digest = hashlib.sha256(wasm).hexdigest()
     machine = platform.machine() or "any"
     return f"mcpresult-{digest[:32]}-wasmtime-{wasmtime_version()}-{sys.platform}-{machine}.cwasm"
@@ -146,7 +146,7 @@ def _write_cache(path: Path, module: wasmtime.Module) -> None:
         pass  # a cache that cannot be written is no cache
 
 
-def compile_module(wasm: bytes, cache_dir: Path | None) -> Compiled:
+def compile_module(wasm: bytes | bytearray, cache_dir: Path | None) -> Compiled:
     """Compiles wasm, or reads it compiled from cache_dir: the file is named
     by the sha256 of the module, wasmtime's version and the platform, and
     one that is corrupt or another wasmtime's is ignored and rewritten."""
@@ -158,7 +158,7 @@ def compile_module(wasm: bytes, cache_dir: Path | None) -> Compiled:
             check_module(module)
             return Compiled(engine, module, "cache", path)
     try:
-        module = wasmtime.Module(engine, wasm)
+        module = wasmtime.Module(engine, bytes(wasm))
     except wasmtime.WasmtimeError as e:
         raise McpResultError("internal", "", f"the module does not compile: {e}") from None
     check_module(module)
