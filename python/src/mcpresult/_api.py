@@ -6,6 +6,7 @@ values become its request."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -155,10 +156,6 @@ def _py_kind(v: Any) -> str:
     """Names a Python value with no JSON form, or gives ""."""
     if v is UNSET or v is None or type(v) in (bool, int, float, str, list, dict, bytes, bytearray, Built):
         return ""
-    if type(v) is int:
-        return ""
-    import datetime
-
     if type(v) is datetime.datetime and v.tzinfo is not None:
         return ""
     return "a value of type " + type(v).__name__

@@ -112,10 +112,6 @@ def _utf8(s: str) -> bytes:
         return s.encode("utf-8", "surrogatepass")
 
 
-class _Cut(Exception):
-    """Internal: never escapes the encoder."""
-
-
 class Encoder:
     """Writes one request into a buffer of its own (a request is copied
     into the module's memory at once)."""
@@ -214,9 +210,6 @@ class Encoder:
     def integer(self, n: int) -> None:
         b = _int_bytes(n)
         self.put(b if b is not None else _NO_JSON)
-
-    def raw(self, b: bytes) -> None:
-        self.put(b)
 
     def value(self, v: Any, mode: int, depth: int, max_depth: int) -> None:
         """Writes a caller's value at depth (the outermost request value
