@@ -15,6 +15,7 @@ JS      := js
 WASM       := host/mcpresult.wasm
 WASM_BUILD := GOTOOLCHAIN=go1.26.8 GOWASM= GOEXPERIMENT= GOFLAGS= GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -trimpath -buildvcs=false -ldflags='-s -w'
 JS_WASM    := js/mcpresult.wasm
+PY_WASM    := python/src/mcpresult/mcpresult.wasm
 # The raw budget was 2,450,000 until a Value became three words: the
 # accessors of its strings and items, inlined where they are read, cost
 # about 60 KB of code for two thirds less memory per decoded value. It was
@@ -59,11 +60,15 @@ $(CLI): $(shell find cmd content result abi check host internal -name '*.go' -no
 wasm:
 	$(WASM_BUILD) -o $(WASM) ./wasm
 	cp $(WASM) $(JS_WASM)
+	cp $(WASM) $(PY_WASM)
 	@echo "$(WASM): $$(wc -c < $(WASM)) bytes, $$(gzip -9 < $(WASM) | wc -c) gzip"
 
-# The JS package ships the same module, copied, never edited.
+# The JS and Python packages ship the same module, copied, never edited.
 $(JS_WASM): $(WASM)
 	cp $(WASM) $(JS_WASM)
+
+$(PY_WASM): $(WASM)
+	cp $(WASM) $(PY_WASM)
 
 # Rebuilds the module and fails if one byte differs from the committed one,
 # or if it passes the size budget.
@@ -72,6 +77,7 @@ check-wasm:
 	$(WASM_BUILD) -o $$tmp ./wasm || exit 1; \
 	if ! cmp -s $$tmp $(WASM); then echo "check-wasm: $(WASM) is not what make wasm builds from this source (run make wasm and commit it)"; exit 1; fi; \
 	if ! cmp -s $(WASM) $(JS_WASM); then echo "check-wasm: $(JS_WASM) is not a copy of $(WASM) (run make wasm and commit it)"; exit 1; fi; \
+	if ! cmp -s $(WASM) $(PY_WASM); then echo "check-wasm: $(PY_WASM) is not a copy of $(WASM) (run make wasm and commit it)"; exit 1; fi; \
 	raw=$$(wc -c < $$tmp); gz=$$(gzip -9 < $$tmp | wc -c); \
 	echo "check-wasm: $(WASM) matches its source; $$raw bytes (budget $(WASM_MAX_RAW)), $$gz gzip (budget $(WASM_MAX_GZIP))"; \
 	if [ $$raw -gt $(WASM_MAX_RAW) ] || [ $$gz -gt $(WASM_MAX_GZIP) ]; then echo "check-wasm: over the size budget"; exit 1; fi
@@ -118,12 +124,13 @@ fuzz:
 # their generator writes, the independent oracles (official MCP schemas,
 # RFC 8785), the one Go module of its own (the peer benchmarks, which need
 # mcp-go: vetted, its tests run), the JS package in Node, Deno, Bun, workerd
-# and Chromium, and the official SDKs' clients against the quick starts.
+# and Chromium, the Python package (every vector under wasmtime, mypy), and
+# the official SDKs' clients against the quick starts.
 # What every suite needs is installed first (a failed install stops here);
 # then tools/suites.sh runs every suite, whatever the ones before it gave,
 # and prints one line per suite (pass or FAIL, its time), the end of what
 # each failing one printed, and fails if one failed.
-TEST_SUITES := vet fmt-check vectors-check oracle test-go test-go-packed test-go-purego test-go-386 test-peerbench test-js test-browser sdkproof
+TEST_SUITES := vet fmt-check vectors-check oracle test-go test-go-packed test-go-purego test-go-386 test-peerbench test-js test-browser test-python sdkproof
 
 test: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed $(ORACLE)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed tools/browser/node_modules/.installed tools/sdkproof/node_modules/.installed
 	$(GO) mod download
@@ -149,6 +156,45 @@ test-go-386:
 
 test-peerbench:
 	cd tools/peerbench && $(GO) vet ./... && $(GO) test -count=1 ./...
+
+# The Python package (python/, PyPI mcpresult): a virtual environment of
+# its own under bin/ with the exact versions of python/requirements-test.txt
+# (made again when that file changes), the package installed into it from
+# python/ (as a wheel would be: the tests import the installed copy, its
+# module included), then pytest (every vector, the ABI fixtures, hostile
+# values, threads, the cache; -rs prints each skip's reason), mypy (strict) over
+# the package, the example and the tests, and the example run; then pytest again in a
+# second environment whose wasmtime is the oldest pyproject.toml allows
+# (PY_WASMTIME_OLDEST), so that both ends of the declared range are tested.
+# The compiled module is cached under bin/, never in the user's cache
+# directory.
+PYTHON  ?= python3
+PY_VENV := $(BIN)/python-venv
+PY_VENV_OLDEST := $(BIN)/python-venv-oldest
+PY_WASMTIME_OLDEST := 45.0.0
+PY_PIP  := --quiet --disable-pip-version-check
+.PHONY: test-python
+test-python: $(PY_VENV)/.installed $(PY_VENV_OLDEST)/.installed $(PY_WASM)
+	@grep -q '"wasmtime>=$(basename $(basename $(PY_WASMTIME_OLDEST))),' python/pyproject.toml || { echo "test-python: pyproject.toml's wasmtime range does not start at $(PY_WASMTIME_OLDEST)"; exit 1; }
+	$(PY_VENV)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
+	cd python && MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV)/bin/python -m pytest -q -rs -p no:cacheprovider
+	cd python && ../$(PY_VENV)/bin/python -m mypy --cache-dir ../$(BIN)/python-mypy-cache
+	MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache $(PY_VENV)/bin/python python/examples/basic.py >/dev/null
+	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
+	cd python && MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV_OLDEST)/bin/python -m pytest -q -p no:cacheprovider
+
+$(PY_VENV)/.installed: python/requirements-test.txt
+	rm -rf $(PY_VENV)
+	$(PYTHON) -m venv $(PY_VENV)
+	$(PY_VENV)/bin/pip install $(PY_PIP) -r python/requirements-test.txt
+	touch $@
+
+$(PY_VENV_OLDEST)/.installed: python/requirements-test.txt Makefile
+	rm -rf $(PY_VENV_OLDEST)
+	$(PYTHON) -m venv $(PY_VENV_OLDEST)
+	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) -r python/requirements-test.txt
+	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) wasmtime==$(PY_WASMTIME_OLDEST)
+	touch $@
 
 # The JS package's tests: its type declarations compiled against a typed
 # example (tsc), then every vector and the oracles through the public API in
