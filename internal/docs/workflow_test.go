@@ -152,7 +152,7 @@ func TestWorkflow(t *testing.T) {
 	}
 	cmd := exec.CommandContext(ctx, "bash", "-c", checkStep)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "GITHUB_ACTIONS=true", "GITHUB_STEP_SUMMARY="+summary)
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "GITHUB_ACTIONS=true", "GITHUB_WORKSPACE="+dir, "GITHUB_STEP_SUMMARY="+summary)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
@@ -161,7 +161,8 @@ func TestWorkflow(t *testing.T) {
 		t.Fatalf("%s: %v, want exit status 1 on the faulty fixture server\nstdout:\n%s\nstderr:\n%s", checkStep, err, stdout.String(), stderr.String())
 	}
 	for _, want := range []string{"\nsummary: ", " revisions checked", "error   output_schema_mismatch", "warning error_leaks_secret",
-		"\n::error title=output_schema_mismatch · 2025-06-18 · tool ", "\n::warning title=error_leaks_secret · 2025-06-18 · tool "} {
+		// the annotations are placed at the file that starts the server, as in SARIF
+		"\n::error file=server.mjs,title=output_schema_mismatch · 2025-06-18 · tool ", "\n::warning file=server.mjs,title=error_leaks_secret · 2025-06-18 · tool "} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, stdout.String())
 		}
