@@ -141,7 +141,7 @@ func TestValidJSONLen(t *testing.T) {
 	parts := []string{"a", "\"", "\\", "\n", "\x01", "\x1f", "é", "€", "😀", "\u2028", "\xff", "\xe2\x82", " ", "\x7f"}
 	for seed := 0; seed < 4000; seed++ {
 		var b []byte
-		x := uint32(seed*2654435761 + 1)
+		x := uint32(seed)*2654435761 + 1
 		for n := int(x % 29); n > 0; n-- {
 			x = x*1103515245 + 12345
 			b = append(b, parts[(x>>16)%uint32(len(parts))]...)
