@@ -75,6 +75,7 @@ type Tool struct {
 	Name         string
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage // nil when the tool declares none
+	Meta         json.RawMessage // the tool's _meta as listed; nil when it has none
 }
 
 // ToolCall is one tools/call exchange as it happened on the wire.

@@ -576,6 +576,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 			Name         *string         `json:"name"`
 			InputSchema  json.RawMessage `json:"inputSchema"`
 			OutputSchema json.RawMessage `json:"outputSchema"`
+			Meta         json.RawMessage `json:"_meta"`
 		}
 		if json.Unmarshal(raw, &t) != nil || t.Name == nil {
 			rr.Notes = append(rr.Notes, "tools/list: tool "+strconv.Itoa(i)+" has no name: not called")
@@ -589,7 +590,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		}
 		listed[*t.Name] = true
 		s.listed = listed
-		tools = append(tools, Tool{Name: *t.Name, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema})
+		tools = append(tools, Tool{Name: *t.Name, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Meta: t.Meta})
 	}
 	if dups > maxDuplicateNotes {
 		rr.Notes = append(rr.Notes, "tools/list lists "+strconv.Itoa(dups)+" tools more than once in all: each called once")
