@@ -27,7 +27,9 @@ func Codes() []Code {
 		CodeArgumentsNotGenerated, CodeArgumentsIncomplete,
 		// The driver, about an exchange.
 		CodeNoResponse, CodeClientRejected, CodeResponseTooLarge, CodeRedirectRefused, CodeCutShort,
-		CodeDuplicateResponse,
+		CodeDuplicateResponse, CodeAppToolNoResponse,
+		// MCP Apps pages, judged as pages.
+		CodeAppPageTooLarge,
 		// The driver, about a revision.
 		CodeTooManyTools, CodeTooManyResources, CodeTooManyPages, CodeCursorRepeated, CodeListTooLarge,
 		CodeResultsNotKept, CodeAllCallsFailed,
@@ -75,6 +77,9 @@ var codeSummaries = map[Code]string{
 	CodeRedirectRefused:   "Over HTTP, the server redirected the request to another origin, which is not followed.",
 	CodeCutShort:          "The run ended (its deadline passed, or it was interrupted) before the answer came.",
 	CodeDuplicateResponse: "The server answered a request it had answered already, or sent a response for an id never sent.",
+	CodeAppToolNoResponse: "A tool that only an MCP Apps page calls did not answer within the timeout, as a page's long poll may not: a warning, where a tool the model calls gets no_response.",
+	// MCP Apps pages, judged as pages.
+	CodeAppPageTooLarge: "An MCP Apps page whose HTML is over 16 MiB, the largest page a host (Goose) loads.",
 	// The driver, about a revision.
 	CodeTooManyTools:     "The server lists more tools than the check calls: the first listed were called.",
 	CodeTooManyResources: "The server lists more resources than the check reads: the first listed were read.",

@@ -178,7 +178,7 @@
 //   - result_size (info): the bytes of the result as compact JSON.
 //   - result_tokens (info): an estimate of the tokens of text a model reads:
 //     the UTF-8 bytes of the text blocks and text resource contents divided
-//     by 4 (images, audio and blobs not counted).
+//     by 4 (images, audio, blobs and MCP Apps pages not counted).
 //   - result_over_client_cap (warning): a tool result whose estimate is over
 //     a cap of Claude Code: the 10,000 tokens above which Claude Code
 //     warns, or its default maximum of 25,000 (MAX_MCP_OUTPUT_TOKENS).
@@ -275,11 +275,66 @@
 // text contents, and result_size and result_tokens; a JSON-RPC error
 // answering them gets the leak checks.
 //
+// # MCP Apps
+//
+// An MCP Apps server (the extension io.modelcontextprotocol/ui) links a
+// tool to a page: _meta.ui.resourceUri (or the deprecated
+// _meta["ui/resourceUri"]) names a ui:// resource, whose contents are a
+// whole HTML document with its scripts bundled, often megabytes of them,
+// that the host loads in a frame and the model never reads. Such a server
+// is judged by what its hosts and its model see, not by rules made for
+// text a model reads:
+//
+//   - A page is resource contents whose mimeType is
+//     text/html;profile=mcp-app (or text/html+skybridge, one host's own), or
+//     whose uri (the uri read, when the contents name none) is ui://: read
+//     by resources/read, or embedded in a tool result. A result that holds
+//     one is validated with the largest JSON budget (64,000,000 bytes), not
+//     the 2 MB of a result built for a model, so max_bytes does not judge
+//     a page; its HTML (a blob's decoded bytes) is app_page_too_large
+//     (warning) only over 16 MiB, the largest page a host is known to load
+//     (Goose refuses a larger one; hosts with a lower default, such as
+//     Qwen Code's 1 MiB, let it be raised). A response is still bounded by
+//     Options.MaxResponseBytes (16 MiB by default, response_too_large). A
+//     page counts for no tokens in result_tokens.
+//   - The secret heuristics read a page as HTML and scripts: the base64
+//     payload of a data: URL (a font, an image, a worker bundled into the
+//     page) is not looked in, since a random run of base64 can spell a
+//     key's shape; a secret's name (password, apiKey…) makes a secret only
+//     when a string literal is assigned to it (password = "…",
+//     {apiKey: '…'}), not an expression (A.Password=PC(13), a variable);
+//     and a quoted "password": "…" is a JSON member only after { or , (not
+//     a ternary's ?"password":"text"). Keys and tokens of a known shape (an
+//     OpenAI, GitHub, AWS key…), a private key and a URL with a password
+//     are secrets in a page as anywhere: a page is sent to every user's
+//     browser. A page is never error text (paths and stack traces are not
+//     looked for in it), and a finding names "the MCP Apps page at" its
+//     path.
+//   - A tool that links a page feeds it structuredContent, which hosts
+//     keep from the model; the model reads content. So the rules that ask
+//     structured content to be carried by text are info for such a tool:
+//     field_not_in_revision at /structuredContent (before 2025-06-18),
+//     missing_text_fallback and text_copy_mismatch. Content itself is
+//     judged as for any tool (content_required, empty_content: the
+//     extension asks content to be meaningful for the model), and a value
+//     other than an object without a text copy in 2026-07-28, which that
+//     revision makes a MUST, stays a warning.
+//   - app_tool_no_response (warning): a tool whose _meta.ui.visibility is
+//     ["app"] alone, which only its page calls and the model never does,
+//     did not answer within Options.Timeout. A page's call may wait on
+//     purpose (a long poll for the next command, as the official PDF
+//     example's poll_pdf_commands does), so it is not no_response; a
+//     broken connection still is, and so is a tool the model can call
+//     (visibility absent, the default ["model","app"], or naming
+//     "model").
+//
 // # Bounds
 //
 // No server can stall Run or make it hold more than it allows. The
 // driver's own codes, about an exchange rather than a result: no_response
-// (error, no answer within Options.Timeout, or the connection broke),
+// (error, no answer within Options.Timeout, or the connection broke; for
+// a tool only an MCP Apps page calls, a timeout is app_tool_no_response,
+// a warning: see MCP Apps),
 // client_rejected (warning, the Go SDK's client refuses the result),
 // response_too_large (error, the response is over Options.MaxResponseBytes,
 // 16 MiB by default, over HTTP or stdio: read no further, held no longer,

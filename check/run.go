@@ -46,6 +46,13 @@ const (
 	// Clients take the first answer, and so does the check: the exchange is
 	// judged by it, and the others are counted, not checked.
 	CodeDuplicateResponse Code = "duplicate_response"
+	// CodeAppToolNoResponse (warning): a tool that only an MCP Apps page
+	// calls (_meta.ui.visibility ["app"]) did not answer within the
+	// timeout. A page's own call may wait on purpose (a long poll for the
+	// next command), and no model ever waits on it, so it is no
+	// no_response error; a tool the model can call that does not answer
+	// still is.
+	CodeAppToolNoResponse Code = "app_tool_no_response"
 )
 
 // The codes of the findings the driver adds to a revision
@@ -673,7 +680,7 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 	cr.Rerun = rerunArgs(s.o, s.rev, onlyTool+t.Name, src == SourceCalls)
 	if resp == nil {
 		cr.Outcome = OutcomeNoResponse
-		cr.Findings = []Finding{s.noResponse(ctx, err)}
+		cr.Findings = []Finding{appOnlyNoResponse(t, s.noResponse(ctx, err), err)}
 		if ctx.Err() != nil {
 			return cr, stopped(ctx)
 		}
@@ -698,6 +705,17 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 			Message: "the official Go SDK's client (v1.8.0) refuses this result: " + sdkError(err)})
 	}
 	return cr, ""
+}
+
+// appOnlyNoResponse is the finding of a tools/call that got no answer: f,
+// or app_tool_no_response when the timeout passed (err is errTimeout) for
+// a tool that only an MCP Apps page calls.
+func appOnlyNoResponse(t Tool, f Finding, err error) Finding {
+	if f.Code != CodeNoResponse || !errors.Is(err, errTimeout) || !toolAppLink(t.Meta).AppOnly() {
+		return f
+	}
+	return Finding{Severity: Warning, Code: CodeAppToolNoResponse,
+		Message: f.Message + "; only an MCP Apps page calls this tool (_meta.ui.visibility is [\"app\"]), and a page's call may wait on purpose, as a long poll does, so no model waits on it"}
 }
 
 // resources lists the resources and reads each.
