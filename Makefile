@@ -315,6 +315,21 @@ tools/checkfixture/node_modules/.installed: tools/checkfixture/package.json tool
 check-servers: $(CLI) tools/checkref/node_modules/.installed
 	node tools/checkref/run.mjs $(CLI)
 
+# Official MCP Apps example servers from npm (tools/checkapps, pinned: the
+# PDF viewer, the map, the budget allocator, the system monitor, the debug
+# and the basic servers) through mcpresult check over stdio, every revision:
+# fails when check could not check one, when its findings (and the MCP Apps
+# pages the report lists, with their tools) differ from
+# testdata/checkapps/expected.json, or when an error or warning pinned there
+# has no reason written beside it.
+.PHONY: check-apps
+check-apps: $(CLI) tools/checkapps/node_modules/.installed
+	node tools/checkapps/run.mjs $(CLI)
+
+tools/checkapps/node_modules/.installed: tools/checkapps/package.json tools/checkapps/package-lock.json
+	cd tools/checkapps && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # mcpresult check's SARIF and JUnit reports, read by tools that did not
 # write them (tools/sarif/validate.mjs): a run against the reference
 # server-everything (tools/checkref, whose findings include errors and
@@ -402,4 +417,4 @@ bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installe
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sarif/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/checkapps/node_modules tools/sarif/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules

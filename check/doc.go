@@ -85,7 +85,8 @@
 // by the content list, or one of its blocks, that is the same value (the
 // image that {"content": [image]} repeats). structuredContent is carried
 // when it is carried whole, or when it is an object each of whose members
-// is carried or is a boolean or null: a one-member wrapper
+// is carried or is a boolean, null, or an empty array or object (a list
+// of files that has none: no item is lost): a one-member wrapper
 // ({"entities": [...]} with the array's JSON as text, {"content": text}),
 // members each in a block of their own, a message beside
 // "success": true, an empty object. A boolean or null is let go: a flag

@@ -360,8 +360,9 @@ func (f *findings) textFallbackNotNeeded(v content.Value, rev, msg string, linke
 // result v carries, and says how: the whole value is carried (carriedBy),
 // or it is an object each of whose members is carried or is a boolean or
 // null (a flag such as "success": true, which says nothing that the text
-// and isError do not; check cannot read a flag's meaning in text). An
-// empty object carries nothing to lose.
+// and isError do not; check cannot read a flag's meaning in text), or an
+// empty array or object (no item to lose: a list of files that has none).
+// An empty object carries nothing to lose.
 func structuredCarried(sc, v content.Value) (how string, ok bool) {
 	blocks := contentBlocks(v)
 	texts := make([]carrierText, 0, len(blocks))
@@ -394,6 +395,10 @@ func structuredCarried(sc, v content.Value) (how string, ok bool) {
 		}
 		if k := m.Value.Kind(); k == content.KindBool || k == content.KindNull {
 			parts = append(parts, name+" is a "+map[bool]string{true: "boolean", false: "null"}[k == content.KindBool]+", let go")
+			continue
+		}
+		if k := m.Value.Kind(); (k == content.KindArray || k == content.KindObject) && m.Value.Len() == 0 {
+			parts = append(parts, name+" is empty, let go")
 			continue
 		}
 		where, ok := carriedBy(m.Value, texts, all, blocks)
