@@ -321,9 +321,11 @@ check-servers: $(CLI) tools/checkref/node_modules/.installed
 # fails when check could not check one, when its findings (and the MCP Apps
 # pages the report lists, with their tools) differ from
 # testdata/checkapps/expected.json, or when an error or warning pinned there
-# has no reason written beside it.
+# has no reason written beside it. run.test.mjs first tests the script
+# itself, against a stand-in for mcpresult.
 .PHONY: check-apps
 check-apps: $(CLI) tools/checkapps/node_modules/.installed
+	node --test --test-reporter=dot tools/checkapps/run.test.mjs
 	node tools/checkapps/run.mjs $(CLI)
 
 tools/checkapps/node_modules/.installed: tools/checkapps/package.json tools/checkapps/package-lock.json
