@@ -132,7 +132,7 @@ fuzz:
 # each failing one printed, and fails if one failed.
 TEST_SUITES := vet fmt-check vectors-check oracle test-go test-go-packed test-go-purego test-go-386 test-peerbench test-js test-browser test-python sdkproof
 
-test: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed $(ORACLE)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed tools/browser/node_modules/.installed tools/sdkproof/node_modules/.installed
+test: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed tools/appfixture/node_modules/.installed $(ORACLE)/node_modules/.installed tools/jstest/node_modules/.installed tools/runtimes/node_modules/.installed tools/browser/node_modules/.installed tools/sdkproof/node_modules/.installed
 	$(GO) mod download
 	MAKE="$(MAKE)" tools/suites.sh --label "make test" $(TEST_SUITES)
 
@@ -142,7 +142,7 @@ test: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed $
 # (internal/nodetest); here their packages are installed first and
 # MCPRESULT_REQUIRE_NODE=1 makes a missing one a failure, not a skip.
 .PHONY: test-go test-go-packed test-go-purego test-go-386 test-peerbench
-test-go: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed
+test-go: $(JS)/node_modules/.installed tools/checkfixture/node_modules/.installed tools/appfixture/node_modules/.installed
 	MCPRESULT_REQUIRE_NODE=1 $(GO) test -race -count=1 ./...
 
 test-go-packed:
@@ -308,12 +308,36 @@ tools/checkfixture/node_modules/.installed: tools/checkfixture/package.json tool
 	cd tools/checkfixture && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The MCP Apps server of check's tests (tools/appfixture/server.mjs:
+# check/appfixture_test.go) runs on the official SDK 2.x and the ext-apps
+# helpers pinned there, installed here only.
+tools/appfixture/node_modules/.installed: tools/appfixture/package.json tools/appfixture/package-lock.json
+	cd tools/appfixture && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # The official reference MCP servers from npm (tools/checkref, pinned)
 # through mcpresult check over stdio, every revision: fails when check could
 # not check one, or when its findings differ from testdata/checkref/expected.json.
 .PHONY: check-servers
 check-servers: $(CLI) tools/checkref/node_modules/.installed
 	node tools/checkref/run.mjs $(CLI)
+
+# Official MCP Apps example servers from npm (tools/checkapps, pinned: the
+# PDF viewer, the map, the budget allocator, the system monitor, the debug
+# and the basic servers) through mcpresult check over stdio, every revision:
+# fails when check could not check one, when its findings (and the MCP Apps
+# pages the report lists, with their tools) differ from
+# testdata/checkapps/expected.json, or when an error or warning pinned there
+# has no reason written beside it. run.test.mjs first tests the script
+# itself, against a stand-in for mcpresult.
+.PHONY: check-apps
+check-apps: $(CLI) tools/checkapps/node_modules/.installed
+	node --test --test-reporter=dot tools/checkapps/run.test.mjs
+	node tools/checkapps/run.mjs $(CLI)
+
+tools/checkapps/node_modules/.installed: tools/checkapps/package.json tools/checkapps/package-lock.json
+	cd tools/checkapps && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # mcpresult check's SARIF and JUnit reports, read by tools that did not
 # write them (tools/sarif/validate.mjs): a run against the reference
@@ -402,4 +426,4 @@ bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installe
 	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt < $(BIN)/bench.txt
 
 clean:
-	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sarif/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules
+	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/appfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/checkapps/node_modules tools/sarif/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules

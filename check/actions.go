@@ -44,7 +44,9 @@ func (r *Report) WriteWorkflowCommands(w io.Writer, file string) error {
 		switch {
 		case l.Tool != nil:
 			title += " · tool " + escapeText(l.Tool.Name)
-			where = append(where, "call "+strconv.Itoa(l.CallN+1))
+			if l.Call != nil {
+				where = append(where, "call "+strconv.Itoa(l.CallN+1))
+			}
 		case l.Resource != nil:
 			title += " · resource " + escapeText(l.Resource.URI)
 		default:

@@ -24,6 +24,10 @@ type appLink struct {
 	// Visibility is _meta.ui.visibility as listed (nil when absent: the
 	// default, ["model","app"]).
 	Visibility []string
+	// NestedRaw and FlatRaw are the two keys' values as listed, whatever
+	// their type (nil when absent): what the app checks quote of a link
+	// that is not a string.
+	NestedRaw, FlatRaw json.RawMessage
 }
 
 // Linked says whether the tool names a page by either key.
@@ -55,7 +59,7 @@ func toolAppLink(meta json.RawMessage) appLink {
 		return l
 	}
 	if m.Flat != nil {
-		l.HasFlat = true
+		l.HasFlat, l.FlatRaw = true, m.Flat
 		_ = json.Unmarshal(m.Flat, &l.Flat)
 	}
 	var ui struct {
@@ -64,7 +68,7 @@ func toolAppLink(meta json.RawMessage) appLink {
 	}
 	if m.UI != nil && json.Unmarshal(m.UI, &ui) == nil {
 		if ui.ResourceURI != nil {
-			l.HasNested = true
+			l.HasNested, l.NestedRaw = true, ui.ResourceURI
 			_ = json.Unmarshal(ui.ResourceURI, &l.Nested)
 		}
 		l.Visibility = ui.Visibility

@@ -27,7 +27,9 @@ func Codes() []Code {
 		CodeArgumentsNotGenerated, CodeArgumentsIncomplete,
 		// The driver, about an exchange.
 		CodeNoResponse, CodeClientRejected, CodeResponseTooLarge, CodeRedirectRefused, CodeCutShort,
-		CodeDuplicateResponse,
+		CodeDuplicateResponse, CodeAppToolNoResponse,
+		// MCP Apps pages, judged as pages.
+		CodeAppPageTooLarge,
 		// The driver, about a revision.
 		CodeTooManyTools, CodeTooManyResources, CodeTooManyPages, CodeCursorRepeated, CodeListTooLarge,
 		CodeResultsNotKept, CodeAllCallsFailed,
@@ -35,6 +37,9 @@ func Codes() []Code {
 		CodeUnknownToolAnswered, CodeUnknownToolToolError, CodeUnknownToolErrorCode,
 		// The session's own answers.
 		CodeDiscoverInvalid, CodeRevisionMismatch,
+		// MCP Apps: a tool's link to its page, and the page.
+		CodeAppResourceURI, CodeAppResourceMissing, CodeAppMIMEType, CodeAppCSPInvalid, CodeAppCSPUncovered,
+		CodeAppMetaConflict,
 	}
 }
 
@@ -75,6 +80,9 @@ var codeSummaries = map[Code]string{
 	CodeRedirectRefused:   "Over HTTP, the server redirected the request to another origin, which is not followed.",
 	CodeCutShort:          "The run ended (its deadline passed, or it was interrupted) before the answer came.",
 	CodeDuplicateResponse: "The server answered a request it had answered already, or sent a response for an id never sent.",
+	CodeAppToolNoResponse: "A tool that only an MCP Apps page calls did not answer within the timeout, as a page's long poll may not: a warning, where a tool the model calls gets no_response.",
+	// MCP Apps pages, judged as pages.
+	CodeAppPageTooLarge: "An MCP Apps page whose HTML is over 16 MiB, the largest page a host (Goose) loads.",
 	// The driver, about a revision.
 	CodeTooManyTools:     "The server lists more tools than the check calls: the first listed were called.",
 	CodeTooManyResources: "The server lists more resources than the check reads: the first listed were read.",
@@ -90,6 +98,13 @@ var codeSummaries = map[Code]string{
 	// The session's own answers.
 	CodeRevisionMismatch: "An answer to initialize or a list in the shape of another revision than the session's: a member it does not define, or in 2026-07-28 one it requires missing.",
 	CodeDiscoverInvalid:  "In a 2026-07-28 session, the server/discover result lacks a member DiscoverResult requires, or has one of the wrong type or value.",
+	// MCP Apps: a tool's link to its page, and the page.
+	CodeAppResourceURI:     "A tool links its MCP Apps page by a value that is not a ui:// URI: no host renders it.",
+	CodeAppResourceMissing: "The MCP Apps page a tool links cannot be read: a JSON-RPC error, no contents of its URI, or no HTML.",
+	CodeAppMIMEType:        "An MCP Apps page whose mimeType is not exactly text/html;profile=mcp-app (text/html+skybridge, which ChatGPT wants, is a warning).",
+	CodeAppCSPInvalid:      "An entry of an MCP Apps page's _meta.ui.csp that is not an origin, or a list or entry of the wrong type (a key hosts do not know is a warning).",
+	CodeAppCSPUncovered:    "An MCP Apps page loads or connects to an origin that no entry of the CSP list it belongs in covers: the host blocks it.",
+	CodeAppMetaConflict:    "A tool's _meta.ui.resourceUri and its deprecated _meta[\"ui/resourceUri\"] name different pages.",
 
 	// result.Validate's, on the wire for the negotiated revision.
 	Code(content.CodeDuplicateKey):               "An object has the same member twice: which one a client keeps depends on its parser.",

@@ -8,8 +8,10 @@ import (
 )
 
 // TestDependencies keeps the other library packages and the WebAssembly
-// module free of this package and of the MCP SDK it drives servers with:
-// only this package, the command and programs that embed it import them.
+// module free of this package, of the MCP SDK it drives servers with and
+// of the HTML tokenizer it reads MCP Apps pages with
+// (golang.org/x/net/html): only this package, the command and programs
+// that embed it import them.
 func TestDependencies(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
@@ -18,7 +20,8 @@ func TestDependencies(t *testing.T) {
 	const module = "github.com/mcpresult/mcpresult"
 	forbidden := func(pkg string) bool {
 		return pkg == module+"/check" || strings.HasPrefix(pkg, module+"/check/") ||
-			pkg == "github.com/modelcontextprotocol/go-sdk" || strings.HasPrefix(pkg, "github.com/modelcontextprotocol/go-sdk/")
+			pkg == "github.com/modelcontextprotocol/go-sdk" || strings.HasPrefix(pkg, "github.com/modelcontextprotocol/go-sdk/") ||
+			strings.HasPrefix(pkg, "golang.org/x/net/")
 	}
 	for _, tc := range []struct {
 		pkg string

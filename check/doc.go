@@ -85,7 +85,8 @@
 // by the content list, or one of its blocks, that is the same value (the
 // image that {"content": [image]} repeats). structuredContent is carried
 // when it is carried whole, or when it is an object each of whose members
-// is carried or is a boolean or null: a one-member wrapper
+// is carried or is a boolean, null, or an empty array or object (a list
+// of files that has none: no item is lost): a one-member wrapper
 // ({"entities": [...]} with the array's JSON as text, {"content": text}),
 // members each in a block of their own, a message beside
 // "success": true, an empty object. A boolean or null is let go: a flag
@@ -178,7 +179,7 @@
 //   - result_size (info): the bytes of the result as compact JSON.
 //   - result_tokens (info): an estimate of the tokens of text a model reads:
 //     the UTF-8 bytes of the text blocks and text resource contents divided
-//     by 4 (images, audio and blobs not counted).
+//     by 4 (images, audio, blobs and MCP Apps pages not counted).
 //   - result_over_client_cap (warning): a tool result whose estimate is over
 //     a cap of Claude Code: the 10,000 tokens above which Claude Code
 //     warns, or its default maximum of 25,000 (MAX_MCP_OUTPUT_TOKENS).
@@ -263,6 +264,42 @@
 //     revisions whose shape it is. The members of tool and resource results
 //     are checked with each result (field_not_in_revision, missing_field).
 //
+// MCP Apps (extension io.modelcontextprotocol/ui) pages, of the tools
+// that link one (see below, under MCP Apps):
+//
+//   - app_resource_uri (error): a tool's link (_meta.ui.resourceUri, or the
+//     deprecated flat _meta["ui/resourceUri"] when it lists only that) is
+//     not a string, is empty, or does not start with ui:// (a custom
+//     scheme, https://…): no host renders it. At the tool, the path into
+//     the tool as listed (/_meta/ui/resourceUri, /_meta/ui~1resourceUri).
+//   - app_resource_missing (error): the linked page cannot be read:
+//     resources/read answers with a JSON-RPC error (/error), a result
+//     without contents of the page's URI (/contents), or contents with no
+//     HTML (text and blob empty or absent). No answer, or one too large,
+//     is the read's own no_response or response_too_large.
+//   - app_mime_type (error, or warning): the contents' mimeType is not
+//     exactly text/html;profile=mcp-app (text/html, text/html;
+//     charset=utf-8, none); text/html+skybridge, which ChatGPT's Apps SDK
+//     wants, is a warning that names ChatGPT.
+//   - app_csp_invalid (error, or warning): _meta.ui.csp is not an object,
+//     one of its four lists is not an array, an entry is not a string, or
+//     an entry is not an origin (scheme://host[:port] with http, https, ws
+//     or wss; no path, query, fragment or user; a wildcard only as the
+//     whole leftmost label, https://*.example.com; a port from 1 to 65535
+//     or *; a "/" alone after it is let go, as browsers read it as the
+//     whole origin), each at its path; a key other than the four lists is
+//     a warning, as hosts ignore it (at most 20 a page).
+//   - app_csp_uncovered (warning): each origin the page loads or connects
+//     to that no valid entry of its list covers, naming the origin and the
+//     list, at the path of the list in the contents' _meta.ui.csp (where
+//     it belongs; at most 20 a page, the last saying how many more).
+//   - app_meta_conflict (error): the tool lists both keys and the flat one
+//     is another value than _meta.ui.resourceUri: hosts that read one
+//     render another page than hosts that read the other. Both keys with
+//     the same page, as the official ext-apps helpers (registerAppTool)
+//     write them, is fine: a note of the revision names those tools, and
+//     no finding.
+//
 // Error text is the text of an isError result (its text blocks, embedded
 // text resources and the strings of its structuredContent) and a JSON-RPC
 // error's message and data. Leaks are looked for in every text block, text
@@ -275,11 +312,118 @@
 // text contents, and result_size and result_tokens; a JSON-RPC error
 // answering them gets the leak checks.
 //
+// # MCP Apps
+//
+// A tool that lists _meta.ui.resourceUri (or the deprecated flat
+// _meta["ui/resourceUri"]) renders a ui:// page in hosts that support MCP
+// Apps. In each revision, Run reads every page a listed tool links once,
+// among the resources (RevisionReport.Resources, in URI order, with the
+// checks of any read): a page that resources/list does not list is read
+// all the same, as hosts do, and a server that declares no resources
+// capability has its pages read too. RevisionReport.Apps has one
+// AppReport per page (and one per link that is not a ui:// URI, under the
+// value it has): the tools that link it, the mimeType and the csp of its
+// contents (the contents item whose uri is the page's), and the findings
+// of the page and of each tool's link. Their findings count in the totals,
+// and every report sees them where they were found: those of the page at
+// its read (its row, its testcase, its rerun), those of a link at the tool
+// (not at one of its calls). Options.Ended is not told of them. Options.
+// Only naming a tool reads the pages it links and no other; naming a
+// resource, it reads that page, and the tools are listed as linking it
+// without their links being checked.
+//
+// The host builds the page's Content-Security-Policy from the four lists
+// (connectDomains: connect-src; resourceDomains: script-src, style-src,
+// img-src, font-src, media-src; frameDomains: frame-src; baseUriDomains:
+// base-uri) and allows nothing else, so what the page loads from an origin
+// no entry covers never arrives. The page (text, or blob decoded) is read
+// with the HTML tokenizer of golang.org/x/net/html, as a browser
+// tokenizes it, not with patterns over the markup: once, one token at a
+// time (no tree: nesting costs nothing), a token at most 16 MiB (the
+// scan stops there), at most 1,000 distinct origins. What it loads:
+// <script src>, <link href> of rel stylesheet, preload, modulepreload,
+// prefetch or icon (not preconnect or dns-prefetch, which load nothing),
+// <img src|srcset>, <video src|poster>, <audio src>, <source
+// src|srcset>, <track src> (resourceDomains); <iframe src>, <frame src>
+// (frameDomains); <base href> (baseUriDomains); and in inline scripts run
+// as JavaScript, a string literal passed to fetch(, WebSocket( or
+// EventSource( (connectDomains: a template literal up to its first ${
+// when the origin is whole before it). A script's text is read, not run:
+// a URL built at run time, import(), an XMLHttpRequest and url() in CSS
+// are not seen. What is inside a <template> loads nothing. Relative URLs,
+// data:, blob: and schemes other than http(s) and ws(s) need no domain;
+// //host is https://host. The first <base href> is the base of the
+// relative URLs after it when baseUriDomains covers it; one it does not
+// cover is reported and ignored, as the browser ignores it.
+//
+// An entry covers an origin as CSP Level 3 matches a host-source: the
+// same scheme, or the entry's insecure form of it (http covers https; ws
+// covers wss, http and https; wss covers https; https does not cover wss);
+// the same host, case aside, or for https://*.example.com any host that
+// ends in .example.com (not example.com itself); the same port, the
+// default port of the scheme when the entry names none (https://host
+// covers :443, not :8443), or any with *. An entry that is not an origin
+// covers nothing: the host may drop it, and a path in a CSP entry narrows
+// it to that path.
+//
+// An MCP Apps server (the extension io.modelcontextprotocol/ui) links a
+// tool to a page: _meta.ui.resourceUri (or the deprecated
+// _meta["ui/resourceUri"]) names a ui:// resource, whose contents are a
+// whole HTML document with its scripts bundled, often megabytes of them,
+// that the host loads in a frame and the model never reads. Such a server
+// is judged by what its hosts and its model see, not by rules made for
+// text a model reads:
+//
+//   - A page is resource contents whose mimeType is
+//     text/html;profile=mcp-app (or text/html+skybridge, one host's own), or
+//     whose uri (the uri read, when the contents name none) is ui://: read
+//     by resources/read, or embedded in a tool result. A result that holds
+//     one is validated with the largest JSON budget (64,000,000 bytes), not
+//     the 2 MB of a result built for a model, so max_bytes does not judge
+//     a page; its HTML (a blob's decoded bytes) is app_page_too_large
+//     (warning) only over 16 MiB, the largest page a host is known to load
+//     (Goose refuses a larger one; hosts with a lower default, such as
+//     Qwen Code's 1 MiB, let it be raised). A response is still bounded by
+//     Options.MaxResponseBytes (16 MiB by default, response_too_large). A
+//     page counts for no tokens in result_tokens.
+//   - The secret heuristics read a page as HTML and scripts: the base64
+//     payload of a data: URL (a font, an image, a worker bundled into the
+//     page) is not looked in, since a random run of base64 can spell a
+//     key's shape; a secret's name (password, apiKey…) makes a secret only
+//     when a string literal is assigned to it (password = "…",
+//     {apiKey: '…'}), not an expression (A.Password=PC(13), a variable);
+//     and a quoted "password": "…" is a JSON member only after { or , (not
+//     a ternary's ?"password":"text"). Keys and tokens of a known shape (an
+//     OpenAI, GitHub, AWS key…), a private key and a URL with a password
+//     are secrets in a page as anywhere: a page is sent to every user's
+//     browser. A page is never error text (paths and stack traces are not
+//     looked for in it), and a finding names "the MCP Apps page at" its
+//     path.
+//   - A tool that links a page feeds it structuredContent, which hosts
+//     keep from the model; the model reads content. So the rules that ask
+//     structured content to be carried by text are info for such a tool:
+//     field_not_in_revision at /structuredContent (before 2025-06-18),
+//     missing_text_fallback and text_copy_mismatch. Content itself is
+//     judged as for any tool (content_required, empty_content: the
+//     extension asks content to be meaningful for the model), and a value
+//     other than an object without a text copy in 2026-07-28, which that
+//     revision makes a MUST, stays a warning.
+//   - app_tool_no_response (warning): a tool whose _meta.ui.visibility is
+//     ["app"] alone, which only its page calls and the model never does,
+//     did not answer within Options.Timeout. A page's call may wait on
+//     purpose (a long poll for the next command, as the official PDF
+//     example's poll_pdf_commands does), so it is not no_response; a
+//     broken connection still is, and so is a tool the model can call
+//     (visibility absent, the default ["model","app"], or naming
+//     "model").
+//
 // # Bounds
 //
 // No server can stall Run or make it hold more than it allows. The
 // driver's own codes, about an exchange rather than a result: no_response
-// (error, no answer within Options.Timeout, or the connection broke),
+// (error, no answer within Options.Timeout, or the connection broke; for
+// a tool only an MCP Apps page calls, a timeout is app_tool_no_response,
+// a warning: see MCP Apps),
 // client_rejected (warning, the Go SDK's client refuses the result),
 // response_too_large (error, the response is over Options.MaxResponseBytes,
 // 16 MiB by default, over HTTP or stdio: read no further, held no longer,

@@ -87,6 +87,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 	if !r.Started.IsZero() {
 		stamp = r.Started.UTC().Format(time.RFC3339)
 	}
+	sessionFindings := r.sessionFindings()
 	for _, rr := range r.Revisions {
 		suite := &junitSuite{Name: escapeText(rr.Revision), Time: seconds(rr.Duration), Timestamp: stamp}
 		rev := escapeText(rr.Revision)
@@ -106,7 +107,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 			reads[res] = tc
 			suite.Cases = append(suite.Cases, tc)
 		}
-		if rr.Status != StatusChecked || len(rr.Findings) > 0 {
+		if rr.Status != StatusChecked || sessionFindings[rr] {
 			tc := &junitCase{Classname: rev + " session", Name: "session", Time: seconds(0), revision: rr}
 			sessions[rr] = tc
 			suite.Cases = append(suite.Cases, tc)
@@ -130,6 +131,19 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 			tc = calls[l.Call]
 		case l.Resource != nil:
 			tc = reads[l.Resource]
+		case l.Tool != nil && len(l.Tool.Calls) > 0:
+			tc = calls[l.Tool.Calls[0]] // the tool as listed: its first call's testcase
+		case l.Tool != nil:
+			tc = sessions[l.Revision]
+			if tc == nil {
+				tc = &junitCase{Classname: escapeText(l.Revision.Revision) + " session", Name: "session", Time: seconds(0), revision: l.Revision}
+				sessions[l.Revision] = tc
+				for _, suite := range all.Suites {
+					if suite.Name == escapeText(l.Revision.Revision) {
+						suite.Cases = append(suite.Cases, tc)
+					}
+				}
+			}
 		}
 		if l.Finding.Severity == Error {
 			tc.errors = append(tc.errors, l.Finding)

@@ -31,13 +31,28 @@ type located struct {
 
 // located yields every finding of the report in the report's order:
 // revisions oldest first, in each the revision's own findings, then the
-// tools' calls, then the resources' reads.
+// tools' calls, then the resources' reads. The findings of an MCP Apps
+// page (RevisionReport.Apps) follow those of its read, and those of a
+// tool's link to its page follow the tool's calls (a finding of the tool,
+// not of one call: Call is nil); one whose read or tool the revision does
+// not have (a report made by hand) comes last, as a finding of the
+// revision's session that keeps its tool or resource in its key.
 func (r *Report) located() iter.Seq[located] {
 	return func(yield func(located) bool) {
 		for _, rr := range r.Revisions {
 			for _, f := range rr.Findings {
 				if !yield(located{Key: FindingKey{Revision: rr.Revision, Code: f.Code, Path: f.Path}, Finding: f, Revision: rr}) {
 					return
+				}
+			}
+			byTool, byPage := map[string][]AppFinding{}, map[string][]AppFinding{}
+			for _, a := range rr.Apps {
+				for _, f := range a.Findings {
+					if f.Tool != "" {
+						byTool[f.Tool] = append(byTool[f.Tool], f)
+					} else {
+						byPage[a.ResourceURI] = append(byPage[a.ResourceURI], f)
+					}
 				}
 			}
 			for _, tr := range rr.Tools {
@@ -50,12 +65,42 @@ func (r *Report) located() iter.Seq[located] {
 						}
 					}
 				}
+				for _, f := range byTool[tr.Name] {
+					if !yield(located{Key: FindingKey{Revision: rr.Revision, Tool: tr.Name, Code: f.Code, Path: f.Path}, Finding: f.Finding, Revision: rr, Tool: tr}) {
+						return
+					}
+				}
+				delete(byTool, tr.Name)
 			}
 			for _, res := range rr.Resources {
-				for _, f := range res.Findings {
+				fs := res.Findings
+				for _, f := range byPage[res.URI] {
+					fs = append(fs[:len(fs):len(fs)], f.Finding)
+				}
+				delete(byPage, res.URI)
+				for _, f := range fs {
 					l := located{Key: FindingKey{Revision: rr.Revision, Resource: res.URI, Code: f.Code, Path: f.Path},
 						Finding: f, Revision: rr, Resource: res}
 					if !yield(l) {
+						return
+					}
+				}
+			}
+			for _, a := range rr.Apps {
+				for _, f := range a.Findings {
+					k := FindingKey{Revision: rr.Revision, Code: f.Code, Path: f.Path}
+					if f.Tool != "" {
+						if _, left := byTool[f.Tool]; !left {
+							continue
+						}
+						k.Tool = f.Tool
+					} else {
+						if _, left := byPage[a.ResourceURI]; !left {
+							continue
+						}
+						k.Resource = a.ResourceURI
+					}
+					if !yield(located{Key: k, Finding: f.Finding, Revision: rr}) {
 						return
 					}
 				}

@@ -25,6 +25,10 @@ type leakPattern struct {
 	// pattern is only run on a text that holds one (lower-cased when fold).
 	hints []string
 	fold  bool
+	// inPage, when set, is the pattern used instead of re in an MCP Apps
+	// page, which is HTML and bundled scripts rather than text for a model
+	// (pageAssignment, pageJSONMember).
+	inPage *regexp.Regexp
 }
 
 // tokenStart is what comes before a key or token: the start of the text or
@@ -80,10 +84,10 @@ var leakRules = []struct {
 			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
 		{what: "a password or key assignment", fold: true, hints: []string{"pass", "pwd", "secret", "key", "token"}, anyText: true,
 			re:     regexp.MustCompile(`(?i)\b(?:pwd|` + secretNames + `)\s*=\s*["']?([^\s"'&;,)]{4,})`),
-			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
+			accept: func(m []string) bool { return !isPlaceholder(m[1]) }, inPage: pageAssignment},
 		{what: "a password or key in JSON", anyText: true,
 			re:     regexp.MustCompile(`(?i)"(?:` + secretNames + `)"\s*:\s*"([^"]{4,})"`),
-			accept: func(m []string) bool { return !isPlaceholder(m[1]) }},
+			accept: func(m []string) bool { return !isPlaceholder(m[1]) }, inPage: pageJSONMember},
 	}},
 }
 
@@ -136,6 +140,7 @@ func isPlaceholder(s string) bool {
 type leakText struct {
 	path, text string
 	isError    bool // the text of an isError result or of a JSON-RPC error
+	page       bool // the HTML of an MCP Apps page (isPage)
 }
 
 // scanLeaks adds a finding per code for each text where a pattern of the
@@ -146,10 +151,17 @@ func (f *findings) scanLeaks(texts []leakText) {
 		if t.path == "" {
 			where = "the result"
 		}
+		if t.page {
+			where = "the MCP Apps page at " + redactPath(t.path)
+			t.text = pageText(t.text)
+		}
 		lower := ""
 		for _, rule := range leakRules {
 			var kinds []string
 			for _, p := range rule.patterns {
+				if t.page && p.inPage != nil {
+					p.re = p.inPage
+				}
 				if p.fold && lower == "" {
 					lower = strings.ToLower(t.text)
 				}
@@ -210,15 +222,18 @@ func leakMessage(code Code, where string, kinds []string, isError bool) string {
 }
 
 // leaks looks for leaks in every text of a result: text blocks, text
-// resource contents (embedded or read) and, in an isError result, the
-// strings of structuredContent.
-func (f *findings) leaks(v content.Value, kind string, isError bool) {
+// resource contents (embedded or read, of the resource readURI for a
+// resource result) and, in an isError result, the strings of
+// structuredContent. An MCP Apps page is read as a page, never as error
+// text.
+func (f *findings) leaks(v content.Value, kind string, isError bool, readURI string) {
 	var texts []leakText
 	if kind == result.KindResource {
 		if cs, ok := v.Get("contents"); ok && cs.Kind() == content.KindArray {
 			for i := 0; i < cs.Len(); i++ {
-				if t, ok := cs.Index(i).Get("text"); ok && t.Kind() == content.KindString {
-					texts = append(texts, leakText{path: pointer("/contents", i, "text"), text: t.Str()})
+				c := cs.Index(i)
+				if t, ok := c.Get("text"); ok && t.Kind() == content.KindString {
+					texts = append(texts, leakText{path: pointer("/contents", i, "text"), text: t.Str(), page: isPage(c, readURI)})
 				}
 			}
 		}
@@ -234,7 +249,8 @@ func (f *findings) leaks(v content.Value, kind string, isError bool) {
 		case "resource":
 			r, _ := b.Get("resource")
 			if t, ok := r.Get("text"); ok && t.Kind() == content.KindString {
-				texts = append(texts, leakText{path: pointer("/content", i, "resource", "text"), text: t.Str(), isError: isError})
+				page := isPage(r, "")
+				texts = append(texts, leakText{path: pointer("/content", i, "resource", "text"), text: t.Str(), isError: isError && !page, page: page})
 			}
 		}
 	}

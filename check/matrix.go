@@ -60,9 +60,8 @@ type matrixCell struct {
 func (r *Report) newMatrix() *matrix {
 	m := &matrix{revisions: r.Revisions}
 	var tools, resources []string
-	session := false
+	session := len(r.sessionFindings()) > 0
 	for _, rr := range r.Revisions {
-		session = session || len(rr.Findings) > 0
 		for _, tr := range rr.Tools {
 			tools = append(tools, tr.Name)
 		}
@@ -157,6 +156,18 @@ func (r *Report) newMatrix() *matrix {
 			case 2:
 				c.state = cellInfo
 			}
+		}
+	}
+	return m
+}
+
+// sessionFindings are the revisions that have a finding of their session
+// (one that Report.located gives with neither tool nor resource).
+func (r *Report) sessionFindings() map[*RevisionReport]bool {
+	m := map[*RevisionReport]bool{}
+	for l := range r.located() {
+		if l.Tool == nil && l.Resource == nil {
+			m[l.Revision] = true
 		}
 	}
 	return m

@@ -98,6 +98,9 @@ type RevisionReport struct {
 	// revision then has an all_calls_failed warning, and the report a
 	// Caveat.
 	AllFailedAlike string `json:"allFailedAlike,omitempty"`
+	// Apps are the MCP Apps pages that the revision's tools link (see
+	// AppReport), by resourceUri; nil when no tool links one.
+	Apps []*AppReport `json:"apps,omitempty"`
 	// Notes are what the driver noticed and did about it (a tool listed
 	// twice, a calls file naming a tool the server does not list…).
 	Notes []string `json:"notes,omitempty"`
@@ -375,6 +378,12 @@ func (r *Report) finish(revs []string, d time.Duration) {
 			res.Findings = sortFindings(res.Findings)
 			count(res.Findings)
 		}
+		for _, a := range rr.Apps {
+			a.Findings = sortAppFindings(a.Findings)
+			for _, f := range a.Findings {
+				count([]Finding{f.Finding})
+			}
+		}
 	}
 	if r.Revisions == nil {
 		r.Revisions = []*RevisionReport{}
@@ -421,9 +430,14 @@ func (r *Report) WriteJSON(w io.Writer) error {
 // exact path.
 func (f Finding) MarshalJSON() ([]byte, error) {
 	type plain Finding
-	p := plain(f)
-	p.Path, p.Message = redactPath(f.Path), redactSecrets(f.Message)
-	return json.Marshal(p)
+	return json.Marshal(plain(f.redacted()))
+}
+
+// redacted is the finding as the reports write it: what looks like a
+// secret in its path or its message redacted.
+func (f Finding) redacted() Finding {
+	f.Path, f.Message = redactPath(f.Path), redactSecrets(f.Message)
+	return f
 }
 
 // escapeText returns s as it can be printed, as the package documentation
@@ -714,11 +728,67 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		t.findings(2, res.Findings)
 		t.reproducer(2, res.Request, res.Rerun)
 	}
+	t.apps(rr.Apps)
 	t.findings(1, rr.Findings)
 	t.notes(rr)
 	if rr.Status == StatusFailed {
 		t.line(1, t.paint(ansiRed, "failed: "+indentLines(rr.Reason, 2)))
 	}
+}
+
+// apps writes the revision's MCP Apps pages: each page with its tools, its
+// mimeType and its CSP (as compact JSON, redacted and escaped as results
+// are), then its findings (each of a tool's link naming the tool).
+func (t *textWriter) apps(apps []*AppReport) {
+	for _, a := range apps {
+		var fs []Finding
+		for _, f := range a.Findings {
+			if f.Tool != "" {
+				f.Message = "tool " + f.Tool + ": " + f.Message
+			}
+			fs = append(fs, f.Finding)
+		}
+		desc := []string{"app " + escapeText(a.ResourceURI), "tools " + appToolNames(a.Tools, escapeText)}
+		if a.MIMEType != "" {
+			desc = append(desc, "mimeType "+escapeText(a.MIMEType))
+		}
+		if !hasProblems(fs) {
+			desc = append(desc, t.clean(fs))
+		}
+		t.line(1, desc...)
+		if a.CSP != nil {
+			t.line(2, t.paint(ansiDim, "csp:"), escapeText(compactJSON(a.CSP)))
+		}
+		if hasProblems(fs) {
+			t.findings(2, fs)
+		} else {
+			t.infos(2, fs)
+		}
+	}
+}
+
+// appToolNames lists an app's tools, each written by name (escaped for
+// the report's medium), "none" when there are none.
+func appToolNames(tools []string, name func(string) string) string {
+	if len(tools) == 0 {
+		return "none"
+	}
+	names := make([]string, len(tools))
+	for i, n := range tools {
+		names[i] = name(n)
+	}
+	return strings.Join(names, ", ")
+}
+
+// compactJSON is JSON the server chose on one line, with what looks like a
+// secret redacted (redactJSON) and the characters escapeText escapes
+// written as JSON escapes, as WriteJSON writes it.
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return string(escapeJSON(nil, redactJSON(b.Bytes())))
 }
 
 // hasProblems reports an error or a warning among findings.

@@ -200,7 +200,11 @@ func CheckToolCall(c ToolCall) []Finding {
 	if !ok {
 		return f
 	}
-	f.validate(v, result.KindTool, c.Revision)
+	// A tool that links an MCP Apps page feeds it structuredContent: the
+	// model reads content, and the page reads structuredContent.
+	linked := toolAppLink(c.Tool.Meta).Linked()
+	ps := pages(v, result.KindTool, "")
+	f.validate(v, result.KindTool, c.Revision, linked, len(ps) > 0)
 	if v.Kind() != content.KindObject {
 		return f
 	}
@@ -210,12 +214,13 @@ func CheckToolCall(c ToolCall) []Finding {
 	}
 	if hasStructured(c.Revision) {
 		f.outputSchema(c, c.Result, v, isError)
-		f.textCopy(v)
+		f.textCopy(v, linked)
 	}
 	f.media(v, result.KindTool)
 	f.unsafeIntegers(c.Result, hasStructured(c.Revision))
-	f.leaks(v, result.KindTool, isError)
-	f.size(c.Result, v, true)
+	f.leaks(v, result.KindTool, isError, "")
+	f.pageSize(ps)
+	f.size(c.Result, v, true, "")
 	return f
 }
 
@@ -231,14 +236,16 @@ func CheckResourceRead(r ResourceRead) []Finding {
 	if !ok {
 		return f
 	}
-	f.validate(v, result.KindResource, r.Revision)
+	ps := pages(v, result.KindResource, r.URI)
+	f.validate(v, result.KindResource, r.Revision, false, len(ps) > 0)
 	if v.Kind() != content.KindObject {
 		return f
 	}
 	f.media(v, result.KindResource)
 	f.unsafeIntegers(r.Result, false)
-	f.leaks(v, result.KindResource, false)
-	f.size(r.Result, v, false)
+	f.leaks(v, result.KindResource, false, r.URI)
+	f.pageSize(ps)
+	f.size(r.Result, v, false, r.URI)
 	return f
 }
 
@@ -262,9 +269,18 @@ func (f *findings) parse(raw json.RawMessage) (content.Value, bool) {
 	return v, true
 }
 
-// validate adds what result.Validate finds at stage wire.
-func (f *findings) validate(v content.Value, kind, rev string) {
-	rep, err := result.Validate(v, result.ValidateOptions{Kind: kind, ProtocolVersion: rev, Stage: result.StageWire})
+// validate adds what result.Validate finds at stage wire. linked says the
+// tool links an MCP Apps page (its structured content is the page's, not a
+// copy owed to the model); withPage says the result holds a page, and is
+// then validated with the largest JSON budget (pageMaxJSONBytes), as a
+// page's size is judged as a page's (pageSize), not as a result's for a
+// model.
+func (f *findings) validate(v content.Value, kind, rev string, linked, withPage bool) {
+	var settings result.Settings
+	if withPage {
+		settings.MaxJSONBytes = pageMaxJSONBytes
+	}
+	rep, err := result.Validate(v, result.ValidateOptions{Kind: kind, ProtocolVersion: rev, Stage: result.StageWire, Settings: settings})
 	if err != nil {
 		code, msg := Code(content.CodeUnsupportedProtocolVersion), err.Error()
 		var e *content.Error
@@ -279,10 +295,10 @@ func (f *findings) validate(v content.Value, kind, rev string) {
 	}
 	for _, e := range rep.Warnings {
 		if e.Code == content.CodeFieldNotInRevision && e.Path == "/structuredContent" && kind == result.KindTool {
-			f.structuredNotInRevision(v, e.Message)
+			f.structuredNotInRevision(v, e.Message, linked)
 			continue
 		}
-		if e.Code == content.CodeMissingTextFallback && kind == result.KindTool && f.textFallbackNotNeeded(v, rev, e.Message) {
+		if e.Code == content.CodeMissingTextFallback && kind == result.KindTool && f.textFallbackNotNeeded(v, rev, e.Message, linked) {
 			continue
 		}
 		f.add(Warning, Code(e.Code), e.Path, e.Message)
@@ -293,9 +309,16 @@ func (f *findings) validate(v content.Value, kind, rev string) {
 // structuredContent of a tool result, in a revision that does not define it
 // (before 2025-06-18): info when content carries its data (structuredCarried),
 // so that a client of the revision, which reads only content, loses nothing;
-// a warning otherwise.
-func (f *findings) structuredNotInRevision(v content.Value, msg string) {
+// a warning otherwise. For a tool that links an MCP Apps page it is info
+// too: the structured content is the page's data, and the model, which
+// reads content, loses nothing that was meant for it.
+func (f *findings) structuredNotInRevision(v content.Value, msg string, linked bool) {
 	sc, _ := v.Get("structuredContent")
+	if linked {
+		f.add(Info, Code(content.CodeFieldNotInRevision), "/structuredContent",
+			strings.TrimSuffix(msg, "; its clients see only content")+"; its clients ignore it: "+linkedNote)
+		return
+	}
 	if how, ok := structuredCarried(sc, v); ok {
 		f.add(Info, Code(content.CodeFieldNotInRevision), "/structuredContent",
 			strings.TrimSuffix(msg, "; its clients see only content")+"; its clients ignore it and lose nothing: "+how)
@@ -312,11 +335,17 @@ func (f *findings) structuredNotInRevision(v content.Value, msg string) {
 // beside that very block), and the finding is then info and it reports
 // true. It stays a warning (false) when data is lost, and for a value other
 // than an object in 2026-07-28, which makes a text copy of such a value a
-// MUST.
-func (f *findings) textFallbackNotNeeded(v content.Value, rev, msg string) bool {
+// MUST. For a tool that links an MCP Apps page (linked), whose structured
+// content is the page's, it is info whatever content carries (content
+// itself is still judged: empty_content, content_required).
+func (f *findings) textFallbackNotNeeded(v content.Value, rev, msg string, linked bool) bool {
 	sc, _ := v.Get("structuredContent")
 	if revisionOf(rev).StructuredAnyValue() && sc.Kind() != content.KindObject {
 		return false
+	}
+	if linked {
+		f.add(Info, Code(content.CodeMissingTextFallback), "/structuredContent", msg+"; "+linkedNote)
+		return true
 	}
 	how, ok := structuredCarried(sc, v)
 	if !ok {
@@ -331,8 +360,9 @@ func (f *findings) textFallbackNotNeeded(v content.Value, rev, msg string) bool 
 // result v carries, and says how: the whole value is carried (carriedBy),
 // or it is an object each of whose members is carried or is a boolean or
 // null (a flag such as "success": true, which says nothing that the text
-// and isError do not; check cannot read a flag's meaning in text). An
-// empty object carries nothing to lose.
+// and isError do not; check cannot read a flag's meaning in text), or an
+// empty array or object (no item to lose: a list of files that has none).
+// An empty object carries nothing to lose.
 func structuredCarried(sc, v content.Value) (how string, ok bool) {
 	blocks := contentBlocks(v)
 	texts := make([]carrierText, 0, len(blocks))
@@ -365,6 +395,10 @@ func structuredCarried(sc, v content.Value) (how string, ok bool) {
 		}
 		if k := m.Value.Kind(); k == content.KindBool || k == content.KindNull {
 			parts = append(parts, name+" is a "+map[bool]string{true: "boolean", false: "null"}[k == content.KindBool]+", let go")
+			continue
+		}
+		if k := m.Value.Kind(); (k == content.KindArray || k == content.KindObject) && m.Value.Len() == 0 {
+			parts = append(parts, name+" is empty, let go")
 			continue
 		}
 		where, ok := carriedBy(m.Value, texts, all, blocks)
@@ -475,8 +509,10 @@ func (f *findings) rpcError(c ToolCall) {
 
 // textCopy reports structured content whose JSON copy in a text block
 // differs from it. Text that is no JSON object or array is a summary, not a
-// copy; no copy at all is validate's missing_text_fallback.
-func (f *findings) textCopy(v content.Value) {
+// copy; no copy at all is validate's missing_text_fallback. For a tool that
+// links an MCP Apps page (linked) it is info: the text is for the model and
+// the structured content for the page, and they need not be the same data.
+func (f *findings) textCopy(v content.Value, linked bool) {
 	sc, ok := v.Get("structuredContent")
 	if !ok {
 		return
@@ -517,7 +553,10 @@ func (f *findings) textCopy(v content.Value) {
 			first = pointer("/content", i, "text")
 		}
 	}
-	if first != "" {
+	switch {
+	case first != "" && linked:
+		f.add(Info, CodeTextCopyMismatch, first, "this text block is JSON but not the same value as structuredContent; "+linkedNote)
+	case first != "":
 		f.add(Warning, CodeTextCopyMismatch, first,
 			"this text block is JSON but not the same value as structuredContent; clients that show only content (and models that read it) see different data than clients that read structuredContent")
 	}
@@ -670,18 +709,19 @@ func safeInt(s string) bool {
 }
 
 // size adds result_size, result_tokens and, for tool results,
-// result_over_client_cap.
-func (f *findings) size(raw []byte, v content.Value, tool bool) {
+// result_over_client_cap. The tokens leave out MCP Apps pages (of the
+// resource readURI, for a resource result), which no model reads.
+func (f *findings) size(raw []byte, v content.Value, tool bool, readURI string) {
 	var buf bytes.Buffer
 	n := len(raw)
 	if json.Compact(&buf, raw) == nil {
 		n = buf.Len()
 	}
 	f.add(Info, CodeResultSize, "", fmt.Sprintf("%d bytes of compact JSON", n))
-	text := textBytes(v)
+	text := textBytes(v, readURI)
 	tokens := (text + 3) / 4
 	f.add(Info, CodeResultTokens, "", fmt.Sprintf(
-		"about %d tokens of text, estimated as the %d UTF-8 bytes of the text blocks and text resource contents divided by 4, rounded up (images, audio and blobs not counted)",
+		"about %d tokens of text, estimated as the %d UTF-8 bytes of the text blocks and text resource contents divided by 4, rounded up (images, audio, blobs and MCP Apps pages not counted)",
 		tokens, text))
 	if !tool {
 		return
@@ -697,21 +737,25 @@ func (f *findings) size(raw []byte, v content.Value, tool bool) {
 }
 
 // textBytes counts the bytes of text a model reads: text blocks and text
-// resource contents (embedded, or of a resource result).
-func textBytes(v content.Value) int {
+// resource contents (embedded, or of a resource result, of the resource
+// readURI), but for MCP Apps pages, which a host loads in a frame.
+func textBytes(v content.Value, readURI string) int {
 	n := 0
 	for _, b := range contentBlocks(v) {
 		switch strMember(b, "type") {
 		case "text":
 			n += len(strMember(b, "text"))
 		case "resource":
-			r, _ := b.Get("resource")
-			n += len(strMember(r, "text"))
+			if r, _ := b.Get("resource"); !isPage(r, "") {
+				n += len(strMember(r, "text"))
+			}
 		}
 	}
 	if cs, ok := v.Get("contents"); ok && cs.Kind() == content.KindArray {
 		for i := 0; i < cs.Len(); i++ {
-			n += len(strMember(cs.Index(i), "text"))
+			if c := cs.Index(i); !isPage(c, readURI) {
+				n += len(strMember(c, "text"))
+			}
 		}
 	}
 	return n

@@ -333,6 +333,7 @@ func TestStructuredNotInRevision(t *testing.T) {
 		{"each member in its block", `{"content":[{"type":"text","text":"Oslo"},{"type":"text","text":"3"}],"structuredContent":{"city":"Oslo","tempC":3}}`, Info, `"city" is the text at /content/0/text and "tempC" is the JSON in the text at /content/1/text`},
 		{"a message and a flag", `{"content":[{"type":"text","text":"Entities deleted successfully"}],"structuredContent":{"success":true,"message":"Entities deleted successfully","next":null}}`, Info, `"success" is a boolean, let go, "message" is the text at /content/0/text and "next" is a null, let go`},
 		{"an empty object", `{"content":[{"type":"text","text":"done"}],"structuredContent":{}}`, Info, "an empty object"},
+		{"empty lists and a flag", `{"content":[{"type":"text","text":"Any remote PDF can be loaded."}],"structuredContent":{"localFiles":[],"allowedDirectories":[],"options":{},"truncated":false}}`, Info, `"localFiles" is empty, let go, "allowedDirectories" is empty, let go, "options" is empty, let go and "truncated" is a boolean, let go`},
 		{"many members", `{"content":[{"type":"text","text":"1"},{"type":"text","text":"2"}],"structuredContent":{"a":1,"b":2,"c":true,"d":null,"e":"2"}}`, Info, "each of the 5 members of structuredContent is in content"},
 		{"a secret as a member's name", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"ghp_0123456789abcdefghijklmnopqrstuvwxyzAB":"x"}}`, Info, `"[redacted]" is the text at /content/0/text`},
 		{"an error result", `{"content":[{"type":"text","text":"{\"error\":\"quota\"}"}],"structuredContent":{"error":"quota"},"isError":true}`, Info, "the JSON in the text"},
@@ -345,6 +346,7 @@ func TestStructuredNotInRevision(t *testing.T) {
 		{"only flags, no text", `{"content":[` + png + `],"structuredContent":{"ok":true,"n":1}}`, Warning, "lost"},
 		{"a copy one level down", `{"content":[{"type":"text","text":"[1]"}],"structuredContent":{"data":{"items":[1]}}}`, Warning, "lost"},
 		{"text that is a part of a string", `{"content":[{"type":"text","text":"Checkref"}],"structuredContent":{"content":"Checkref notes"}}`, Warning, "lost"},
+		{"a list with items", `{"content":[{"type":"text","text":"Any remote PDF can be loaded."}],"structuredContent":{"localFiles":["file:///a.pdf"],"truncated":false}}`, Warning, "lost"},
 		{"a boolean as text", `{"content":[{"type":"text","text":"true"}],"structuredContent":{"found":true,"items":[1]}}`, Warning, "lost"},
 	} {
 		for _, rev := range []string{"2024-11-05", "2025-03-26"} {

@@ -46,6 +46,13 @@ const (
 	// Clients take the first answer, and so does the check: the exchange is
 	// judged by it, and the others are counted, not checked.
 	CodeDuplicateResponse Code = "duplicate_response"
+	// CodeAppToolNoResponse (warning): a tool that only an MCP Apps page
+	// calls (_meta.ui.visibility ["app"]) did not answer within the
+	// timeout. A page's own call may wait on purpose (a long poll for the
+	// next command), and no model ever waits on it, so it is no
+	// no_response error; a tool the model can call that does not answer
+	// still is.
+	CodeAppToolNoResponse Code = "app_tool_no_response"
 )
 
 // The codes of the findings the driver adds to a revision
@@ -446,11 +453,17 @@ func runRevision(ctx context.Context, o Options, ck checks, kept *int64, rev str
 		}
 	}
 	markAllFailedAlike(rr)
+	defer s.appReports(rr)
 	if caps.Resources == nil {
 		rr.Notes = append(rr.Notes, "the server declares no resources capability: no resources listed")
-	} else if reason := s.resources(ctx, rr); reason != "" {
-		rr, fatal = s.failed(ctx, rr, reason)
-		return rr, fatal, false
+	}
+	// The pages the tools link are read whether resources/list lists them
+	// or not.
+	if caps.Resources != nil || len(s.appPages()) > 0 {
+		if reason := s.resources(ctx, rr, caps.Resources != nil); reason != "" {
+			rr, fatal = s.failed(ctx, rr, reason)
+			return rr, fatal, false
+		}
 	}
 	s.flush(ctx, rr)
 	slices.Sort(rr.Notes)
@@ -596,6 +609,7 @@ func (s *session) tools(ctx context.Context, rr *RevisionReport) (reason string)
 		rr.Notes = append(rr.Notes, "tools/list lists "+strconv.Itoa(dups)+" tools more than once in all: each called once")
 	}
 	slices.SortFunc(tools, func(a, b Tool) int { return strings.Compare(a.Name, b.Name) })
+	s.linkedTools(tools)
 	tools = onlyListed(s, rr, onlyTool, "tool", "no tool called", tools, func(t Tool) string { return t.Name })
 	var unlisted []string
 	for name := range s.o.Calls {
@@ -673,7 +687,7 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 	cr.Rerun = rerunArgs(s.o, s.rev, onlyTool+t.Name, src == SourceCalls)
 	if resp == nil {
 		cr.Outcome = OutcomeNoResponse
-		cr.Findings = []Finding{s.noResponse(ctx, err)}
+		cr.Findings = []Finding{appOnlyNoResponse(t, s.noResponse(ctx, err), err)}
 		if ctx.Err() != nil {
 			return cr, stopped(ctx)
 		}
@@ -700,13 +714,29 @@ func (s *session) call(ctx context.Context, t Tool, c Call, src string) (cr *Cal
 	return cr, ""
 }
 
-// resources lists the resources and reads each.
-func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason string) {
-	items, fs, reason := s.listPages(ctx, "resources/list", "resources", s.o.MaxResources, func(ctx context.Context, cursor string) error {
-		_, err := s.cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
-		return err
-	})
-	rr.Findings = append(rr.Findings, fs...)
+// appOnlyNoResponse is the finding of a tools/call that got no answer: f,
+// or app_tool_no_response when the timeout passed (err is errTimeout) for
+// a tool that only an MCP Apps page calls.
+func appOnlyNoResponse(t Tool, f Finding, err error) Finding {
+	if f.Code != CodeNoResponse || !errors.Is(err, errTimeout) || !toolAppLink(t.Meta).AppOnly() {
+		return f
+	}
+	return Finding{Severity: Warning, Code: CodeAppToolNoResponse,
+		Message: f.Message + "; only an MCP Apps page calls this tool (_meta.ui.visibility is [\"app\"]), and a page's call may wait on purpose, as a long poll does, so no model waits on it"}
+}
+
+// resources lists the resources (when list is set: the server declares
+// the capability) and reads each, and the MCP Apps pages the tools link.
+func (s *session) resources(ctx context.Context, rr *RevisionReport, list bool) (reason string) {
+	var items []json.RawMessage
+	if list {
+		var fs []Finding
+		items, fs, reason = s.listPages(ctx, "resources/list", "resources", s.o.MaxResources, func(ctx context.Context, cursor string) error {
+			_, err := s.cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
+			return err
+		})
+		rr.Findings = append(rr.Findings, fs...)
+	}
 	if len(items) > s.o.MaxResources {
 		rr.Findings = append(rr.Findings, Finding{Severity: Warning, Code: CodeTooManyResources,
 			Message: "resources/list lists more than " + strconv.Itoa(s.o.MaxResources) + " resources: the first " + strconv.Itoa(s.o.MaxResources) + " listed are read, the others are not"})
@@ -738,8 +768,9 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport) (reason str
 	if dups > maxDuplicateNotes {
 		rr.Notes = append(rr.Notes, "resources/list lists "+strconv.Itoa(dups)+" resources more than once in all: each read once")
 	}
-	slices.Sort(uris)
-	uris = onlyListed(s, rr, onlyResource, "resource", "no resource read", uris, func(u string) string { return u })
+	uris = s.withAppPages(uris, listed, func(uris []string) []string {
+		return onlyListed(s, rr, onlyResource, "resource", "no resource read", uris, func(u string) string { return u })
+	})
 	rr.Resources = make([]*ResourceReport, 0, len(uris))
 	for i, uri := range uris {
 		s.progress("resources/read " + printable(uri) + " (" + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(uris)) + ")")
@@ -763,6 +794,7 @@ func (s *session) read(ctx context.Context, uri string) (res *ResourceReport, st
 		_, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 		return err
 	})
+	defer s.appRead(uri, resp) // an MCP Apps page's own checks
 	res = &ResourceReport{URI: uri, Duration: time.Since(start), Request: s.lastSent.request("resources/read"),
 		Rerun: rerunArgs(s.o, s.rev, onlyResource+uri, false)}
 	if resp == nil {

@@ -295,7 +295,7 @@ func (l located) where() string {
 	switch {
 	case l.Tool != nil:
 		s += ", tool " + escapeText(l.Tool.Name)
-		if len(l.Tool.Calls) > 1 {
+		if l.Call != nil && len(l.Tool.Calls) > 1 {
 			s += ", call " + strconv.Itoa(l.CallN+1) + " of " + strconv.Itoa(len(l.Tool.Calls))
 		}
 	case l.Resource != nil:
@@ -323,6 +323,10 @@ func (l located) rerun() []string {
 		return l.Call.Rerun
 	case l.Resource != nil:
 		return l.Resource.Rerun
+	case l.Tool != nil && len(l.Tool.Calls) > 0:
+		// A finding of the tool as listed (its MCP Apps link): a run of
+		// the tool alone lists it again.
+		return l.Tool.Calls[0].Rerun
 	}
 	return nil
 }

@@ -39,6 +39,9 @@ type session struct {
 	// revision's).
 	lastSent *sentLog
 	owners   map[jsonrpc.ID]*[]Finding
+	// apps are the tools that link an MCP Apps page, and what the read
+	// of each page gave.
+	apps appState
 }
 
 // own makes the findings the place of a repeated answer to the requests of
