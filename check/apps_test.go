@@ -1,0 +1,178 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// appReport is a report with one MCP Apps page and one tool whose link is
+// broken, every name the server chose hostile: a secret in the page's URI
+// and in its CSP, markup, control characters.
+func appReport() *Report {
+	tool := mdHostile + hostileText
+	page := "ui://widget/" + hostileSecretKey + "/<script>alert(1)</script>"
+	csp := json.RawMessage(`{"resourceDomains":["https://cdn.example.com","</script><script>alert(1)</script>"],"connectDomains":["https://` + hostileSecretKey + `.example.com"],"x":` + hostileJSON + `}`)
+	r := &Report{Target: "node server.mjs", Revisions: []*RevisionReport{{
+		Revision: "2025-11-25", Status: StatusChecked,
+		Tools:     []*ToolReport{{Name: tool, Calls: []*CallReport{{Outcome: OutcomeResult, Rerun: []string{"--stdio", "node server.mjs", "--only", "tool:" + tool}}}}},
+		Resources: []*ResourceReport{{URI: page, Outcome: OutcomeResult, Rerun: []string{"--stdio", "node server.mjs", "--only", "resource:" + page}}},
+		Apps: []*AppReport{{
+			ResourceURI: page, Tools: []string{tool}, MIMEType: "text/html" + hostileText, CSP: csp,
+			Findings: []AppFinding{
+				{Finding: Finding{Severity: Warning, Code: CodeAppCSPUncovered, Path: "/contents/0/_meta/ui/csp/resourceDomains",
+					Message: "the page loads a script (<script src>) from https://" + hostileSecretKey + ".example.com" + hostileText}},
+				{Finding: Finding{Severity: Error, Code: CodeAppMIMEType, Path: "/contents/0/mimeType", Message: "the page's mimeType is not " + appMIMEType}},
+				{Finding: Finding{Severity: Error, Code: CodeAppMetaConflict, Path: pathFlatURI, Message: "the keys disagree " + mdHostile}, Tool: tool},
+			},
+		}},
+	}}}
+	r.finish(nil, time.Second)
+	return r
+}
+
+// TestAppsReports: every report shows the apps, and their findings where
+// the reports put findings, escaped for its medium and redacted.
+func TestAppsReports(t *testing.T) {
+	r := appReport()
+	if r.Totals.Errors != 2 || r.Totals.Warnings != 1 {
+		t.Errorf("totals %+v", r.Totals)
+	}
+	if fs := r.Revisions[0].Apps[0].Findings; fs[0].Severity != Error || fs[2].Severity != Warning {
+		t.Errorf("not sorted by severity: %+v", fs)
+	}
+	var text, js, md, sarif, junit bytes.Buffer
+	if err := r.WriteText(&text, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteSARIF(&sarif, SARIFOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteJUnit(&junit); err != nil {
+		t.Fatal(err)
+	}
+	page := checkHTML(t, r)
+	for what, out := range map[string]string{"text": text.String(), "json": js.String(), "markdown": md.String(), "html": page, "sarif": sarif.String(), "junit": junit.String()} {
+		if i := unsafeIn(out); i >= 0 {
+			t.Errorf("%s: a raw control character at %d:\n%s", what, i, out)
+		}
+		if strings.Contains(out, hostileSecretKey[10:]) {
+			t.Errorf("%s: the secret is written:\n%s", what, out)
+		}
+		if (what == "html" || what == "junit") && strings.Contains(out, "<script>") {
+			t.Errorf("%s: markup of the server's:\n%s", what, out)
+		}
+	}
+	for what, c := range map[string]struct {
+		out  string
+		want []string
+	}{
+		"text": {text.String(), []string{
+			"  app ui://widget/[redacted]/<script>alert(1)</script>  tools x|y",
+			"    csp:  {\"resourceDomains\":[\"https://cdn.example.com\",\"</script><script>alert(1)</script>\"],\"connectDomains\":[\"https://[redacted].example.com\"]",
+			"    error   app_meta_conflict at /_meta/ui~1resourceUri: tool x|y",
+			"    warning app_csp_uncovered at /contents/0/_meta/ui/csp/resourceDomains: the page loads a script (<script src>) from https://[redacted].example.com",
+		}},
+		"markdown": {md.String(), []string{
+			"### MCP Apps\n\n- `2025-11-25` page `ui://widget/[redacted]/<script>alert(1)</script>`: tools ",
+			"; ❌ `app_mime_type`, ❌ `app_meta_conflict`, ⚠️ `app_csp_uncovered`\n",
+			"- ❌ **error** `app_meta_conflict` at `/_meta/ui~1resourceUri`",
+			"- ⚠️ **warning** `app_csp_uncovered` at `/contents/0/_meta/ui/csp/resourceDomains`",
+		}},
+		"html": {page, []string{
+			`<h2 id="apps">MCP Apps pages</h2>`,
+			"page <code>ui://widget/[redacted]/&lt;script&gt;alert(1)&lt;/script&gt;</code>",
+			"&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;",
+			"<code>app_meta_conflict</code> at <code>/_meta/ui~1resourceUri</code>: <span class=\"message\">tool x|y",
+		}},
+		"junit": {junit.String(), []string{`<failure message="app_mime_type at /contents/0/mimeType`, `type="app_meta_conflict"`}},
+		"sarif": {sarif.String(), []string{`"ruleId": "app_csp_uncovered"`, `"ruleId": "app_meta_conflict"`, `"ruleId": "app_mime_type"`, "--only 'resource:ui://widget/[redacted]/"}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(c.out, w) {
+				t.Errorf("%s lacks %q:\n%s", what, w, c.out)
+			}
+		}
+	}
+
+	var got struct {
+		Revisions []struct {
+			Apps []struct {
+				ResourceURI string          `json:"resourceUri"`
+				Tools       []string        `json:"tools"`
+				MIMEType    string          `json:"mimeType"`
+				CSP         json.RawMessage `json:"csp"`
+				Findings    []struct {
+					Severity, Code, Path, Message, Tool string
+				} `json:"findings"`
+			} `json:"apps"`
+		} `json:"revisions"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	a := got.Revisions[0].Apps[0]
+	if a.ResourceURI != "ui://widget/[redacted]/<script>alert(1)</script>" || len(a.Tools) != 1 || !strings.HasPrefix(a.MIMEType, "text/html") ||
+		!strings.Contains(string(a.CSP), `"https://cdn.example.com"`) || len(a.Findings) != 3 || a.Findings[1].Tool == "" || a.Findings[0].Tool != "" {
+		t.Errorf("apps in JSON: %+v", a)
+	}
+
+	// The baseline keys a page's finding at its resource, a link's at its
+	// tool; the matrix colours their rows.
+	keys := map[string]bool{}
+	for _, e := range r.Baseline().Findings {
+		keys[string(e.Code)+" "+e.Tool+"|"+e.Resource] = true
+	}
+	for _, k := range []string{"app_mime_type |ui://widget/[redacted]/<script>alert(1)</script>", "app_csp_uncovered |ui://widget/[redacted]/<script>alert(1)</script>"} {
+		if !keys[k] {
+			t.Errorf("baseline lacks %q: %v", k, keys)
+		}
+	}
+	m := r.newMatrix()
+	for _, row := range m.rows {
+		if row.cells[0].state != cellError {
+			t.Errorf("row %s %q: %s, want error", row.kind, row.name, row.cells[0].state)
+		}
+	}
+}
+
+// TestAppsOrphans: a finding of an app whose read or tool the revision
+// does not have (a report made by hand) is one of the revision's session
+// in every report, and none of them fails on it.
+func TestAppsOrphans(t *testing.T) {
+	r := &Report{Revisions: []*RevisionReport{{Revision: "2025-11-25", Status: StatusChecked, Apps: []*AppReport{{
+		ResourceURI: "ui://gone", Tools: []string{"gone"},
+		Findings: []AppFinding{
+			{Finding: Finding{Severity: Error, Code: CodeAppResourceMissing, Path: "/error", Message: "m"}},
+			{Finding: Finding{Severity: Error, Code: CodeAppResourceURI, Path: pathNestedURI, Message: "m"}, Tool: "gone"},
+		},
+	}}}}}
+	r.finish(nil, time.Second)
+	n := 0
+	for l := range r.located() {
+		n++
+		if l.Tool != nil || l.Resource != nil || (l.Key.Tool == "" && l.Key.Resource == "") {
+			t.Errorf("%+v", l.Key)
+		}
+	}
+	var b bytes.Buffer
+	for _, write := range []func() error{
+		func() error { return r.WriteJUnit(&b) }, func() error { return r.WriteMarkdown(&b) }, func() error { return r.WriteHTML(&b) },
+		func() error { return r.WriteSARIF(&b, SARIFOptions{}) }, func() error { return r.WriteText(&b, false) },
+	} {
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n != 2 || r.Totals.Errors != 2 || !strings.Contains(b.String(), "app_resource_missing") {
+		t.Errorf("%d located, totals %+v", n, r.Totals)
+	}
+}
