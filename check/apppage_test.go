@@ -69,6 +69,8 @@ func TestCSPCovers(t *testing.T) {
 		{"wss://rt.example.com", "wss://rt.example.com/socket", true},
 		{"ws://rt.example.com", "wss://rt.example.com/socket", true},
 		{"wss://rt.example.com", "ws://rt.example.com/socket", false},
+		{"wss://rt.example.com", "https://rt.example.com/x", true},
+		{"ws://rt.example.com", "http://rt.example.com/x", true},
 		{"https://*.example.com", "https://a.example.com/x", true},
 		{"https://*.example.com", "https://a.b.example.com/x", true},
 		{"https://*.example.com", "https://example.com/x", false},

@@ -120,7 +120,7 @@ func effectiveLink(l appLink) (raw json.RawMessage, path string) {
 // appURIProblem says why a link is not a ui:// URI ("" when it is one).
 func appURIProblem(raw json.RawMessage) string {
 	var s string
-	if json.Unmarshal(raw, &s) != nil {
+	if !isJSONString(raw) || json.Unmarshal(raw, &s) != nil {
 		return "is not a string"
 	}
 	switch {
@@ -136,7 +136,7 @@ func appURIProblem(raw json.RawMessage) string {
 // the JSON of a value that is not one.
 func appKey(raw json.RawMessage) string {
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if isJSONString(raw) && json.Unmarshal(raw, &s) == nil {
 		return s
 	}
 	var b bytes.Buffer
@@ -144,6 +144,12 @@ func appKey(raw json.RawMessage) string {
 		return string(raw)
 	}
 	return b.String()
+}
+
+// isJSONString reports JSON text that is a string (null is not one).
+func isJSONString(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	return len(raw) > 0 && raw[0] == '"'
 }
 
 // linkedTools keeps the tools listed that link a page.
@@ -421,6 +427,7 @@ func (s *session) appReports(rr *RevisionReport) {
 		checked[tr.Name] = true
 	}
 	only, onlyOne := strings.CutPrefix(s.o.Only, onlyTool)
+	onlyPage, onlyRes := strings.CutPrefix(s.o.Only, onlyResource)
 	apps := map[string]*AppReport{}
 	app := func(key string) *AppReport {
 		a := apps[key]
@@ -439,7 +446,7 @@ func (s *session) appReports(rr *RevisionReport) {
 		raw, path := effectiveLink(l)
 		key := appKey(raw)
 		why := appURIProblem(raw)
-		if why == "" && s.apps.pages[key] == nil {
+		if (why == "" && s.apps.pages[key] == nil) || (onlyRes && key != onlyPage) {
 			continue // not read: out of the run's scope, or the session ended first
 		}
 		a := app(key)
@@ -453,7 +460,7 @@ func (s *session) appReports(rr *RevisionReport) {
 		}
 		if l.HasNested && l.HasFlat {
 			var n, f string
-			if json.Unmarshal(l.NestedRaw, &n) == nil && json.Unmarshal(l.FlatRaw, &f) == nil && n == f {
+			if isJSONString(l.NestedRaw) && isJSONString(l.FlatRaw) && json.Unmarshal(l.NestedRaw, &n) == nil && json.Unmarshal(l.FlatRaw, &f) == nil && n == f {
 				both = append(both, t.Name)
 				continue
 			}

@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -174,5 +175,93 @@ func TestAppsOrphans(t *testing.T) {
 	}
 	if n != 2 || r.Totals.Errors != 2 || !strings.Contains(b.String(), "app_resource_missing") {
 		t.Errorf("%d located, totals %+v", n, r.Totals)
+	}
+}
+
+// TestCheckAppPage: what the read of a page gives, finding by finding.
+func TestCheckAppPage(t *testing.T) {
+	const uri = "ui://app/page.html"
+	html := func(body string) string {
+		b, _ := json.Marshal("<!DOCTYPE html><html><body>" + body + "</body></html>")
+		return string(b)
+	}
+	item := func(fields string) string { return `{"contents":[{"uri":"` + uri + `",` + fields + `}]}` }
+	tests := []struct {
+		name   string
+		result string
+		want   []string // "severity code path"
+		mime   string
+	}{
+		{"clean", item(`"mimeType":"text/html;profile=mcp-app","text":` + html("<p>hi</p>")), nil, appMIMEType},
+		{"no contents", `{"contents":[]}`, []string{"error app_resource_missing /contents"}, ""},
+		{"another URI", `{"contents":[{"uri":"ui://app/other.html","mimeType":"text/html;profile=mcp-app","text":"<p>x</p>"}]}`, []string{"error app_resource_missing /contents"}, ""},
+		{"empty text", item(`"mimeType":"text/html;profile=mcp-app","text":"  "`), []string{"error app_resource_missing /contents/0"}, appMIMEType},
+		{"no text nor blob", item(`"mimeType":"text/html;profile=mcp-app"`), []string{"error app_resource_missing /contents/0"}, appMIMEType},
+		{"plain html", item(`"mimeType":"text/html","text":"<p>x</p>"`), []string{"error app_mime_type /contents/0/mimeType"}, "text/html"},
+		{"charset", item(`"mimeType":"text/html;profile=mcp-app;charset=utf-8","text":"<p>x</p>"`), []string{"error app_mime_type /contents/0/mimeType"}, "text/html;profile=mcp-app;charset=utf-8"},
+		{"skybridge", item(`"mimeType":"text/html+skybridge","text":"<p>x</p>"`), []string{"warning app_mime_type /contents/0/mimeType"}, skybridgeMIMEType},
+		{"no mimeType", item(`"text":"<p>x</p>"`), []string{"error app_mime_type /contents/0"}, ""},
+		{"blob scanned", item(`"mimeType":"text/html;profile=mcp-app","blob":"PHNjcmlwdCBzcmM9Imh0dHBzOi8vY2RuLmV4YW1wbGUuY29tL2EuanMiPjwvc2NyaXB0Pg=="`),
+			[]string{"warning app_csp_uncovered /contents/0/_meta/ui/csp/resourceDomains"}, appMIMEType},
+		{"blob not base64", item(`"mimeType":"text/html;profile=mcp-app","blob":"%%%"`), nil, appMIMEType},
+		{"csp not an object", item(`"mimeType":"text/html;profile=mcp-app","text":"<p>x</p>","_meta":{"ui":{"csp":["https://a.example.com"]}}`),
+			[]string{"error app_csp_invalid /contents/0/_meta/ui/csp"}, appMIMEType},
+		{"csp lists", item(`"mimeType":"text/html;profile=mcp-app","text":"<p>x</p>","_meta":{"ui":{"csp":{"connectDomains":"https://a.example.com","resourceDomains":[7,"https://ok.example.com","'self'"],"frameDomains":null,"connect_domains":[],"a/b~c":1}}}`),
+			[]string{"warning app_csp_invalid /contents/0/_meta/ui/csp/a~1b~0c", "error app_csp_invalid /contents/0/_meta/ui/csp/connectDomains",
+				"warning app_csp_invalid /contents/0/_meta/ui/csp/connect_domains", "error app_csp_invalid /contents/0/_meta/ui/csp/resourceDomains/0",
+				"error app_csp_invalid /contents/0/_meta/ui/csp/resourceDomains/2"}, appMIMEType},
+		{"_meta.ui not an object", item(`"mimeType":"text/html;profile=mcp-app","text":` + html(`<img src="https://i.example.com/a.png">`) + `,"_meta":{"ui":"x"}`),
+			[]string{"warning app_csp_uncovered /contents/0/_meta/ui/csp/resourceDomains"}, appMIMEType},
+		{"covered", item(`"mimeType":"text/html;profile=mcp-app","text":` + html(`<base href="https://cdn.example.com/app/"><script src="main.js"></script><img src="https://a.img.example.com/x.png"><iframe src="https://www.youtube.com/embed/1"></iframe><script>fetch("https://api.example.com/x"); new WebSocket("wss://rt.example.com")</script>`) +
+			`,"_meta":{"ui":{"csp":{"resourceDomains":["https://cdn.example.com","https://*.img.example.com"],"baseUriDomains":["https://cdn.example.com"],"frameDomains":["https://www.youtube.com"],"connectDomains":["https://api.example.com","wss://rt.example.com"]}}}`), nil, appMIMEType},
+		{"uncovered each", item(`"mimeType":"text/html;profile=mcp-app","text":` + html(`<base href="https://base.example.com/"><script src="main.js"></script><img src="https://img.example.com/x.png"><iframe src="https://f.example.com/"></iframe><script>new EventSource("https://ev.example.com/s")</script>`) +
+			`,"_meta":{"ui":{"csp":{"resourceDomains":["https://*.img.example.com"],"connectDomains":["https://ev.example.com:8443"]}}}`),
+			[]string{"warning app_csp_uncovered /contents/0/_meta/ui/csp/baseUriDomains", "warning app_csp_uncovered /contents/0/_meta/ui/csp/connectDomains",
+				"warning app_csp_uncovered /contents/0/_meta/ui/csp/frameDomains", "warning app_csp_uncovered /contents/0/_meta/ui/csp/resourceDomains"}, appMIMEType},
+		{"not JSON of its shape", `{"contents":7}`, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &appPage{}
+			checkAppPage(p, uri, json.RawMessage(tt.result))
+			var got []string
+			for _, f := range p.findings {
+				got = append(got, string(f.Severity)+" "+string(f.Code)+" "+f.Path)
+			}
+			slices.Sort(got)
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) || p.mime != tt.mime {
+				t.Errorf("findings %q, mime %q; want %q, %q (%+v)", got, p.mime, want, tt.mime, p.findings)
+			}
+		})
+	}
+}
+
+// TestAppUncoveredBound: at most appMaxFindings warnings a page, the last
+// saying how many more origins are not covered.
+func TestAppUncoveredBound(t *testing.T) {
+	var page strings.Builder
+	for i := range appMaxFindings + 5 {
+		page.WriteString(`<img src="https://h` + itoa(i) + `.example.com/a.png">`)
+	}
+	fs := uncovered([]byte(page.String()), map[string][]cspSource{}, "/contents/0/_meta/ui/csp")
+	if len(fs) != appMaxFindings || !strings.HasSuffix(fs[len(fs)-1].Message, "; 5 more origins not covered are not reported") {
+		t.Errorf("%d findings, the last %q", len(fs), fs[len(fs)-1].Message)
+	}
+	if !strings.Contains(fs[0].Message, `(add "https://h0.example.com" to _meta.ui.csp.resourceDomains)`) {
+		t.Errorf("%q", fs[0].Message)
+	}
+}
+
+func TestAppURIProblem(t *testing.T) {
+	for raw, want := range map[string]string{
+		`"ui://app/page.html"`: "", `"ui://x"`: "", `"ui://"`: "is not a ui:// URI", `"UI://x"`: "is not a ui:// URI",
+		`"https://x.example.com/p"`: "is not a ui:// URI", `"myapp://w"`: "is not a ui:// URI", `""`: "is empty",
+		`7`: "is not a string", `null`: "is not a string", `{"a":1}`: "is not a string",
+	} {
+		if got := appURIProblem(json.RawMessage(raw)); got != want {
+			t.Errorf("appURIProblem(%s) = %q, want %q", raw, got, want)
+		}
 	}
 }
