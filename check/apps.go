@@ -99,6 +99,26 @@ const (
 type appState struct {
 	tools []Tool
 	pages map[string]*appPage
+	// listedCSP are the _meta.ui.csp of the resources listed, by URI:
+	// what hosts read when a page's contents declare none.
+	listedCSP map[string]json.RawMessage
+}
+
+// listedAppMeta keeps the _meta.ui.csp of a resource as resources/list
+// lists it (at most appMaxCSPBytes).
+func (s *session) listedAppMeta(uri string, meta json.RawMessage) {
+	var m struct {
+		UI struct {
+			CSP json.RawMessage `json:"csp"`
+		} `json:"ui"`
+	}
+	if len(meta) == 0 || json.Unmarshal(meta, &m) != nil || m.UI.CSP == nil || len(m.UI.CSP) > appMaxCSPBytes {
+		return
+	}
+	if s.apps.listedCSP == nil {
+		s.apps.listedCSP = map[string]json.RawMessage{}
+	}
+	s.apps.listedCSP[uri] = m.UI.CSP
 }
 
 // appPage is what the read of a page gave.
@@ -217,12 +237,15 @@ func (s *session) appRead(uri string, resp *rawResponse) {
 			Message: "the page cannot be read: resources/read answered with JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ", and the host shows no widget"})
 		return
 	}
-	checkAppPage(p, uri, resp.Result)
+	checkAppPage(p, uri, resp.Result, s.apps.listedCSP[uri])
 }
 
 // checkAppPage checks the result of a page's resources/read: its contents
-// of the page's URI, their mimeType, their HTML and their CSP.
-func checkAppPage(p *appPage, uri string, result json.RawMessage) {
+// of the page's URI, their mimeType, their HTML and their CSP; listedCSP
+// is the csp of the page's entry in resources/list (nil for none), which
+// hosts read when the contents declare none (its findings say so, at the
+// path where the contents would have it).
+func checkAppPage(p *appPage, uri string, result json.RawMessage, listedCSP json.RawMessage) {
 	var res struct {
 		Contents []json.RawMessage `json:"contents"`
 	}
@@ -307,10 +330,19 @@ func checkAppPage(p *appPage, uri string, result json.RawMessage) {
 	if len(bytes.TrimSpace(page)) == 0 {
 		missing(base, "its contents have no HTML (text and blob are empty or absent)")
 	}
-	if c.Meta.UI.CSP != nil && len(c.Meta.UI.CSP) <= appMaxCSPBytes {
-		p.csp = c.Meta.UI.CSP
+	csp, fromList := c.Meta.UI.CSP, false
+	if csp == nil && listedCSP != nil {
+		csp, fromList = listedCSP, true
 	}
-	lists, fs := readCSP(c.Meta.UI.CSP, base+"/_meta/ui/csp")
+	if csp != nil && len(csp) <= appMaxCSPBytes {
+		p.csp = csp
+	}
+	lists, fs := readCSP(csp, base+"/_meta/ui/csp")
+	for i := range fs {
+		if fromList {
+			fs[i].Message += " (in the csp of resources/list, which hosts read as the contents declare none)"
+		}
+	}
 	p.findings = append(p.findings, fs...)
 	if len(page) > 0 {
 		p.findings = append(p.findings, uncovered(page, lists, base+"/_meta/ui/csp")...)

@@ -219,11 +219,20 @@ func TestCheckAppPage(t *testing.T) {
 			[]string{"warning app_csp_uncovered /contents/0/_meta/ui/csp/baseUriDomains", "warning app_csp_uncovered /contents/0/_meta/ui/csp/connectDomains",
 				"warning app_csp_uncovered /contents/0/_meta/ui/csp/frameDomains", "warning app_csp_uncovered /contents/0/_meta/ui/csp/resourceDomains"}, appMIMEType},
 		{"not JSON of its shape", `{"contents":7}`, nil, ""},
+		{"the csp of the listing", item(`"mimeType":"text/html;profile=mcp-app","text":` + html(`<img src="https://i.example.com/a.png"><img src="https://j.example.com/a.png">`)),
+			[]string{"warning app_csp_uncovered /contents/0/_meta/ui/csp/resourceDomains", "error app_csp_invalid /contents/0/_meta/ui/csp/resourceDomains/1"}, appMIMEType},
+		{"the contents' csp first", item(`"mimeType":"text/html;profile=mcp-app","text":` + html(`<img src="https://i.example.com/a.png">`) + `,"_meta":{"ui":{"csp":{}}}`),
+			[]string{"warning app_csp_uncovered /contents/0/_meta/ui/csp/resourceDomains"}, appMIMEType},
+	}
+	// The csp of the page's entry in resources/list.
+	listed := map[string]string{
+		"the csp of the listing":  `{"resourceDomains":["https://i.example.com","https://j.example.com/path"]}`,
+		"the contents' csp first": `{"resourceDomains":["https://i.example.com"]}`,
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := &appPage{}
-			checkAppPage(p, uri, json.RawMessage(tt.result))
+			checkAppPage(p, uri, json.RawMessage(tt.result), listedCSP(listed[tt.name]))
 			var got []string
 			for _, f := range p.findings {
 				got = append(got, string(f.Severity)+" "+string(f.Code)+" "+f.Path)
@@ -264,4 +273,12 @@ func TestAppURIProblem(t *testing.T) {
 			t.Errorf("appURIProblem(%s) = %q, want %q", raw, got, want)
 		}
 	}
+}
+
+// listedCSP is a csp of resources/list, nil for "".
+func listedCSP(s string) json.RawMessage {
+	if s == "" {
+		return nil
+	}
+	return json.RawMessage(s)
 }

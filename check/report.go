@@ -539,7 +539,8 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 // there is one (Report.Caveat: every call of a revision failed alike), then
 // the server, then each
 // revision with its tools (each call with its findings: severity, code,
-// path and message) and resources, the revision's own findings (each in
+// path and message) and resources, its MCP Apps pages (each with its
+// tools, mimeType, CSP and findings), the revision's own findings (each in
 // full, info included) and its notes; then the slow exchanges, the info
 // findings folded into one line (unless o.Verbose), and a summary line. A
 // tool or resource without errors or warnings takes one line (its info
