@@ -81,6 +81,8 @@ func TestAppsReports(t *testing.T) {
 			"    csp:  {\"resourceDomains\":[\"https://cdn.example.com\",\"</script><script>alert(1)</script>\"],\"connectDomains\":[\"https://[redacted].example.com\"]",
 			"    error   app_meta_conflict at /_meta/ui~1resourceUri: tool x|y",
 			"    warning app_csp_uncovered at /contents/0/_meta/ui/csp/resourceDomains: the page loads a script (<script src>) from https://[redacted].example.com",
+			"1 call, no findings  MCP Apps findings below\n",
+			"  result  <1ms  no findings  MCP Apps findings below\n",
 		}},
 		"markdown": {md.String(), []string{
 			"### MCP Apps\n\n- `2025-11-25` page `ui://widget/[redacted]/<script>alert(1)</script>`: tools ",
