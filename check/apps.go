@@ -98,7 +98,10 @@ const (
 // that link a page, and what each page's read gave.
 type appState struct {
 	tools []Tool
-	pages map[string]*appPage
+	// inScope are the pages the tools in the run's scope link (appPages),
+	// made once the tools are listed.
+	inScope []string
+	pages   map[string]*appPage
 	// listedCSP are the _meta.ui.csp of the resources listed, by URI:
 	// what hosts read when a page's contents declare none.
 	listedCSP map[string]json.RawMessage
@@ -180,11 +183,15 @@ func (s *session) linkedTools(tools []Tool) {
 			s.apps.tools = append(s.apps.tools, t)
 		}
 	}
+	s.apps.inScope = s.scopePages()
 }
 
 // appPages are the ui:// pages that the tools in the run's scope link
 // (every linked tool, or the one Options.Only names), sorted, each once.
-func (s *session) appPages() []string {
+func (s *session) appPages() []string { return s.apps.inScope }
+
+// scopePages makes appPages of the tools listed.
+func (s *session) scopePages() []string {
 	only, onlyOne := strings.CutPrefix(s.o.Only, onlyTool)
 	var uris []string
 	for _, t := range s.apps.tools {
@@ -221,7 +228,7 @@ func (s *session) withAppPages(uris []string, listed map[string]bool, filter fun
 // appRead checks what the read of a page gave, if uri is one the tools in
 // scope link.
 func (s *session) appRead(uri string, resp *rawResponse) {
-	if !slices.Contains(s.appPages(), uri) {
+	if _, found := slices.BinarySearch(s.appPages(), uri); !found {
 		return
 	}
 	if s.apps.pages == nil {
