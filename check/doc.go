@@ -350,9 +350,10 @@
 // (frameDomains); <base href> (baseUriDomains); and in inline scripts run
 // as JavaScript, a string literal passed to fetch(, WebSocket( or
 // EventSource( (connectDomains: a template literal up to its first ${
-// when the origin is whole before it). A script's text is read, not run:
-// a URL built at run time, import(), an XMLHttpRequest and url() in CSS
-// are not seen. What is inside a <template> loads nothing. Relative URLs,
+// when the origin is whole before it), and one a script imports
+// (import("…"); in a module, import "…" and from "…": resourceDomains). A
+// script's text is read, not run: a URL built at run time, an
+// XMLHttpRequest and url() in CSS are not seen. What is inside a <template> loads nothing. Relative URLs,
 // data:, blob: and schemes other than http(s) and ws(s) need no domain;
 // //host is https://host. The first <base href> is the base of the
 // relative URLs after it when baseUriDomains covers it; one it does not
