@@ -62,16 +62,17 @@ func toolAppLink(meta json.RawMessage) appLink {
 		l.HasFlat, l.FlatRaw = true, m.Flat
 		_ = json.Unmarshal(m.Flat, &l.Flat)
 	}
+	// Each member on its own: a visibility of the wrong type hides no link.
 	var ui struct {
 		ResourceURI json.RawMessage `json:"resourceUri"`
-		Visibility  []string        `json:"visibility"`
+		Visibility  json.RawMessage `json:"visibility"`
 	}
 	if m.UI != nil && json.Unmarshal(m.UI, &ui) == nil {
 		if ui.ResourceURI != nil {
 			l.HasNested, l.NestedRaw = true, ui.ResourceURI
 			_ = json.Unmarshal(ui.ResourceURI, &l.Nested)
 		}
-		l.Visibility = ui.Visibility
+		_ = json.Unmarshal(ui.Visibility, &l.Visibility)
 	}
 	l.URI = l.Nested
 	if l.URI == "" {

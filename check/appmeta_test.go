@@ -24,6 +24,8 @@ func TestToolAppLink(t *testing.T) {
 		{meta: `{"ui":{"resourceUri":"ui://a","visibility":["app"]}}`, uri: "ui://a", linked: true, hasNested: true, appOnly: true},
 		{meta: `{"ui":{"resourceUri":"ui://a","visibility":["model","app"]}}`, uri: "ui://a", linked: true, hasNested: true},
 		{meta: `{"ui":{"resourceUri":"ui://a","visibility":[]}}`, uri: "ui://a", linked: true, hasNested: true},
+		{meta: `{"ui":{"resourceUri":"ui://a","visibility":"app"}}`, uri: "ui://a", linked: true, hasNested: true},
+		{meta: `{"ui":{"resourceUri":"ui://a","visibility":["app",7]}}`, uri: "ui://a", linked: true, hasNested: true},
 	}
 	for _, tt := range tests {
 		l := toolAppLink([]byte(tt.meta))

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"iter"
 	"net/url"
 	"strconv"
 	"strings"
@@ -202,8 +203,10 @@ const (
 // stylesheet, preload, modulepreload, prefetch or icon, <img src|srcset>,
 // <video src|poster>, <audio src>, <source src|srcset>, <track src>
 // (resourceDomains); <iframe src>, <frame src> (frameDomains); <base href>
-// (baseUriDomains); and the string literals passed to fetch(, WebSocket(
-// and EventSource( in inline scripts (connectDomains). What is inside a
+// (baseUriDomains); the string literals passed to fetch(, WebSocket(
+// and EventSource( in inline scripts (connectDomains), and those they
+// import (import("…"), and in a module import "…" and from "…":
+// resourceDomains). What is inside a
 // <template> loads nothing. A <base href> that base allows (baseUriDomains
 // covers it) is the base of the relative URLs after it; one it does not
 // allow is ignored, as the browser ignores it. Relative URLs, data:,
@@ -267,8 +270,13 @@ func scanPage(page []byte, base func(webOrigin) bool) (loads []pageLoad, truncat
 		if a == atom.Script && tt == html.StartTagToken {
 			_, external := attrs["src"]
 			if z.Next() == html.TextToken && !external && template == 0 && scriptIsJS(attrs["type"]) {
-				for _, c := range scriptConnects(z.Text()) {
+				text := z.Text()
+				for _, c := range scriptConnects(text) {
 					add(c.url, cspConnect, c.call)
+				}
+				module := strings.EqualFold(strings.TrimSpace(attrs["type"]), "module")
+				for _, u := range scriptImports(text, module) {
+					add(u, cspResource, "a module (import)")
 				}
 			}
 		}
@@ -405,22 +413,11 @@ var connectCalls = []string{"fetch", "WebSocket", "EventSource"}
 func scriptConnects(js []byte) []scriptConnect {
 	var out []scriptConnect
 	for _, name := range connectCalls {
-		rest := js
-		for {
-			i := bytes.Index(rest, []byte(name))
-			if i < 0 {
-				break
-			}
-			before := byte(' ')
-			if i > 0 {
-				before = rest[i-1]
-			}
-			after := bytes.TrimLeft(rest[i+len(name):], " \t\r\n")
-			rest = rest[i+len(name):]
-			if isIdentByte(before) || len(after) == 0 || after[0] != '(' {
+		for after := range namesIn(js, name, false) {
+			if len(after) == 0 || after[0] != '(' {
 				continue
 			}
-			if lit, ok := stringLiteral(bytes.TrimLeft(after[1:], " \t\r\n")); ok {
+			if lit, ok := stringLiteral(bytes.TrimLeft(after[1:], jsSpace)); ok {
 				call := name + "(…)"
 				if name != "fetch" {
 					call = "new " + call
@@ -430,6 +427,61 @@ func scriptConnects(js []byte) []scriptConnect {
 		}
 	}
 	return out
+}
+
+// scriptImports finds, in a script's text, the string literals a script
+// imports: import("…") in any script, and in a module import "…" and
+// from "…" (import … from, export … from). A module's imports are
+// scripts, which resourceDomains must allow.
+func scriptImports(js []byte, module bool) []string {
+	var out []string
+	words := []string{"import"}
+	if module {
+		words = append(words, "from")
+	}
+	for _, word := range words {
+		for after := range namesIn(js, word, true) {
+			if len(after) > 0 && after[0] == '(' && word == "import" {
+				after = bytes.TrimLeft(after[1:], jsSpace)
+			} else if !module {
+				continue
+			}
+			if lit, ok := stringLiteral(after); ok {
+				out = append(out, lit)
+			}
+		}
+	}
+	return out
+}
+
+// jsSpace is the white space skipped between a name and what follows it.
+const jsSpace = " \t\r\n"
+
+// namesIn yields, for each place where name stands in js as a name of its
+// own (not part of a longer one; with noMember, not a member either:
+// obj.import), what follows it, its white space skipped.
+func namesIn(js []byte, name string, noMember bool) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		rest := js
+		for {
+			i := bytes.Index(rest, []byte(name))
+			if i < 0 {
+				return
+			}
+			before := byte(' ')
+			if i > 0 {
+				before = rest[i-1]
+			}
+			after := rest[i+len(name):]
+			rest = after
+			if isIdentByte(before) || (noMember && before == '.') || (len(after) > 0 && isIdentByte(after[0])) {
+				continue
+			}
+			if !yield(bytes.TrimLeft(after, jsSpace)) {
+				return
+			}
+		}
+	}
 }
 
 // isIdentByte reports a byte that can be part of a JavaScript name (an

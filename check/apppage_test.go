@@ -69,6 +69,8 @@ func TestCSPCovers(t *testing.T) {
 		{"wss://rt.example.com", "wss://rt.example.com/socket", true},
 		{"ws://rt.example.com", "wss://rt.example.com/socket", true},
 		{"wss://rt.example.com", "ws://rt.example.com/socket", false},
+		{"wss://rt.example.com", "https://rt.example.com/x", true},
+		{"ws://rt.example.com", "http://rt.example.com/x", true},
 		{"https://*.example.com", "https://a.example.com/x", true},
 		{"https://*.example.com", "https://a.b.example.com/x", true},
 		{"https://*.example.com", "https://example.com/x", false},
@@ -141,6 +143,12 @@ func TestScanPage(t *testing.T) {
 			[]string{"connectDomains https://api.example.com", "connectDomains https://api2.example.com", "connectDomains wss://rt.example.com", "connectDomains https://events.example.com"}},
 		{"script types", `<script type="application/json">{"u": fetch("https://json.example.com")}</script><script type="module">fetch("https://mod.example.com")</script><script src="https://ext.example.com/a.js">fetch("https://ignored.example.com")</script>`, nil,
 			[]string{"connectDomains https://mod.example.com", "resourceDomains https://ext.example.com"}},
+		{"imports", `<script type="module">import { App } from "https://unpkg.com/@modelcontextprotocol/ext-apps/app-with-deps";
+			import "https://side.example.com/effect.js"; export { x } from 'https://re.example.com/x.js'; import y from "./local.js";
+			const m = await import("https://dyn.example.com/m.js"); const s = "from https://no.example.com"; obj.import("https://method.example.com");
+			</script><script>import("https://classic.example.com/m.js"); from("https://not-module.example.com")</script>`, nil,
+			[]string{"resourceDomains https://side.example.com", "resourceDomains https://dyn.example.com", "resourceDomains https://unpkg.com",
+				"resourceDomains https://re.example.com", "resourceDomains https://classic.example.com"}},
 		{"tricky strings", `<script>const s = "</scr" + "ipt>"; const t = 'fetch("https://in-string.example.com")'; fetch("https://real.example.com")</script>`, nil,
 			[]string{"connectDomains https://in-string.example.com", "connectDomains https://real.example.com"}},
 		{"template is inert", `<template><img src="https://tpl.example.com/a.png"><script>fetch("https://tplfetch.example.com")</script></template><img src="https://after.example.com/a.png">`, nil,

@@ -98,7 +98,30 @@ const (
 // that link a page, and what each page's read gave.
 type appState struct {
 	tools []Tool
-	pages map[string]*appPage
+	// inScope are the pages the tools in the run's scope link (appPages),
+	// made once the tools are listed.
+	inScope []string
+	pages   map[string]*appPage
+	// listedCSP are the _meta.ui.csp of the resources listed, by URI:
+	// what hosts read when a page's contents declare none.
+	listedCSP map[string]json.RawMessage
+}
+
+// listedAppMeta keeps the _meta.ui.csp of a resource as resources/list
+// lists it (at most appMaxCSPBytes).
+func (s *session) listedAppMeta(uri string, meta json.RawMessage) {
+	var m struct {
+		UI struct {
+			CSP json.RawMessage `json:"csp"`
+		} `json:"ui"`
+	}
+	if len(meta) == 0 || json.Unmarshal(meta, &m) != nil || m.UI.CSP == nil || len(m.UI.CSP) > appMaxCSPBytes {
+		return
+	}
+	if s.apps.listedCSP == nil {
+		s.apps.listedCSP = map[string]json.RawMessage{}
+	}
+	s.apps.listedCSP[uri] = m.UI.CSP
 }
 
 // appPage is what the read of a page gave.
@@ -120,7 +143,7 @@ func effectiveLink(l appLink) (raw json.RawMessage, path string) {
 // appURIProblem says why a link is not a ui:// URI ("" when it is one).
 func appURIProblem(raw json.RawMessage) string {
 	var s string
-	if json.Unmarshal(raw, &s) != nil {
+	if !isJSONString(raw) || json.Unmarshal(raw, &s) != nil {
 		return "is not a string"
 	}
 	switch {
@@ -136,7 +159,7 @@ func appURIProblem(raw json.RawMessage) string {
 // the JSON of a value that is not one.
 func appKey(raw json.RawMessage) string {
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if isJSONString(raw) && json.Unmarshal(raw, &s) == nil {
 		return s
 	}
 	var b bytes.Buffer
@@ -144,6 +167,12 @@ func appKey(raw json.RawMessage) string {
 		return string(raw)
 	}
 	return b.String()
+}
+
+// isJSONString reports JSON text that is a string (null is not one).
+func isJSONString(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	return len(raw) > 0 && raw[0] == '"'
 }
 
 // linkedTools keeps the tools listed that link a page.
@@ -154,11 +183,15 @@ func (s *session) linkedTools(tools []Tool) {
 			s.apps.tools = append(s.apps.tools, t)
 		}
 	}
+	s.apps.inScope = s.scopePages()
 }
 
 // appPages are the ui:// pages that the tools in the run's scope link
 // (every linked tool, or the one Options.Only names), sorted, each once.
-func (s *session) appPages() []string {
+func (s *session) appPages() []string { return s.apps.inScope }
+
+// scopePages makes appPages of the tools listed.
+func (s *session) scopePages() []string {
 	only, onlyOne := strings.CutPrefix(s.o.Only, onlyTool)
 	var uris []string
 	for _, t := range s.apps.tools {
@@ -195,7 +228,7 @@ func (s *session) withAppPages(uris []string, listed map[string]bool, filter fun
 // appRead checks what the read of a page gave, if uri is one the tools in
 // scope link.
 func (s *session) appRead(uri string, resp *rawResponse) {
-	if !slices.Contains(s.appPages(), uri) {
+	if _, found := slices.BinarySearch(s.appPages(), uri); !found {
 		return
 	}
 	if s.apps.pages == nil {
@@ -211,12 +244,15 @@ func (s *session) appRead(uri string, resp *rawResponse) {
 			Message: "the page cannot be read: resources/read answered with JSON-RPC error " + strconv.FormatInt(resp.Error.Code, 10) + ", and the host shows no widget"})
 		return
 	}
-	checkAppPage(p, uri, resp.Result)
+	checkAppPage(p, uri, resp.Result, s.apps.listedCSP[uri])
 }
 
 // checkAppPage checks the result of a page's resources/read: its contents
-// of the page's URI, their mimeType, their HTML and their CSP.
-func checkAppPage(p *appPage, uri string, result json.RawMessage) {
+// of the page's URI, their mimeType, their HTML and their CSP; listedCSP
+// is the csp of the page's entry in resources/list (nil for none), which
+// hosts read when the contents declare none (its findings say so, at the
+// path where the contents would have it).
+func checkAppPage(p *appPage, uri string, result json.RawMessage, listedCSP json.RawMessage) {
 	var res struct {
 		Contents []json.RawMessage `json:"contents"`
 	}
@@ -301,10 +337,19 @@ func checkAppPage(p *appPage, uri string, result json.RawMessage) {
 	if len(bytes.TrimSpace(page)) == 0 {
 		missing(base, "its contents have no HTML (text and blob are empty or absent)")
 	}
-	if c.Meta.UI.CSP != nil && len(c.Meta.UI.CSP) <= appMaxCSPBytes {
-		p.csp = c.Meta.UI.CSP
+	csp, fromList := c.Meta.UI.CSP, false
+	if csp == nil && listedCSP != nil {
+		csp, fromList = listedCSP, true
 	}
-	lists, fs := readCSP(c.Meta.UI.CSP, base+"/_meta/ui/csp")
+	if csp != nil && len(csp) <= appMaxCSPBytes {
+		p.csp = csp
+	}
+	lists, fs := readCSP(csp, base+"/_meta/ui/csp")
+	for i := range fs {
+		if fromList {
+			fs[i].Message += " (in the csp of resources/list, which hosts read as the contents declare none)"
+		}
+	}
 	p.findings = append(p.findings, fs...)
 	if len(page) > 0 {
 		p.findings = append(p.findings, uncovered(page, lists, base+"/_meta/ui/csp")...)
@@ -421,6 +466,7 @@ func (s *session) appReports(rr *RevisionReport) {
 		checked[tr.Name] = true
 	}
 	only, onlyOne := strings.CutPrefix(s.o.Only, onlyTool)
+	onlyPage, onlyRes := strings.CutPrefix(s.o.Only, onlyResource)
 	apps := map[string]*AppReport{}
 	app := func(key string) *AppReport {
 		a := apps[key]
@@ -439,7 +485,7 @@ func (s *session) appReports(rr *RevisionReport) {
 		raw, path := effectiveLink(l)
 		key := appKey(raw)
 		why := appURIProblem(raw)
-		if why == "" && s.apps.pages[key] == nil {
+		if (why == "" && s.apps.pages[key] == nil) || (onlyRes && key != onlyPage) {
 			continue // not read: out of the run's scope, or the session ended first
 		}
 		a := app(key)
@@ -453,7 +499,7 @@ func (s *session) appReports(rr *RevisionReport) {
 		}
 		if l.HasNested && l.HasFlat {
 			var n, f string
-			if json.Unmarshal(l.NestedRaw, &n) == nil && json.Unmarshal(l.FlatRaw, &f) == nil && n == f {
+			if isJSONString(l.NestedRaw) && isJSONString(l.FlatRaw) && json.Unmarshal(l.NestedRaw, &n) == nil && json.Unmarshal(l.FlatRaw, &f) == nil && n == f {
 				both = append(both, t.Name)
 				continue
 			}

@@ -323,8 +323,11 @@
 // capability has its pages read too. RevisionReport.Apps has one
 // AppReport per page (and one per link that is not a ui:// URI, under the
 // value it has): the tools that link it, the mimeType and the csp of its
-// contents (the contents item whose uri is the page's), and the findings
-// of the page and of each tool's link. Their findings count in the totals,
+// contents (the contents item whose uri is the page's; when it declares
+// no csp, that of the page's entry in resources/list, which hosts read
+// then), and the findings of the page and of each tool's link. The text,
+// Markdown and HTML reports show the apps of each revision: the page, its
+// tools, its mimeType, its CSP (as JSON, redacted) and its findings. Their findings count in the totals,
 // and every report sees them where they were found: those of the page at
 // its read (its row, its testcase, its rerun), those of a link at the tool
 // (not at one of its calls). Options.Ended is not told of them. Options.
@@ -348,13 +351,18 @@
 // (frameDomains); <base href> (baseUriDomains); and in inline scripts run
 // as JavaScript, a string literal passed to fetch(, WebSocket( or
 // EventSource( (connectDomains: a template literal up to its first ${
-// when the origin is whole before it). A script's text is read, not run:
-// a URL built at run time, import(), an XMLHttpRequest and url() in CSS
-// are not seen. What is inside a <template> loads nothing. Relative URLs,
+// when the origin is whole before it), and one a script imports
+// (import("…"); in a module, import "…" and from "…": resourceDomains). A
+// script's text is read, not run: a URL built at run time, an
+// XMLHttpRequest and url() in CSS are not seen. What is inside a <template> loads nothing. Relative URLs,
 // data:, blob: and schemes other than http(s) and ws(s) need no domain;
 // //host is https://host. The first <base href> is the base of the
 // relative URLs after it when baseUriDomains covers it; one it does not
 // cover is reported and ignored, as the browser ignores it.
+//
+// Before 2025-06-18, resource contents have no _meta, so the page's CSP
+// is also validate's field_not_in_revision there: the pages are checked
+// alike in every revision, as hosts of MCP Apps speak the later ones.
 //
 // An entry covers an origin as CSP Level 3 matches a host-source: the
 // same scheme, or the entry's insecure form of it (http covers https; ws

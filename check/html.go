@@ -81,9 +81,19 @@ type htmlPage struct {
 	Columns   []string
 	Rows      []htmlRow
 	Slowest   []htmlSlow
+	// Apps are the MCP Apps pages of each revision.
+	Apps []htmlApp
 	// Problems are the sections with an error or a warning, Infos those
 	// with information only: the page shows the problems first.
 	Problems, Infos []htmlSection
+}
+
+// htmlApp is an MCP Apps page of a revision: its URI, its tools, its
+// mimeType, its CSP (pretty JSON, redacted) and its findings, each of a
+// tool's link naming the tool.
+type htmlApp struct {
+	Revision, URI, Tools, MIMEType, CSP string
+	Findings                            []htmlFinding
 }
 
 // htmlRevision is a revision's status, and why it was skipped or failed.
@@ -160,6 +170,20 @@ func (r *Report) htmlPage(v Verdict) *htmlPage {
 	for _, rr := range r.Revisions {
 		p.Revisions = append(p.Revisions, htmlRevision{escapeText(rr.Revision), escapeText(rr.Status), escapeText(rr.Negotiated), indentLines(rr.Reason, 0), roundDuration(rr.Duration)})
 		p.Columns = append(p.Columns, escapeText(rr.Revision))
+	}
+	for _, rr := range r.Revisions {
+		for _, a := range rr.Apps {
+			ha := htmlApp{Revision: escapeText(rr.Revision), URI: escapeText(a.ResourceURI), Tools: appToolNames(a.Tools, escapeText),
+				MIMEType: escapeText(a.MIMEType), CSP: prettyJSON(a.CSP)}
+			for _, f := range a.Findings {
+				hf := htmlFindingOf(f.Finding)
+				if f.Tool != "" {
+					hf.Message = "tool " + escapeText(f.Tool) + ": " + hf.Message
+				}
+				ha.Findings = append(ha.Findings, hf)
+			}
+			p.Apps = append(p.Apps, ha)
+		}
 	}
 	m := r.newMatrix()
 	for i, row := range m.rows {

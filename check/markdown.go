@@ -93,6 +93,7 @@ func (r *Report) WriteMarkdownWith(w io.Writer, v Verdict) error {
 			b.WriteString(line + "\n")
 		}
 	}
+	r.mdApps(&b)
 	total := 0
 	for range r.located() {
 		total++
@@ -133,6 +134,64 @@ func (r *Report) WriteMarkdownWith(w io.Writer, v Verdict) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// mdApps writes the MCP Apps pages of each revision, a line each: the
+// page, its tools, its mimeType, its CSP (compact JSON, redacted, in a code
+// span) and the codes of its findings, each with its severity's sign and
+// how many there are (the findings themselves are under Findings, at the
+// page's read or at the tool). At most a quarter of MarkdownLimit: a line
+// says how many were left out.
+func (r *Report) mdApps(b *bytes.Buffer) {
+	total := 0
+	for _, rr := range r.Revisions {
+		total += len(rr.Apps)
+	}
+	if total == 0 {
+		return
+	}
+	b.WriteString("\n### MCP Apps\n\n")
+	start, written := b.Len(), 0
+	for _, rr := range r.Revisions {
+		for _, a := range rr.Apps {
+			line := "- " + mdCode(rr.Revision, false) + " page " + mdCode(a.ResourceURI, false) + ": tools " +
+				appToolNames(a.Tools, func(n string) string { return mdCode(n, false) })
+			if a.MIMEType != "" {
+				line += "; mimeType " + mdCode(a.MIMEType, false)
+			}
+			if a.CSP != nil {
+				line += "; CSP " + mdCode(compactJSON(a.CSP), false)
+			}
+			var codes []string
+			count := map[string]int{}
+			for _, f := range a.Findings {
+				k := severityMark(f.Severity) + " " + mdCode(string(f.Code), false)
+				if count[k] == 0 {
+					codes = append(codes, k)
+				}
+				count[k]++
+			}
+			if len(codes) == 0 {
+				line += "; ✅"
+			}
+			for i, k := range codes {
+				if count[k] > 1 {
+					k += " ×" + strconv.Itoa(count[k])
+				}
+				codes[i] = k
+			}
+			if len(codes) > 0 {
+				line += "; " + strings.Join(codes, ", ")
+			}
+			line += "\n"
+			if b.Len()-start+len(line) > MarkdownLimit/4 {
+				fmt.Fprintf(b, "\n%d of %d pages left out here (the JSON report has them all).\n", total-written, total)
+				return
+			}
+			b.WriteString(line)
+			written++
+		}
+	}
 }
 
 // severityMark is the sign of a severity in the Markdown report.

@@ -539,7 +539,8 @@ func (r *Report) WriteText(w io.Writer, color bool) error {
 // there is one (Report.Caveat: every call of a revision failed alike), then
 // the server, then each
 // revision with its tools (each call with its findings: severity, code,
-// path and message) and resources, the revision's own findings (each in
+// path and message) and resources, its MCP Apps pages (each with its
+// tools, mimeType, CSP and findings), the revision's own findings (each in
 // full, info included) and its notes; then the slow exchanges, the info
 // findings folded into one line (unless o.Verbose), and a summary line. A
 // tool or resource without errors or warnings takes one line (its info
@@ -676,6 +677,8 @@ func (t *textWriter) revision(rr *RevisionReport) {
 	}
 	t.line(0, head, fmt.Sprintf("%s, %s, %s", plural(len(rr.Tools), "tool"), plural(calls, "call"), plural(len(rr.Resources), "resource")), t.paint(ansiDim, roundDuration(rr.Duration)))
 	rev := escapeText(rr.Revision)
+	appTools, appPages := rr.appProblems()
+	below := t.paint(ansiYellow, "MCP Apps findings below")
 	for _, tr := range rr.Tools {
 		serious := false
 		var all []Finding
@@ -692,6 +695,9 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		}
 		if !serious {
 			desc := []string{name, plural(len(tr.Calls), "call") + ", " + t.clean(all)}
+			if appTools[tr.Name] {
+				desc = append(desc, below)
+			}
 			if slowest >= t.slowFrom {
 				for i, c := range tr.Calls {
 					if c.Duration >= t.slowFrom {
@@ -720,7 +726,11 @@ func (t *textWriter) revision(rr *RevisionReport) {
 		what := "resource " + escapeText(res.URI)
 		desc := []string{what, exchangeOutcome(res.Outcome, res.RPCError), t.slowMark(res.Duration, rev+"  "+what)}
 		if !hasProblems(res.Findings) {
-			t.line(1, append(desc, t.clean(res.Findings))...)
+			desc = append(desc, t.clean(res.Findings))
+			if appPages[res.URI] {
+				desc = append(desc, below)
+			}
+			t.line(1, desc...)
 			t.infos(2, res.Findings)
 			continue
 		}
@@ -765,6 +775,25 @@ func (t *textWriter) apps(apps []*AppReport) {
 			t.infos(2, fs)
 		}
 	}
+}
+
+// appProblems are the tools and the pages that have an MCP Apps error or
+// warning, which the text report prints under the apps rather than under
+// the tool or the read.
+func (rr *RevisionReport) appProblems() (tools, pages map[string]bool) {
+	tools, pages = map[string]bool{}, map[string]bool{}
+	for _, a := range rr.Apps {
+		for _, f := range a.Findings {
+			switch {
+			case f.Severity != Error && f.Severity != Warning:
+			case f.Tool != "":
+				tools[f.Tool] = true
+			default:
+				pages[a.ResourceURI] = true
+			}
+		}
+	}
+	return tools, pages
 }
 
 // appToolNames lists an app's tools, each written by name (escaped for

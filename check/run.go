@@ -750,7 +750,8 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport, list bool) 
 	dups := 0
 	for i, raw := range items {
 		var r struct {
-			URI *string `json:"uri"`
+			URI  *string         `json:"uri"`
+			Meta json.RawMessage `json:"_meta"`
 		}
 		if json.Unmarshal(raw, &r) != nil || r.URI == nil {
 			rr.Notes = append(rr.Notes, "resources/list: resource "+strconv.Itoa(i)+" has no uri: not read")
@@ -764,6 +765,7 @@ func (s *session) resources(ctx context.Context, rr *RevisionReport, list bool) 
 		}
 		listed[*r.URI] = true
 		uris = append(uris, *r.URI)
+		s.listedAppMeta(*r.URI, r.Meta)
 	}
 	if dups > maxDuplicateNotes {
 		rr.Notes = append(rr.Notes, "resources/list lists "+strconv.Itoa(dups)+" resources more than once in all: each read once")

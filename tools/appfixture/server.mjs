@@ -31,13 +31,15 @@ const contents = (uri, html, ui, mimeType = RESOURCE_MIME_TYPE) => ({
 /** A tool's result: text a model reads. */
 const done = (what) => async () => ({ content: [{ type: "text", text: what }] });
 
-// The correct app: its page loads a script, a style sheet, images from a
-// wildcard of hosts and a frame, and fetches from an API, each declared.
+// The correct app: its page loads a script, a module, a style sheet, images
+// from a wildcard of hosts and a frame, fetches from an API and opens a
+// WebSocket, each declared.
 const CLEAN_PAGE = page("clean", `
 <link rel="stylesheet" href="https://cdn.example.com/app.css">
 <script src="https://cdn.example.com/app.js"></script>
 <img src="https://a.images.example.com/logo.png" alt="">
 <iframe src="https://www.youtube.com/embed/x"></iframe>
+<script type="module">import { start } from "https://cdn.example.com/widget.mjs"; start();</script>
 <script>
   fetch("https://api.example.com/v1/data").then((r) => r.json());
   const live = new WebSocket("wss://live.example.com/socket");
