@@ -379,6 +379,8 @@ export interface McpResult {
   /** The module's build op, as the Go host has it: kind tool, resource,
    * error or value, with explicit settings and inheritance. */
   build(kind: "tool" | "resource" | "error" | "value", input: unknown, options?: { settings?: Settings; inherit?: boolean }): ToolResult | ResourceResult;
+  /** An MCP Apps kind gives the plain object appResource or appToolMeta gives. */
+  build(kind: "appResource" | "appToolMeta", input: unknown, options?: { settings?: Settings }): AppContents | AppToolMeta;
   info(): ModuleInfo;
   stats(): Stats;
   /** The settings of forServer or of load({settings}): a frozen copy made

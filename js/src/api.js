@@ -480,8 +480,8 @@ function makeApi(engine, own, inherit) {
   /** app is a build of an MCP Apps kind: the object the module wrote, a
    * plain object kept in no registry (it is not a result, and a handler
    * that returns it as one is validated as any other value). */
-  function app(kind, input) {
-    const { enc, root } = buildRequest(engine, kind, input, own, false, undefined, false);
+  function app(kind, input, set = own) {
+    const { enc, root } = buildRequest(engine, kind, input, set, false, undefined, false);
     return parse(enc, send(engine, enc, OP_BUILD, root).json);
   }
 
@@ -527,7 +527,9 @@ function makeApi(engine, own, inherit) {
       }
       return b.json;
     },
-    build,
+    // an MCP Apps kind through build, too, gives the plain object
+    build: (kind, input, opts) =>
+      kind === "appResource" || kind === "appToolMeta" ? app(kind, input, opts && opts.settings !== undefined ? asSettings(opts.settings) : own) : build(kind, input, opts),
     info,
     stats: () => ({ ...engine.stats }),
     // the frozen copy ownSettings made, or a frozen copy of settings it

@@ -86,3 +86,13 @@ test("a deep or shared meta is refused, never a crash", () => {
   for (let i = 0; i < 64; i++) wide = { a: wide, b: wide };
   assert.throws(() => mcp.appToolMeta(uri, { meta: { wide } }), (e) => e instanceof McpResultError && (e.code === "max_nodes" || e.code === "max_bytes" || e.code === "max_depth"));
 });
+
+test("build of an MCP Apps kind gives the same plain object, in no registry", () => {
+  const input = { uri, html, prefersBorder: true };
+  const built = mcp.build("appResource", input);
+  assert.deepEqual(built, mcp.appResource(uri, html, { prefersBorder: true }));
+  assert.equal(mcp.jsonOf(built), undefined);
+  // returned by a resource handler as if it were a result, it is checked as one
+  assert.throws(() => mcp.serialize(built), (e) => e instanceof McpResultError);
+  assert.throws(() => mcp.build("appToolMeta", { resourceUri: uri }, { settings: { maxJsonBytes: 100 } }), (e) => e instanceof McpResultError && e.code === "invalid_option");
+});
