@@ -466,8 +466,8 @@ func hasKey(items []content.Value, k string) bool {
 
 // checkOrigin returns why s is not an origin a page's CSP may list, or "":
 // a scheme of https, http, wss or ws (lowercase), "://", a host, and an
-// optional port of digits, nothing else (no path, not even "/", no query,
-// fragment or userinfo). The host is a DNS name of ASCII letters, digits
+// optional port of at most five digits (up to 65535), nothing else (no
+// path, not even "/", no query, fragment or userinfo). The host is a DNS name of ASCII letters, digits
 // and hyphens in dot-separated labels (an internationalized name in its
 // ASCII form), an IPv4 address, or an IPv6 address in brackets; its
 // leftmost label may be "*" alone, which stands for any subdomain.
@@ -521,7 +521,7 @@ func checkOrigin(s string) string {
 			}
 			n = 10*n + int(port[i]-'0')
 		}
-		if n < 0 || n > 65535 {
+		if n < 0 || n > 65535 || len(port) > 5 {
 			return "an origin's port is a number from 0 to 65535"
 		}
 	}
