@@ -209,6 +209,8 @@ func calls() []call {
 		{"build appResource: a CSP entry with a path", abi.OpBuild,
 			build("appResource", om{"uri", "ui://weather/view.html", "html", "<p>hi</p>",
 				"csp", om{"resourceDomains", []any{"https://cdn.example.com/lib"}}}), "app_csp_invalid"},
+		{"build appResource: refs changes nothing of it, a long page written whole", abi.OpBuild,
+			build("appResource", om{"uri", "ui://a", "html", strings.Repeat("<p>lorem</p>", 8)}, "refs", 64), "ok"},
 		{"build appToolMeta: a tool's link to its page, app only", abi.OpBuild,
 			build("appToolMeta", om{"resourceUri", "ui://weather/view.html", "visibility", []any{"app"}}), "ok"},
 		{"build appToolMeta: a link that is not ui://", abi.OpBuild,
