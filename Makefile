@@ -44,8 +44,14 @@ PY_WASM    := python/src/mcpresult/mcpresult.wasm
 # pass's path and count of a string's JSON without writing it, and the
 # response's refs cost about 14.6 KB of code (5.2 KB of gzip; 2,626,511
 # and 750,827 before).
-WASM_MAX_RAW  := 2643000
-WASM_MAX_GZIP := 757000
+# It was 2,643,000 (757,000 gzip) until the module built the two objects of
+# an MCP App (ABI minor version 4, build kinds appResource and
+# appToolMeta): the rules of a page's CSP origins, permissions and
+# visibility, the ChatGPT aliases and their dispatch cost about 60 KB of
+# code (14.3 KB of gzip; 2,641,504 and 756,125 before, 2,701,228 and
+# 770,426 with them).
+WASM_MAX_RAW  := 2703000
+WASM_MAX_GZIP := 771000
 
 
 .PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish fuzz clean

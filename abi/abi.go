@@ -16,7 +16,7 @@ const Version = 1
 // Minor is the ABI's minor version, reported by info: additive changes (a
 // new op, a new optional request key, a new response key) bump it, and a
 // host of an older minor version keeps working.
-const Minor = 3
+const Minor = 4
 
 // ModuleVersion is the version of the library the module is built from.
 const ModuleVersion = "0.3.0"
@@ -55,7 +55,9 @@ func (o Op) String() string {
 // MessagePack map). Absent optional members are null Values.
 type Request struct {
 	Op Op
-	// Kind (build): tool, resource, error or value.
+	// Kind (build): tool, resource, error or value; since minor version 4
+	// also appResource or appToolMeta (an MCP App's page and its tool's
+	// _meta).
 	Kind string
 	// Input (build): the build request; Result (serialize) and Value
 	// (validate): the result to write or check; Schema (outputSchema): the

@@ -26,6 +26,7 @@
 //
 //	op 1 info          {}                                    {ok, module, abi, abiMinor, protocolVersions, latestProtocolVersion, settings}
 //	op 2 build         {kind, input, settings?, inherit?, serialize?, refs?}  {ok, json, settings}, with serialize also wire, with refs maybe refs
+//	                   (kind: tool, resource, error, value; appResource, appToolMeta since minor 4)
 //	op 3 serialize     {result, options?, settings?}         {ok, json}
 //	op 4 validate      {value, options?, settings?}          {ok, valid, errors, warnings}
 //	op 5 outputSchema  {schema, options?, settings?}         {ok, json}, or {ok} for a revision without outputSchema
@@ -71,6 +72,18 @@
 // module's one pass); without refs in the response, json is whole. A
 // refs that is not a positive integer is invalid_request at /refs; a
 // module of an older minor version answers any refs with invalid_request.
+//
+// The build kinds appResource and appToolMeta are new in minor version 4:
+// the two objects of an MCP App (the extension io.modelcontextprotocol/ui),
+// checked by the module's rules and answered as {ok, json, settings}, json
+// being the object built rather than a result: for appResource {uri, html,
+// csp?, permissions?, domain?, prefersBorder?, meta?, openai?} the resource
+// contents of the app's page, for appToolMeta {resourceUri, visibility?,
+// openai?, meta?} the _meta object of the tool that shows it. Such a build
+// takes no serialize (invalid_request at /serialize), and refs changes
+// nothing of it. A module of an older minor version answers these kinds
+// with invalid_option at /kind, so a host that needs them checks abiMinor
+// (info) first.
 //
 // Every failure is {ok: false, error: {code, path, message}}, ok first: the
 // op's own codes (the same as natively), unknown_op for another op number,

@@ -64,6 +64,26 @@ const (
 	CodeMissingTextFallback Code = "missing_text_fallback"
 )
 
+// The codes of MCP Apps (the extension io.modelcontextprotocol/ui): the
+// builders of an app's page and of its tool's link refuse with them, and
+// the live-server check reports with them, so that one name means one fault
+// wherever it is found.
+const (
+	// CodeAppResourceURI: a page's or a link's URI that is not ui://
+	// followed by something.
+	CodeAppResourceURI Code = "app_resource_uri"
+	// CodeAppCSPInvalid: a CSP key that is not one of connectDomains,
+	// resourceDomains, frameDomains and baseUriDomains, or an entry that is
+	// not an origin (scheme, host, optional port; no path).
+	CodeAppCSPInvalid Code = "app_csp_invalid"
+	// CodeAppPermissionUnknown: a permission that is not one of camera,
+	// microphone, geolocation and clipboardWrite.
+	CodeAppPermissionUnknown Code = "app_permission_unknown"
+	// CodeAppMetaConflict: a _meta key the builder writes itself (ui, and
+	// the aliases it is asked for) given in meta too.
+	CodeAppMetaConflict Code = "app_meta_conflict"
+)
+
 // The codes of the WebAssembly module's ABI (package abi).
 const (
 	// CodeUnknownOp: an op number the module does not have.
@@ -87,6 +107,7 @@ func Codes() []Code {
 		CodeMaxBytes, CodeMaxDepth, CodeMaxNodes, CodeNotIJSON, CodeInvalidJSON,
 		CodeUnsupportedProtocolVersion, CodeUnsupportedContentType, CodeFieldNotInRevision,
 		CodeEmptyContent, CodeMissingTextFallback,
+		CodeAppResourceURI, CodeAppCSPInvalid, CodeAppPermissionUnknown, CodeAppMetaConflict,
 		CodeUnknownOp, CodeInvalidRequest, CodeInternal,
 	}
 }

@@ -182,6 +182,72 @@ export interface ContentsOptions {
   meta?: Meta;
 }
 
+/** The origins a page's content security policy allows (MCP Apps): each
+ * a scheme of https, http, wss or ws, a host ("*." allowed as its leftmost
+ * label) and an optional port, with no path. */
+export interface AppCsp {
+  /** fetch, XMLHttpRequest, WebSocket, EventSource */
+  connectDomains?: string[];
+  /** scripts, styles, images, fonts, media */
+  resourceDomains?: string[];
+  /** nested iframes */
+  frameDomains?: string[];
+  /** the document's <base href> */
+  baseUriDomains?: string[];
+}
+
+/** The browser permissions a page asks the host for, each as {}. */
+export interface AppPermissions {
+  camera?: Record<string, never>;
+  microphone?: Record<string, never>;
+  geolocation?: Record<string, never>;
+  clipboardWrite?: Record<string, never>;
+}
+
+export interface AppResourceOptions {
+  csp?: AppCsp;
+  permissions?: AppPermissions;
+  /** The dedicated origin the host serves the page from (host-specific). */
+  domain?: string;
+  /** A visible border and background around the page, or none. */
+  prefersBorder?: boolean;
+  /** Keys of your own beside ui (ui itself, and the aliases openai writes,
+   * are app_meta_conflict). */
+  meta?: Meta;
+  /** Also write ChatGPT's keys: openai/widgetCSP, openai/widgetPrefersBorder,
+   * openai/widgetDomain. */
+  openai?: boolean;
+}
+
+/** Who may call an app's tool: the model, the page, or both (the default). */
+export type AppVisibility = "model" | "app";
+
+export interface AppToolMetaOptions {
+  /** One or both, each once; ["app"] hides the tool from the model. */
+  visibility?: AppVisibility[];
+  /** Also write ChatGPT's keys: openai/outputTemplate, and
+   * openai/widgetAccessible when the page may call the tool. */
+  openai?: boolean;
+  /** Keys of your own beside ui and ui/resourceUri. */
+  meta?: Meta;
+}
+
+/** The resource contents of an app's page. */
+export interface AppContents {
+  uri: string;
+  mimeType: "text/html;profile=mcp-app";
+  text: string;
+  _meta?: Meta & {
+    ui?: { csp?: AppCsp; permissions?: AppPermissions; domain?: string; prefersBorder?: boolean };
+  };
+}
+
+/** The _meta of an app's tool (what registerTool's _meta takes). */
+export type AppToolMeta = Meta & {
+  ui: { resourceUri: string; visibility?: AppVisibility[] };
+  "ui/resourceUri": string;
+};
+
 export interface ValueOptions {
   maxJsonBytes?: number;
   canonicalization?: "strict" | "json";
@@ -272,6 +338,14 @@ export interface McpResult {
   textResource(uri: string, text: string, options?: ContentsOptions): TextContents;
   blobResource(uri: string, blob: string | Uint8Array, options?: ContentsOptions): BlobContents;
 
+  /** The resource contents of an MCP App's page (uri a ui:// URI, html the
+   * page), checked and written by the module: a URI that is not ui://, a CSP
+   * entry that is not an origin, an unknown permission or a prefersBorder
+   * that is not a boolean is an McpResultError with its code and path. */
+  appResource(uri: string, html: string, options?: AppResourceOptions): AppContents;
+  /** The _meta of a tool that shows the page at resourceUri (ui://…). */
+  appToolMeta(resourceUri: string, options?: AppToolMetaOptions): AppToolMeta;
+
   /** The result written for a protocol revision, as a JSON string. */
   serialize(result: object, options?: SerializeOptions & { output?: "string" }): string;
   /** The same, as a plain object (what a handler hands to an SDK). */
@@ -305,6 +379,8 @@ export interface McpResult {
   /** The module's build op, as the Go host has it: kind tool, resource,
    * error or value, with explicit settings and inheritance. */
   build(kind: "tool" | "resource" | "error" | "value", input: unknown, options?: { settings?: Settings; inherit?: boolean }): ToolResult | ResourceResult;
+  /** An MCP Apps kind gives the plain object appResource or appToolMeta gives. */
+  build(kind: "appResource" | "appToolMeta", input: unknown, options?: { settings?: Settings }): AppContents | AppToolMeta;
   info(): ModuleInfo;
   stats(): Stats;
   /** The settings of forServer or of load({settings}): a frozen copy made

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/vectortest"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -22,6 +23,14 @@ func (native) Run(v *vectortest.Vector) vectortest.Outcome {
 	}
 	switch v.Op {
 	case "build":
+		if engine.IsAppKind(v.Kind) {
+			max := settings.MaxJSONBytes
+			if max == 0 {
+				max = result.DefaultMaxJSONBytes
+			}
+			j, err := engine.AppJSON(v.Kind, v.Input, max)
+			return vectortest.Outcome{JSON: j, Err: err}
+		}
 		r, err := result.Build(v.Kind, v.Input, result.BuildOptions{Settings: settings, Inherit: v.Inherit})
 		if err != nil {
 			return vectortest.Outcome{Err: err}

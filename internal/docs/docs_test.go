@@ -109,6 +109,7 @@ var blocks = map[string]source{
 	"// The quick start's server in a Cloudflare Worker: McpServer over the SDK's":      {file: "js/examples/worker-sdk.mjs"},
 	"npx esbuild app.mjs --bundle --format=esm --platform=browser --outfile=app/app.js": {kind: esbuild},
 	`import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";`:                {file: "js/examples/webmcp.mjs"},
+	"const page = mcp.appResource(PAGE_URI, PAGE, {":                                    {file: "js/examples/app.mjs"},
 }
 
 // jsExamples are the scripts of js/examples that the README's blocks come

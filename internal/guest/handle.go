@@ -3,6 +3,8 @@ package guest
 import (
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/codec"
+	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/resultlink"
 	"github.com/mcpresult/mcpresult/result"
 )
@@ -48,6 +50,9 @@ func Handle(op abi.Op, req []byte) (resp []byte) {
 	var err error
 	switch r.Op {
 	case abi.OpBuild:
+		if engine.IsAppKind(r.Kind) {
+			return appBuilt(&r)
+		}
 		res, err := result.Build(r.Kind, r.Input, result.BuildOptions{Settings: s, Inherit: r.Inherit})
 		if err != nil {
 			return errorResponse(err)
@@ -88,6 +93,29 @@ func Handle(op abi.Op, req []byte) (resp []byte) {
 		return appendReport(nil, rep)
 	}
 	return errorResponse(content.NewError(content.CodeUnknownOp, "", "unknown op"))
+}
+
+// appBuilt answers a build of an MCP Apps kind (since minor version 4):
+// {ok, json, settings}, as a build of a result answers, json the object
+// built. Such a build has no result to serialize (serialize is
+// invalid_request) and inherits nothing (the settings give its byte
+// budget; inherit changes nothing).
+func appBuilt(r *request) []byte {
+	if r.Options.Kind() != content.KindNull {
+		return errorResponse(content.NewError(content.CodeInvalidRequest, "/serialize", "an app build has no result to serialize"))
+	}
+	s := r.settings
+	if s.MaxJSONBytes == 0 {
+		s.MaxJSONBytes = result.DefaultMaxJSONBytes
+	}
+	j, err := engine.AppJSON(r.Kind, r.Input, s.MaxJSONBytes)
+	if err != nil {
+		return errorResponse(err)
+	}
+	dst := codec.AppendMapHeader(make([]byte, 0, len(j)+96), 3)
+	dst = codec.AppendBool(appendKey(dst, "ok"), true)
+	dst = codec.AppendStringBytes(appendKey(dst, "json"), j)
+	return appendSettings(appendKey(dst, "settings"), s)
 }
 
 // errorResponse answers with the error of a call. Every error of the

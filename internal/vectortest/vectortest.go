@@ -29,6 +29,7 @@ import (
 
 	"github.com/mcpresult/mcpresult/abi"
 	"github.com/mcpresult/mcpresult/content"
+	"github.com/mcpresult/mcpresult/internal/engine"
 )
 
 // Vector is one conformance vector, with its values in native form (the
@@ -145,11 +146,12 @@ func LoadDir(root string) ([]*Vector, error) {
 
 // BuildOutputs returns the expected output of every build vector that has
 // one, parsed, in the order of the files: the results the oracles serialize
-// for every revision.
+// for every revision. A build of an MCP Apps kind gives no result, and is
+// left out.
 func BuildOutputs(vectors []*Vector) (names []string, outputs []content.Value, err error) {
 	for _, v := range vectors {
 		want, ok := v.Expect.Get("json")
-		if v.Op != "build" || !ok {
+		if v.Op != "build" || !ok || engine.IsAppKind(v.Kind) {
 			continue
 		}
 		built, err := content.ParseJSON([]byte(want.Str()))

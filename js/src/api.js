@@ -26,6 +26,7 @@ import {
 } from "./request.js";
 import { text, media, resourceLink, embeddedResource, contents } from "./blocks.js";
 import { guard } from "./guard.js";
+import { appInput } from "./apps.js";
 
 /** @typedef {import("./engine.js").Capabilities} Capabilities */
 
@@ -476,6 +477,14 @@ function makeApi(engine, own, inherit) {
     return b.wireAs === WIRE_OTHER ? JSON.parse(b.wire) : out;
   }
 
+  /** app is a build of an MCP Apps kind: the object the module wrote, a
+   * plain object kept in no registry (it is not a result, and a handler
+   * that returns it as one is validated as any other value). */
+  function app(kind, input, set = own) {
+    const { enc, root } = buildRequest(engine, kind, input, set, false, undefined, false);
+    return parse(enc, send(engine, enc, OP_BUILD, root).json);
+  }
+
   const internal = { serializeObject, read, write, members, useContext, handed };
 
   const api = {
@@ -502,6 +511,8 @@ function makeApi(engine, own, inherit) {
     embeddedResource,
     textResource: (uri, text, options) => contents(uri, "text", text, options),
     blobResource: (uri, blob, options) => contents(uri, "blob", blob, options),
+    appResource: (uri, html, options) => app("appResource", appInput({ uri, html }, options, "appResource")),
+    appToolMeta: (resourceUri, options) => app("appToolMeta", appInput({ resourceUri }, options, "appToolMeta")),
     serialize,
     validate,
     outputSchema,
@@ -516,7 +527,9 @@ function makeApi(engine, own, inherit) {
       }
       return b.json;
     },
-    build,
+    // an MCP Apps kind through build, too, gives the plain object
+    build: (kind, input, opts) =>
+      kind === "appResource" || kind === "appToolMeta" ? app(kind, input, opts && opts.settings !== undefined ? asSettings(opts.settings) : own) : build(kind, input, opts),
     info,
     stats: () => ({ ...engine.stats }),
     // the frozen copy ownSettings made, or a frozen copy of settings it

@@ -129,6 +129,10 @@ export type KnownErrorCode =
   | "field_not_in_revision"
   | "empty_content"
   | "missing_text_fallback"
+  | "app_resource_uri"
+  | "app_csp_invalid"
+  | "app_permission_unknown"
+  | "app_meta_conflict"
   | "unknown_op"
   | "invalid_request"
   | "internal";

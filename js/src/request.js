@@ -239,11 +239,13 @@ export function parse(enc, json) {
  * paths of its errors). */
 export function buildRequest(engine, kind, input, set, inh, ser, refs = kind === "tool" || kind === "resource") {
   const s = set.value;
-  let mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
+  // a resource result, and an app's page and tool _meta, are always strict
+  const strict = kind === "resource" || kind === "appResource" || kind === "appToolMeta";
+  let mode = strict ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
   let maxBytes = maxBytesOf(s);
   if (isObject(input)) {
     const c = input.canonicalization;
-    if ((c === "json" || c === "strict") && kind !== "resource") mode = modeOf(c);
+    if ((c === "json" || c === "strict") && !strict) mode = modeOf(c);
     const m = input.maxJsonBytes;
     if (Number.isSafeInteger(m) && m > maxBytes && m <= MAX_MAX_JSON_BYTES && !inh) maxBytes = m;
     if (kind === "value" && mode === MODE_JSON) input = quoteConverted(input);

@@ -66,6 +66,12 @@ export function run(mcp, McpResultError, vec) {
   try {
     switch (vec.op) {
       case "build": {
+        if (vec.kind === "appResource" || vec.kind === "appToolMeta") {
+          // not a result: the plain object the module wrote, which
+          // JSON.stringify writes as the module does
+          const r = app(mcp, vec.kind, input, settings);
+          return { json: JSON.stringify(r), object: r };
+        }
         const r = build(mcp, vec.kind, input, settings, vec.inherit === true);
         const json = mcp.jsonOf(r);
         if (typeof json !== "string") throw new Error("jsonOf gave nothing for a built result");
@@ -116,6 +122,20 @@ function build(mcp, kind, input, settings, inherit) {
       break;
   }
   return inherit ? api.build(kind, input, { settings: settings ?? {}, inherit: true }) : viaBuild(mcp, kind, input, settings);
+}
+
+/** app builds an MCP Apps kind through mcp.appResource or mcp.appToolMeta
+ * (of forServer's API, for settings), or mcp.build for an input those
+ * cannot express (not an object). */
+function app(mcp, kind, input, settings) {
+  const api = settings === undefined ? mcp : mcp.forServer(settings);
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return api.build(kind, input);
+  if (kind === "appResource") {
+    const { uri, html, ...rest } = input;
+    return api.appResource(uri, html, rest);
+  }
+  const { resourceUri, ...rest } = input;
+  return api.appToolMeta(resourceUri, rest);
 }
 
 function viaBuild(mcp, kind, input, settings) {

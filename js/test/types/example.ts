@@ -292,3 +292,28 @@ export async function webmcpExample(mcp: McpResult, signal: AbortSignal): Promis
     { protocolVersion: "2025-11-25", onError: (err, { tool }) => console.error(tool, err), signal },
   );
 }
+
+// MCP Apps: an app's page and its tool's _meta.
+import type { AppContents, AppToolMeta, AppResourceOptions, AppVisibility } from "mcpresult";
+export function appsExample(mcp: McpResult): [AppContents, AppToolMeta] {
+  const options: AppResourceOptions = {
+    csp: { resourceDomains: ["https://cdn.example.com"], connectDomains: ["wss://live.example.com"] },
+    permissions: { clipboardWrite: {} },
+    domain: "maps.example.net",
+    prefersBorder: true,
+    meta: { "com.example/v": 1 },
+    openai: true,
+  };
+  const page: AppContents = mcp.appResource("ui://maps/view.html", "<!doctype html>", options);
+  const mime: "text/html;profile=mcp-app" = page.mimeType;
+  const visibility: AppVisibility[] = ["app"];
+  const meta: AppToolMeta = mcp.appToolMeta(page.uri, { visibility, openai: true });
+  const linked: string = meta.ui.resourceUri + meta["ui/resourceUri"] + mime;
+  // @ts-expect-error a visibility is "model" or "app"
+  mcp.appToolMeta(linked, { visibility: ["user"] });
+  // @ts-expect-error a permission is asked for with {}
+  mcp.appResource("ui://a", "<p>", { permissions: { camera: true } });
+  // @ts-expect-error prefersBorder is a boolean
+  mcp.appResource("ui://a", "<p>", { prefersBorder: "yes" });
+  return [page, meta];
+}

@@ -14,6 +14,7 @@ wasmtime allows); every call after it is synchronous and thread-safe.
 from __future__ import annotations
 
 from ._api import UNSET, McpResult, load
+from ._apps import APP_MIME_TYPE, AppContents, AppCsp, AppPermissions, AppVisibility
 from ._errors import ClientError, McpResultError
 from ._facts import ABI_VERSION
 from ._types import (
@@ -43,6 +44,11 @@ __version__ = "0.3.0"
 
 __all__ = [
     "ABI_VERSION",
+    "APP_MIME_TYPE",
+    "AppContents",
+    "AppCsp",
+    "AppPermissions",
+    "AppVisibility",
     "UNSET",
     "Annotations",
     "AudioBlock",

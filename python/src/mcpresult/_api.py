@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, cast, overload
 
 from . import _encode
+from ._apps import AppsMixin
 from ._encode import MODE_JSON, MODE_STRICT, EncodeLimit, Encoder
 from ._engine import DEFAULT_HIGH_WATER, Pool, bundled, compile_module, default_cache_dir
 from ._errors import McpResultError
@@ -200,7 +201,7 @@ def _with_options(block: dict[str, Any], **named: Any) -> dict[str, Any]:
     return block
 
 
-class McpResult:
+class McpResult(AppsMixin):
     """The API, after load(). Every call is synchronous, safe to make from
     any thread, and raises McpResultError on a failure."""
 
@@ -226,17 +227,18 @@ class McpResult:
         if s is not UNSET:
             _member(enc, "settings", s)
 
-    def build(self, kind: Literal["tool", "resource", "error", "value"], input: Any, settings: Any = UNSET, inherit: bool | None = None) -> Any:
+    def build(self, kind: Literal["tool", "resource", "error", "value", "appResource", "appToolMeta"], input: Any, settings: Any = UNSET, inherit: bool | None = None) -> Any:
         """The module's build op, as the Go host has it: kind tool,
         resource, error or value, with explicit settings and inheritance
         (by default those of this API)."""
         s = self._settings if settings is UNSET else settings
         inh = self._inherit if inherit is None else inherit
-        mode = MODE_STRICT if kind == "resource" else _mode_of(s)
+        strict = kind in ("resource", "appResource", "appToolMeta")  # the MCP Apps kinds are always strict
+        mode = MODE_STRICT if strict else _mode_of(s)
         max_bytes = _max_bytes_of(s)
         if type(input) is dict:
             c = input.get("canonicalization")
-            if c in ("json", "strict") and kind != "resource":
+            if c in ("json", "strict") and not strict:
                 mode = MODE_JSON if c == "json" else MODE_STRICT
             m = input.get("maxJsonBytes")
             if type(m) is int and max_bytes < m <= MAX_MAX_JSON_BYTES and not inh:
