@@ -142,3 +142,39 @@ func toolErr(uri string, opts ...apps.Option) error {
 	_, err := apps.ToolMeta(uri, opts...)
 	return err
 }
+
+// A page is a whole document with its scripts: its budget is a page's
+// (16 MiB), not a result's 2 MB, so the page of a large app builds and
+// only one past what hosts load is refused.
+func TestResourcePageBudget(t *testing.T) {
+	page := func(n int) string { return "<!doctype html><html><body>" + strings.Repeat("x", n) + "</body></html>" }
+	if _, err := apps.Resource("ui://pdf/viewer.html", page(4_000_000)); err != nil {
+		t.Fatalf("a 4 MB page: %v", err)
+	}
+	_, err := apps.Resource("ui://pdf/viewer.html", page(17<<20))
+	var e *result.Error
+	if !errors.As(err, &e) || e.Code != content.CodeMaxBytes {
+		t.Errorf("a 17 MiB page: %v, want max_bytes", err)
+	}
+}
+
+// A resource result that holds a page has the page's budget too, unless the
+// settings give one.
+func TestResourceResultPageBudget(t *testing.T) {
+	c, err := apps.Resource("ui://pdf/viewer.html", "<!doctype html>"+strings.Repeat("x", 4_000_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := result.Resource(result.Contents(c)); err != nil {
+		t.Errorf("a resource result of a 4 MB page: %v", err)
+	}
+	_, err = result.Resource(result.Contents(c), result.MaxJSONBytes(1_000_000))
+	var e *result.Error
+	if !errors.As(err, &e) || e.Code != content.CodeMaxBytes {
+		t.Errorf("with a budget of 1 MB: %v, want max_bytes", err)
+	}
+	text := content.TextResource("file:///big.txt", strings.Repeat("x", 4_000_000))
+	if _, err := result.Resource(result.Contents(text)); !errors.As(err, &e) || e.Code != content.CodeMaxBytes {
+		t.Errorf("a 4 MB text resource that is no page: %v, want max_bytes", err)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpresult/mcpresult/content"
 )
 
 // The codes of MCP Apps (extension io.modelcontextprotocol/ui): of a tool's
@@ -17,7 +19,7 @@ const (
 	// CodeAppResourceURI (error): a tool links a page by a value that is
 	// not a ui:// URI (another scheme, an empty string, not a string): no
 	// host renders it.
-	CodeAppResourceURI Code = "app_resource_uri"
+	CodeAppResourceURI = Code(content.CodeAppResourceURI)
 	// CodeAppResourceMissing (error): the page a tool links cannot be read:
 	// resources/read answers it with a JSON-RPC error, with no contents of
 	// the page's URI, or with contents without HTML.
@@ -29,7 +31,7 @@ const (
 	// CodeAppCSPInvalid (error; warning for an unknown key): an entry of the
 	// page's _meta.ui.csp that is not an origin, or a list or entry of the
 	// wrong type; a key the hosts do not know is a warning.
-	CodeAppCSPInvalid Code = "app_csp_invalid"
+	CodeAppCSPInvalid = Code(content.CodeAppCSPInvalid)
 	// CodeAppCSPUncovered (warning): the page loads or connects to an webOrigin
 	// that no entry of the CSP list it belongs in covers: the host's
 	// Content-Security-Policy blocks it.
@@ -37,7 +39,7 @@ const (
 	// CodeAppMetaConflict (error): a tool lists _meta.ui.resourceUri and the
 	// deprecated flat _meta["ui/resourceUri"] with different values: hosts
 	// that read one render another page than hosts that read the other.
-	CodeAppMetaConflict Code = "app_meta_conflict"
+	CodeAppMetaConflict = Code(content.CodeAppMetaConflict)
 )
 
 // AppReport is one page of MCP Apps that the revision's tools link: the

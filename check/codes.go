@@ -38,8 +38,9 @@ func Codes() []Code {
 		// The session's own answers.
 		CodeDiscoverInvalid, CodeRevisionMismatch,
 		// MCP Apps: a tool's link to its page, and the page.
-		CodeAppResourceURI, CodeAppResourceMissing, CodeAppMIMEType, CodeAppCSPInvalid, CodeAppCSPUncovered,
-		CodeAppMetaConflict,
+		// (app_resource_uri, app_csp_invalid and app_meta_conflict are the
+		// builders' codes too: content's, listed by content.Codes.)
+		CodeAppResourceMissing, CodeAppMIMEType, CodeAppCSPUncovered,
 	}
 }
 
@@ -99,12 +100,13 @@ var codeSummaries = map[Code]string{
 	CodeRevisionMismatch: "An answer to initialize or a list in the shape of another revision than the session's: a member it does not define, or in 2026-07-28 one it requires missing.",
 	CodeDiscoverInvalid:  "In a 2026-07-28 session, the server/discover result lacks a member DiscoverResult requires, or has one of the wrong type or value.",
 	// MCP Apps: a tool's link to its page, and the page.
-	CodeAppResourceURI:     "A tool links its MCP Apps page by a value that is not a ui:// URI: no host renders it.",
-	CodeAppResourceMissing: "The MCP Apps page a tool links cannot be read: a JSON-RPC error, no contents of its URI, or no HTML.",
-	CodeAppMIMEType:        "An MCP Apps page whose mimeType is not exactly text/html;profile=mcp-app (text/html+skybridge, which ChatGPT wants, is a warning).",
-	CodeAppCSPInvalid:      "An entry of an MCP Apps page's _meta.ui.csp that is not an origin, or a list or entry of the wrong type (a key hosts do not know is a warning).",
-	CodeAppCSPUncovered:    "An MCP Apps page loads or connects to an origin that no entry of the CSP list it belongs in covers: the host blocks it.",
-	CodeAppMetaConflict:    "A tool's _meta.ui.resourceUri and its deprecated _meta[\"ui/resourceUri\"] name different pages.",
+	CodeAppResourceURI:                     "A tool links its MCP Apps page by a value that is not a ui:// URI (or a builder was given one): no host renders it.",
+	CodeAppResourceMissing:                 "The MCP Apps page a tool links cannot be read: a JSON-RPC error, no contents of its URI, or no HTML.",
+	CodeAppMIMEType:                        "An MCP Apps page whose mimeType is not exactly text/html;profile=mcp-app (text/html+skybridge, which ChatGPT wants, is a warning).",
+	CodeAppCSPInvalid:                      "An entry of an MCP Apps page's _meta.ui.csp that is not an origin, or a list or entry of the wrong type (a key hosts do not know is a warning).",
+	CodeAppCSPUncovered:                    "An MCP Apps page loads or connects to an origin that no entry of the CSP list it belongs in covers: the host blocks it.",
+	CodeAppMetaConflict:                    "A tool's _meta.ui.resourceUri and its deprecated _meta[\"ui/resourceUri\"] name different pages (or a builder was given a _meta key it writes itself).",
+	Code(content.CodeAppPermissionUnknown): "A permission of an MCP Apps page that is not camera, microphone, geolocation or clipboardWrite: hosts grant none they do not know.",
 
 	// result.Validate's, on the wire for the negotiated revision.
 	Code(content.CodeDuplicateKey):               "An object has the same member twice: which one a client keeps depends on its parser.",

@@ -48,6 +48,11 @@ func Build(kind string, input content.Value, o BuildOptions) (*Result, error) {
 		return nil, err
 	}
 	b := builder{settings: o.Settings.withDefaults(), inherit: o.Inherit}
+	if kind == KindResource && o.Settings.MaxJSONBytes == 0 && engine.HoldsAppPage(input) {
+		// an MCP Apps page is a whole document, read by the host that
+		// renders it: its result has a page's budget, not a result's
+		b.settings.MaxJSONBytes = engine.AppPageMaxJSONBytes
+	}
 	switch kind {
 	case KindTool:
 		return b.tool(input)

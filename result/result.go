@@ -130,7 +130,10 @@ func Tool(opts ...Option) (*Result, error) {
 }
 
 // Resource builds a resource result (resources/read). Options: Contents
-// (required), Meta, MaxJSONBytes. Free-form values are always strict.
+// (required), Meta, MaxJSONBytes. Free-form values are always strict. A
+// result that holds an MCP Apps page (contents of mimeType
+// text/html;profile=mcp-app, as package apps builds them) has a page's
+// budget, 16 MiB, unless MaxJSONBytes or the settings give one.
 func Resource(opts ...Option) (*Result, error) {
 	return Build(KindResource, request(opts), BuildOptions{})
 }

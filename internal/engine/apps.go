@@ -16,6 +16,45 @@ const (
 	KindAppToolMeta = "appToolMeta"
 )
 
+// AppPageMaxJSONBytes is the byte budget of an app build when the settings
+// give none: an app's page is a whole HTML document with its scripts
+// bundled (the official examples' pages reach 4 MB), read by a host that
+// renders it, not by a model, so the 2 MB budget of a result does not fit
+// it; 16 MiB is the largest page a host is known to load (Goose refuses
+// more). A maxJsonBytes the caller gives still bounds the build.
+const AppPageMaxJSONBytes = 16 << 20
+
+// HoldsAppPage reports whether a resource result's request (its contents:
+// one entry or a list) holds an app's page, contents of AppMIMEType: such a
+// result has the page budget (AppPageMaxJSONBytes) when the settings give
+// no maxJsonBytes. A value that is not of that shape holds none (the build
+// then reports what is wrong with it).
+func HoldsAppPage(input content.Value) bool {
+	if input.Kind() != content.KindObject {
+		return false
+	}
+	cv, ok := input.Get("contents")
+	if !ok {
+		return false
+	}
+	page := func(c content.Value) bool {
+		if c.Kind() != content.KindObject {
+			return false
+		}
+		m, ok := c.Get("mimeType")
+		return ok && m.Kind() == content.KindString && m.Str() == AppMIMEType
+	}
+	if cv.Kind() != content.KindArray {
+		return page(cv)
+	}
+	for i := range cv.Len() {
+		if page(cv.Index(i)) {
+			return true
+		}
+	}
+	return false
+}
+
 // AppMIMEType is the media type of an app's page: hosts render contents of
 // exactly this type, and no other, as an app.
 const AppMIMEType = "text/html;profile=mcp-app"
@@ -43,7 +82,7 @@ func IsAppKind(kind string) bool { return kind == KindAppResource || kind == Kin
 // *content.Error whose path points into input. The caller's meta is read
 // strictly, as resource contents always are (a tool's _meta is listed, not
 // a result a server's canonicalization applies to); maxBytes bounds the
-// values read (0: no bound).
+// values read and the JSON of what is built (0: no bound).
 func BuildApp(kind string, input content.Value, maxBytes int) (content.Value, error) {
 	c := NewChecker(CheckOptions{Mode: content.Strict, MaxBytes: maxBytes})
 	b := appBuilder{c: c}
@@ -58,6 +97,13 @@ func BuildApp(kind string, input content.Value, maxBytes int) (content.Value, er
 	}
 	if c.Halted() {
 		return content.Value{}, c.Err()
+	}
+	if maxBytes > 0 {
+		// the JSON of what is built, within the budget, whichever host
+		// writes it
+		if _, err := (Budget{MaxBytes: maxBytes}).Measure(out); err != nil {
+			return content.Value{}, err
+		}
 	}
 	return out, nil
 }

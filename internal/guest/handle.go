@@ -106,7 +106,7 @@ func appBuilt(r *request) []byte {
 	}
 	s := r.settings
 	if s.MaxJSONBytes == 0 {
-		s.MaxJSONBytes = result.DefaultMaxJSONBytes
+		s.MaxJSONBytes = engine.AppPageMaxJSONBytes
 	}
 	j, err := engine.AppJSON(r.Kind, r.Input, s.MaxJSONBytes)
 	if err != nil {

@@ -3,7 +3,7 @@
 
 import { EncodeLimit, msgMaxBytes, msgMaxNodes, msgMaxDepth, MODE_STRICT } from "./encode.js";
 import { decodeInput, InputHasNoJSON, wireAsOf, WIRE_NONE, WIRE_RESULT_TYPE, WIRE_OTHER } from "./decode.js";
-import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES } from "./facts.js";
+import { OP_INFO, OP_BUILD, OP_SERIALIZE, OP_VALIDATE, OP_OUTPUT_SCHEMA, MAX_RESULT_DEPTH, CALL_ERROR_CODES, APP_PAGE_MAX_JSON_BYTES } from "./facts.js";
 import { McpResultError } from "./errors.js";
 import { explain } from "./explain.js";
 import { isObject, setMember, privateSlot } from "./objects.js";
@@ -26,7 +26,7 @@ import {
 } from "./request.js";
 import { text, media, resourceLink, embeddedResource, contents } from "./blocks.js";
 import { guard } from "./guard.js";
-import { appInput } from "./apps.js";
+import { appInput, APP_MIME_TYPE } from "./apps.js";
 
 /** @typedef {import("./engine.js").Capabilities} Capabilities */
 
@@ -264,7 +264,8 @@ function makeApi(engine, own, inherit) {
   let context;
   /** build is the ABI's build: kind tool, resource, error or value. */
   function build(kind, input, opts) {
-    const set = opts && opts.settings !== undefined ? asSettings(opts.settings) : own;
+    let set = opts && opts.settings !== undefined ? asSettings(opts.settings) : own;
+    if (kind === "resource" && holdsAppPage(input)) set = pageSettings(set);
     const inh = opts && opts.inherit !== undefined ? opts.inherit : inherit;
     const ctx = context === undefined ? undefined : context();
     const ser = ctx !== undefined && ctx.internal === internal && AT_ONCE[ctx.kind].has(kind) ? ctx.options : undefined;
@@ -351,7 +352,7 @@ function makeApi(engine, own, inherit) {
   function read(value, kind, keep) {
     const b = builtBy(value);
     const built = b !== undefined && (kind === "resource" || b.owner === owner);
-    const set = built ? b.settings : own;
+    const set = built ? b.settings : kind === "resource" && holdsAppPage(value) ? pageSettings(own) : own;
     const s = set.value;
     const mode = kind === "resource" ? MODE_STRICT : modeOf(isObject(s) ? s.canonicalization : undefined);
     if (built && !keep) return { settings: set, mode, input: null, value, big: null };
@@ -480,7 +481,38 @@ function makeApi(engine, own, inherit) {
   /** app is a build of an MCP Apps kind: the object the module wrote, a
    * plain object kept in no registry (it is not a result, and a handler
    * that returns it as one is validated as any other value). */
-  function app(kind, input, set = own) {
+  // An app build's byte budget is a page's (APP_PAGE_MAX_JSON_BYTES: an
+  // app's page is a whole document, read by the host, not by a model),
+  // unless the settings give maxJsonBytes; the module does the same for a
+  // request without it, and the input is written within the same bound.
+  const appOwn = pageSettings(own);
+  // holdsAppPage says whether a resource result's input holds an app's page
+  // (contents of APP_MIME_TYPE), as the module's rule has it, reading only
+  // own data properties (no getter runs twice; a Proxy that throws here
+  // holds none, and its fault is the build's to report).
+  function holdsAppPage(input) {
+    try {
+      const data = (o, k) => {
+        const d = o !== null && typeof o === "object" ? Object.getOwnPropertyDescriptor(o, k) : undefined;
+        return d !== undefined && "value" in d ? d.value : undefined;
+      };
+      const page = (c) => data(c, "mimeType") === APP_MIME_TYPE;
+      const cs = data(input, "contents");
+      if (!Array.isArray(cs)) return page(cs);
+      for (let i = 0; i < cs.length && i < 1024; i++) if (page(data(cs, String(i)))) return true;
+      return false;
+    } catch {
+      return false;
+    }
+  }
+  function pageSettings(set) {
+    const v = set.value;
+    if (v === undefined || v === null) return asSettings({ maxJsonBytes: APP_PAGE_MAX_JSON_BYTES });
+    if (isObject(v) && v.maxJsonBytes === undefined) return asSettings({ ...v, maxJsonBytes: APP_PAGE_MAX_JSON_BYTES });
+    return set;
+  }
+  function app(kind, input, set = appOwn) {
+    if (set !== appOwn) set = pageSettings(set);
     const { enc, root } = buildRequest(engine, kind, input, set, false, undefined, false);
     return parse(enc, send(engine, enc, OP_BUILD, root).json);
   }

@@ -30,6 +30,9 @@ export declare const MAX_MAX_JSON_BYTES: 64000000;
 /** result.DefaultMaxJSONBytes: The byte budget of a result when the settings give none. */
 export declare const DEFAULT_MAX_JSON_BYTES: 2000000;
 
+/** engine.AppPageMaxJSONBytes: The byte budget of an MCP Apps build (a page) when the settings give none. */
+export declare const APP_PAGE_MAX_JSON_BYTES: 16777216;
+
 /** result.Settings.Check: The smallest maxNodes a setting may give. */
 export declare const MIN_MAX_NODES: 1;
 

@@ -32,6 +32,9 @@ export const MAX_MAX_JSON_BYTES = 64000000;
 /** result.DefaultMaxJSONBytes: The byte budget of a result when the settings give none. */
 export const DEFAULT_MAX_JSON_BYTES = 2000000;
 
+/** engine.AppPageMaxJSONBytes: The byte budget of an MCP Apps build (a page) when the settings give none. */
+export const APP_PAGE_MAX_JSON_BYTES = 16777216;
+
 /** result.Settings.Check: The smallest maxNodes a setting may give. */
 export const MIN_MAX_NODES = 1;
 

@@ -65,7 +65,6 @@ test("a page past the budget is refused, within the server's settings", () => {
   const server = mcp.forServer({ maxJsonBytes: 4096 });
   assert.equal(server.appResource(uri, "x".repeat(1000)).text.length, 1000);
   assert.throws(() => server.appResource(uri, "x".repeat(5000)), (e) => e instanceof McpResultError && e.code === "max_bytes");
-  assert.throws(() => mcp.appResource(uri, "x".repeat(3_000_000)), (e) => e instanceof McpResultError && e.code === "max_bytes");
 });
 
 test("what the caller's own code throws passes through", () => {
@@ -95,4 +94,50 @@ test("build of an MCP Apps kind gives the same plain object, in no registry", ()
   // returned by a resource handler as if it were a result, it is checked as one
   assert.throws(() => mcp.serialize(built), (e) => e instanceof McpResultError);
   assert.throws(() => mcp.build("appToolMeta", { resourceUri: uri }, { settings: { maxJsonBytes: 100 } }), (e) => e instanceof McpResultError && e.code === "invalid_option");
+});
+
+test("an app's page has a page's budget (16 MiB), not a result's", () => {
+  const page = (n) => "<!doctype html><html><body>" + "x".repeat(n) + "</body></html>";
+  const c = mcp.appResource("ui://pdf/viewer.html", page(4_000_000));
+  assert.equal(c.text.length, page(4_000_000).length);
+  assert.throws(() => mcp.appResource("ui://pdf/viewer.html", page(17 << 20)), (e) => e instanceof McpResultError && e.code === "max_bytes");
+  // a maxJsonBytes the settings give still bounds it
+  const small = mcp.forServer({ maxJsonBytes: 4096 });
+  assert.throws(() => small.appResource("ui://pdf/viewer.html", page(8192)), (e) => e instanceof McpResultError && e.code === "max_bytes");
+});
+
+test("a resource result that holds a page has the page's budget", () => {
+  const page = mcp.appResource("ui://pdf/viewer.html", "<!doctype html>" + "x".repeat(4_000_000));
+  const r = mcp.resource({ contents: [page] });
+  assert.equal(JSON.parse(mcp.serialize(r)).contents[0].text.length, page.text.length);
+  // text that is no page keeps a result's budget
+  assert.throws(() => mcp.resource({ contents: [{ uri: "file:///big.txt", text: "x".repeat(4_000_000) }] }), (e) => e.code === "max_bytes");
+  // and a budget given is kept
+  assert.throws(() => mcp.resource({ contents: [page], maxJsonBytes: 1_000_000 }), (e) => e.code === "max_bytes");
+  // a getter is not run to find the page
+  let runs = 0;
+  const sly = { get contents() { runs++; return [page]; } };
+  try { mcp.resource(sly); } catch { /* a result's budget */ }
+  assert.equal(runs, 1);
+});
+
+test("an adapted server serves a page past a result's budget, built or plain", async () => {
+  const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { InMemoryTransport } = await import("@modelcontextprotocol/sdk/inMemory.js");
+  const { adapt } = await import("mcpresult/sdk");
+  const page = mcp.appResource("ui://pdf/viewer.html", "<!doctype html>" + "y".repeat(4_000_000));
+  const failures = [];
+  const server = adapt(new McpServer({ name: "pages", version: "1.0.0" }), mcp, { onError: (e) => failures.push(e) });
+  server.registerResource("built", "ui://pdf/viewer.html", {}, async () => mcp.resource({ contents: [page] }));
+  server.registerResource("plain", "ui://pdf/plain.html", {}, async () => ({ contents: [{ ...page, uri: "ui://pdf/plain.html" }] }));
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "t", version: "1.0.0" });
+  await Promise.all([server.connect(a), client.connect(b)]);
+  for (const uri of ["ui://pdf/viewer.html", "ui://pdf/plain.html"]) {
+    const r = await client.readResource({ uri });
+    assert.equal(r.contents[0].text.length, page.text.length, uri);
+  }
+  assert.deepEqual(failures, []);
+  await client.close();
 });

@@ -128,3 +128,29 @@ def test_hostile_meta(m: McpResult) -> None:
     with pytest.raises(McpResultError) as e:
         m.for_server({"maxJsonBytes": 4096}).app_resource(URI, "x" * 5000)
     assert e.value.code == "max_bytes"
+
+
+def test_a_page_has_a_pages_budget(m: McpResult) -> None:
+    # a whole document with its scripts: 16 MiB, not a result's 2 MB
+    def page(n: int) -> str:
+        return "<!doctype html><html><body>" + "x" * n + "</body></html>"
+
+    assert m.app_resource("ui://pdf/viewer.html", page(4_000_000))["text"] == page(4_000_000)
+    with pytest.raises(McpResultError) as e:
+        m.app_resource("ui://pdf/viewer.html", page(17 << 20))
+    assert e.value.code == "max_bytes"
+    with pytest.raises(McpResultError) as e:
+        m.for_server({"maxJsonBytes": 4096}).app_resource("ui://pdf/viewer.html", page(8192))
+    assert e.value.code == "max_bytes"
+
+
+def test_a_resource_result_holding_a_page_has_its_budget(m: McpResult) -> None:
+    page = m.app_resource("ui://pdf/viewer.html", "<!doctype html>" + "y" * 4_000_000)
+    r = m.resource([page])
+    assert json.loads(m.serialize(r))["contents"][0]["text"] == page["text"]
+    with pytest.raises(McpResultError) as e:
+        m.resource([{"uri": "file:///big.txt", "text": "y" * 4_000_000}])  # no page: a result's budget
+    assert e.value.code == "max_bytes"
+    with pytest.raises(McpResultError) as e:
+        m.resource([page], max_json_bytes=1_000_000)  # a budget given is kept
+    assert e.value.code == "max_bytes"

@@ -34,6 +34,19 @@ def test_the_module_is_a_copy_of_the_hosts() -> None:
     assert ours == (ROOT / "host" / "mcpresult.wasm").read_bytes()
 
 
+def test_the_facts_are_those_of_the_go_packages() -> None:
+    # js/src/facts.js is generated from the Go packages: every fact this
+    # package holds under the same name has the same value there
+    from mcpresult import _facts
+
+    js = dict(re.findall(r"^export const ([A-Z_]+) = (-?[0-9]+);$", (ROOT / "js" / "src" / "facts.js").read_text("utf-8"), re.M))
+    ours = {k: v for k, v in vars(_facts).items() if k.isupper() and type(v) is int}
+    shared = sorted(k for k in ours if k in js)
+    assert "APP_PAGE_MAX_JSON_BYTES" in shared and "DEFAULT_MAX_JSON_BYTES" in shared
+    for k in shared:
+        assert ours[k] == int(js[k]), k
+
+
 def test_info_reports_the_defaults(m: McpResult) -> None:
     from mcpresult import _facts
 
@@ -77,17 +90,16 @@ def test_the_wheel_holds_the_package_and_its_module(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         package = {n for n in names if not n.startswith("mcpresult-")}
-        assert package == {
-            "mcpresult/__init__.py",
-            "mcpresult/_api.py",
-            "mcpresult/_encode.py",
-            "mcpresult/_engine.py",
-            "mcpresult/_errors.py",
-            "mcpresult/_facts.py",
-            "mcpresult/_types.py",
-            "mcpresult/mcpresult.wasm",
-            "mcpresult/py.typed",
+        # exactly the package's own files (its modules, subpackages, the
+        # module and py.typed), and nothing else: no tests, no caches
+        src = ROOT / "python" / "src"
+        own = {
+            p.relative_to(src).as_posix()
+            for p in (src / "mcpresult").rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
         }
+        assert {"mcpresult/__init__.py", "mcpresult/mcpresult.wasm", "mcpresult/py.typed"} <= own
+        assert package == own
         assert z.read("mcpresult/mcpresult.wasm") == (ROOT / "host" / "mcpresult.wasm").read_bytes()
         meta = z.read(f"mcpresult-{mcpresult.__version__}.dist-info/METADATA").decode()
     assert f"mcpresult-{mcpresult.__version__}.dist-info/licenses/LICENSE" in names

@@ -188,6 +188,7 @@ func goFacts() (set, error) {
 	num("MIN_MAX_JSON_BYTES", "result.MinMaxJSONBytes", "The smallest maxJsonBytes a setting may give.", result.MinMaxJSONBytes)
 	num("MAX_MAX_JSON_BYTES", "result.MaxMaxJSONBytes", "The largest maxJsonBytes a setting may give.", result.MaxMaxJSONBytes)
 	num("DEFAULT_MAX_JSON_BYTES", "result.DefaultMaxJSONBytes", "The byte budget of a result when the settings give none.", result.DefaultMaxJSONBytes)
+	num("APP_PAGE_MAX_JSON_BYTES", "engine.AppPageMaxJSONBytes", "The byte budget of an MCP Apps build (a page) when the settings give none.", engine.AppPageMaxJSONBytes)
 	num("MIN_MAX_NODES", "result.Settings.Check", "The smallest maxNodes a setting may give.", minNodes)
 	num("MAX_MAX_NODES", "result.MaxMaxNodes", "The largest maxNodes a setting may give.", result.MaxMaxNodes)
 	num("DEFAULT_MAX_NODES", "result.DefaultMaxNodes", "The node budget of a result when the settings give none.", result.DefaultMaxNodes)

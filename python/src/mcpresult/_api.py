@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, cast, overload
 
 from . import _encode
-from ._apps import AppsMixin
+from ._apps import AppsMixin, holds_app_page, page_settings
 from ._encode import MODE_JSON, MODE_STRICT, EncodeLimit, Encoder
 from ._engine import DEFAULT_HIGH_WATER, Pool, bundled, compile_module, default_cache_dir
 from ._errors import McpResultError
@@ -232,6 +232,8 @@ class McpResult(AppsMixin):
         resource, error or value, with explicit settings and inheritance
         (by default those of this API)."""
         s = self._settings if settings is UNSET else settings
+        if kind == "resource" and holds_app_page(input):
+            s = page_settings(s)
         inh = self._inherit if inherit is None else inherit
         strict = kind in ("resource", "appResource", "appToolMeta")  # the MCP Apps kinds are always strict
         mode = MODE_STRICT if strict else _mode_of(s)

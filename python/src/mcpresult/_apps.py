@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
+from ._facts import APP_PAGE_MAX_JSON_BYTES
+
 
 #: The media type of an app's page.
 APP_MIME_TYPE = "text/html;profile=mcp-app"
@@ -66,6 +68,31 @@ def _input(required: dict[str, Any], named: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+
+def page_settings(s: Any) -> Any:
+    """The settings of a build of an app's page: those given, with the
+    page's byte budget (APP_PAGE_MAX_JSON_BYTES: a page is a whole
+    document, read by the host, not by a model) where they give no
+    maxJsonBytes, as the module has it for a request without it."""
+    if s is None:
+        return {"maxJsonBytes": APP_PAGE_MAX_JSON_BYTES}
+    if isinstance(s, Mapping) and "maxJsonBytes" not in s:
+        return {**s, "maxJsonBytes": APP_PAGE_MAX_JSON_BYTES}
+    return s
+
+
+def holds_app_page(input: Any) -> bool:
+    """Whether a resource result's input holds an app's page (contents of
+    APP_MIME_TYPE): such a result has the page's budget. Only plain dicts
+    and lists are looked into; anything else holds none (and is the
+    build's to report)."""
+    if type(input) is not dict:
+        return False
+    cs = input.get("contents")
+    items = cs if type(cs) is list else [cs]
+    return any(type(c) is dict and c.get("mimeType") == APP_MIME_TYPE for c in items[:1024])
+
+
 class AppsMixin:
     """The two MCP Apps builders of McpResult, one module call each."""
 
@@ -73,10 +100,16 @@ class AppsMixin:
 
         def build(self, kind: Any, input: Any, settings: Any = ..., inherit: bool | None = None) -> Any: ...
 
+        @property
+        def settings(self) -> Any: ...
+
     def _app(self, kind: str, input: dict[str, Any]) -> Any:
         # A plain dict of the module's JSON, not a built result: a handler
         # that returns it as one is validated as any other value.
-        return dict(self.build(kind, input))
+        # Its byte budget is a page's (an app's page is a whole document,
+        # read by the host, not by a model), unless the settings give
+        # maxJsonBytes, as the module has it for a request without it.
+        return dict(self.build(kind, input, settings=page_settings(self.settings)))
 
     def app_resource(
         self,

@@ -21,6 +21,8 @@ OP_OUTPUT_SCHEMA: Final = 5
 MIN_MAX_JSON_BYTES: Final = 512
 MAX_MAX_JSON_BYTES: Final = 64_000_000
 DEFAULT_MAX_JSON_BYTES: Final = 2_000_000
+#: The byte budget of an MCP Apps build (a page) when the settings give none.
+APP_PAGE_MAX_JSON_BYTES: Final = 16_777_216
 MIN_MAX_NODES: Final = 1
 MAX_MAX_NODES: Final = 10_000_000
 DEFAULT_MAX_NODES: Final = 100_000
