@@ -6,7 +6,6 @@ import (
 	"github.com/mcpresult/mcpresult/content"
 	"github.com/mcpresult/mcpresult/internal/engine"
 	"github.com/mcpresult/mcpresult/internal/gokind"
-	"github.com/mcpresult/mcpresult/result"
 )
 
 // MIMEType is the media type of an app's page, text/html;profile=mcp-app:
@@ -149,7 +148,7 @@ func request(required []content.Member, opts []Option) content.Value {
 // the option: /uri, /html, /csp/resourceDomains/0, /meta/ui.
 func Resource(uri, html string, opts ...Option) (content.Contents, error) {
 	in := request([]content.Member{content.Str("uri", content.NewString(uri)), content.Str("html", content.NewString(html))}, opts)
-	v, err := engine.BuildApp(engine.KindAppResource, in, result.DefaultMaxJSONBytes)
+	v, err := engine.BuildApp(engine.KindAppResource, in, engine.AppPageMaxJSONBytes)
 	if err != nil {
 		return content.Contents{}, err
 	}
@@ -169,7 +168,7 @@ func Resource(uri, html string, opts ...Option) (content.Contents, error) {
 // holds. The first fault is an *result.Error whose Path names the option.
 func ToolMeta(resourceURI string, opts ...Option) (map[string]any, error) {
 	in := request([]content.Member{content.Str("resourceUri", content.NewString(resourceURI))}, opts)
-	j, err := engine.AppJSON(engine.KindAppToolMeta, in, result.DefaultMaxJSONBytes)
+	j, err := engine.AppJSON(engine.KindAppToolMeta, in, engine.AppPageMaxJSONBytes)
 	if err != nil {
 		return nil, err
 	}
