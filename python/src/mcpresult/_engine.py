@@ -29,6 +29,7 @@ import wasmtime
 
 from ._errors import McpResultError
 from ._facts import ABI_VERSION, MAX_REQUEST
+from ._rawcall import raw_calls
 
 #: The memory past which an instance is replaced after a call (as in JS).
 DEFAULT_HIGH_WATER = 64 * 1024 * 1024
@@ -56,6 +57,9 @@ _WASI = frozenset(
 #: serialized module), so that a file cut short or changed is never handed
 #: to wasmtime, which trusts what it deserializes.
 _CACHE_MAGIC = b"mcpresult-cwasm\x00"
+#: Whether instances call the module through wasmtime's C API directly
+#: (_rawcall) where wasmtime allows; the tests turn it off to compare.
+RAW_CALLS = True
 
 
 def wasmtime_version() -> str:
@@ -203,12 +207,17 @@ class Instance:
         v = version(store)
         if v != ABI_VERSION:
             raise McpResultError("internal", "", f"the module speaks ABI version {v}, this package {ABI_VERSION}")
+        # the calls through wasmtime's C API directly, where this wasmtime
+        # allows (see _rawcall); else wasmtime's public Func.__call__
+        self.raw = raw_calls(store, self.memory, self.alloc, self.free, self.call_fn) if RAW_CALLS else None
 
     def call(self, op: int, req: bytes | bytearray) -> bytes:
         """The response of op to req, as the ABI says: the request written
         into a buffer of mcpresult_alloc, the call, the response read at the
         address in the high 32 bits of the result, of the length in the low
         32, then both buffers freed."""
+        if self.raw is not None:
+            return self.raw.call(op, req)
         store = self.store
         n = len(req)
         ptr = self.alloc(store, n)
