@@ -60,8 +60,7 @@ def _module(call_body: str, free_param: str = "i32") -> bytes:
       (func (export "mcpresult_alloc") (param i32) (result i32) i32.const 16)
       (func (export "mcpresult_free") (param {free_param}))
       (func (export "mcpresult_call") (param i32 i32 i32) (result i64) {call_body}))"""
-    out: bytes = wasmtime.wat2wasm(wat)
-    return out
+    return bytes(wasmtime.wat2wasm(wat))
 
 
 @pytest.mark.parametrize(

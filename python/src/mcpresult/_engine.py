@@ -233,6 +233,8 @@ class Instance:
         return resp
 
     def memory_bytes(self) -> int:
+        if self.raw is not None:
+            return int(self.raw.size)  # as read after the last call
         return int(self.memory.data_len(self.store))
 
 
