@@ -85,6 +85,7 @@ def test_the_wheel_holds_the_package_and_its_module(tmp_path: Path) -> None:
             "mcpresult/_errors.py",
             "mcpresult/_facts.py",
             "mcpresult/_rawcall.py",
+            "mcpresult/_refs.py",
             "mcpresult/_types.py",
             "mcpresult/mcpresult.wasm",
             "mcpresult/py.typed",

@@ -119,6 +119,10 @@ class Encoder:
     def __init__(self, request_max: int) -> None:
         self.buf = bytearray()
         self.request_max = request_max
+        #: With refs (a build that asks for its long strings by reference):
+        #: [where, str, ...] of each string of refs_min bytes or more written.
+        self.longs: list[Any] | None = None
+        self.refs_min = 1 << 62
         self.unlimit()
 
     # The bounds (see write_input in _request.py).
@@ -201,6 +205,8 @@ class Encoder:
         if len(self.buf) + len(b) + 5 > self.max_bytes:
             self._past(self.over_bytes)
             return
+        if self.longs is not None and len(b) >= self.refs_min:
+            self.longs += (len(self.buf), s)
         self.buf += _str_header(len(b))
         self.buf += b
 
