@@ -393,13 +393,27 @@ tools/conformance/node_modules/.installed: tools/conformance/package.json tools/
 # processes); package sdk's benchmark times them through the official Go
 # SDK in memory, the same shapes. The round-trip table says whether the
 # adapted server's budgets over the plain one (in one process) are met.
-bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed $(JS_WASM)
+# python/bench/bench.py times the Python package beside the official
+# Python SDK's CallToolResult (model_validate, model_dump_json), in a
+# virtual environment of its own (python/bench/requirements.txt), and the
+# first result in a new interpreter; its table says whether the Python
+# budgets are met.
+PY_BENCH_VENV := $(BIN)/python-bench-venv
+bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed $(JS_WASM) $(PY_BENCH_VENV)/.installed $(PY_WASM)
 	@mkdir -p $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host ./sdk | tee $(BIN)/bench.txt
 	cd tools/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
 	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
 	node $(JS)/bench/roundtrip.mjs | tee $(BIN)/bench-roundtrip.txt
-	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt < $(BIN)/bench.txt
+	$(PY_BENCH_VENV)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
+	$(PY_BENCH_VENV)/bin/python python/bench/bench.py | tee $(BIN)/bench-python.txt
+	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt -python $(BIN)/bench-python.txt < $(BIN)/bench.txt
+
+$(PY_BENCH_VENV)/.installed: python/bench/requirements.txt
+	rm -rf $(PY_BENCH_VENV)
+	$(PYTHON) -m venv $(PY_BENCH_VENV)
+	$(PY_BENCH_VENV)/bin/pip install $(PY_PIP) -r python/bench/requirements.txt
+	touch $@
 
 clean:
 	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/sarif/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules
