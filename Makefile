@@ -48,7 +48,7 @@ WASM_MAX_RAW  := 2643000
 WASM_MAX_GZIP := 757000
 
 
-.PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish fuzz clean
+.PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish check-python-install fuzz clean
 
 all: build
 
@@ -194,6 +194,37 @@ $(PY_VENV_OLDEST)/.installed: python/requirements-test.txt Makefile
 	$(PYTHON) -m venv $(PY_VENV_OLDEST)
 	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) -r python/requirements-test.txt
 	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) wasmtime==$(PY_WASMTIME_OLDEST)
+	touch $@
+
+# What PyPI would get (RELEASING.md): the sdist and the wheel built by
+# python -m build (the pinned build frontend and backend of
+# python/requirements-release.txt, without build isolation) and checked by
+# twine check --strict and tools/release/distcheck.py (the wheel holds the
+# package, py.typed and mcpresult.wasm byte for byte host/mcpresult.wasm,
+# and no tests, at the release's version; the sdist its sources); then, in
+# a fresh virtual environment each, the built wheel and the source tree
+# (pip install ./python) installed with their dependencies from PyPI, and
+# examples/basic.py run against each from outside the source tree: it must
+# print what python/README.md says.
+PY_RELEASE_VENV := $(BIN)/python-release-venv
+PY_DIST := $(BIN)/python-dist
+.PHONY: check-python-install
+check-python-install: $(PY_RELEASE_VENV)/.installed $(PY_WASM)
+	rm -rf $(PY_DIST) $(BIN)/python-install-wheel $(BIN)/python-install-tree
+	$(PY_RELEASE_VENV)/bin/python -m build --no-isolation --outdir $(PY_DIST) python
+	$(PY_RELEASE_VENV)/bin/twine check --strict $(PY_DIST)/*
+	$(PY_RELEASE_VENV)/bin/python tools/release/distcheck.py dist $(PY_DIST)
+	$(PYTHON) -m venv $(BIN)/python-install-wheel
+	$(BIN)/python-install-wheel/bin/pip install $(PY_PIP) $(PY_DIST)/*.whl
+	$(PY_RELEASE_VENV)/bin/python tools/release/distcheck.py example $(BIN)/python-install-wheel/bin/python
+	$(PYTHON) -m venv $(BIN)/python-install-tree
+	$(BIN)/python-install-tree/bin/pip install $(PY_PIP) ./python
+	$(PY_RELEASE_VENV)/bin/python tools/release/distcheck.py example $(BIN)/python-install-tree/bin/python
+
+$(PY_RELEASE_VENV)/.installed: python/requirements-release.txt
+	rm -rf $(PY_RELEASE_VENV)
+	$(PYTHON) -m venv $(PY_RELEASE_VENV)
+	$(PY_RELEASE_VENV)/bin/pip install $(PY_PIP) -r python/requirements-release.txt
 	touch $@
 
 # The JS package's tests: its type declarations compiled against a typed
