@@ -14,13 +14,9 @@ high-water mark.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import os
-import platform
 import sys
-import tempfile
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +59,15 @@ RAW_CALLS = True
 
 
 def wasmtime_version() -> str:
-    """The version of the wasmtime package installed."""
+    """The version of the wasmtime package installed: read from the name of
+    its dist-info folder beside it (importlib.metadata, which would read it
+    too, takes longer to import than the rest of the package), else asked of
+    importlib.metadata."""
+    found = list(Path(wasmtime.__file__).parent.parent.glob("wasmtime-*.dist-info"))
+    if len(found) == 1:
+        return found[0].name[len("wasmtime-") : -len(".dist-info")]
+    import importlib.metadata
+
     try:
         return importlib.metadata.version("wasmtime")
     except importlib.metadata.PackageNotFoundError:
@@ -85,15 +89,16 @@ def default_cache_dir() -> Path | None:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "mcpresult"
 
 
-@dataclass
 class Compiled:
     """A compiled module and how it was had: "cache" (read from the cache
-    directory) or "compiled"."""
+    directory) or "compiled". (Plain classes here and in Stats: dataclasses
+    would add its import, inspect's, to the package's.)"""
 
-    engine: wasmtime.Engine
-    module: wasmtime.Module
-    source: str
-    cache_file: Path | None
+    def __init__(self, engine: wasmtime.Engine, module: wasmtime.Module, source: str, cache_file: Path | None) -> None:
+        self.engine = engine
+        self.module = module
+        self.source = source
+        self.cache_file = cache_file
 
 
 def check_module(module: wasmtime.Module) -> None:
@@ -108,9 +113,19 @@ def check_module(module: wasmtime.Module) -> None:
             raise McpResultError("internal", "", f"the module imports {imp.module}.{imp.name}, which this package does not provide")
 
 
+def _machine() -> str:
+    """platform.machine(), without importing platform where os.uname
+    answers the same (platform's import is a tenth of the package's)."""
+    if hasattr(os, "uname"):
+        return os.uname().machine
+    import platform
+
+    return platform.machine()
+
+
 def _cache_name(wasm: bytes | bytearray) -> str:
     digest = hashlib.sha256(wasm).hexdigest()
-    machine = platform.machine() or "any"
+    machine = _machine() or "any"
     return f"mcpresult-{digest[:32]}-wasmtime-{wasmtime_version()}-{sys.platform}-{machine}.cwasm"
 
 
@@ -132,6 +147,8 @@ def _read_cache(engine: wasmtime.Engine, path: Path) -> wasmtime.Module | None:
 
 
 def _write_cache(path: Path, module: wasmtime.Module) -> None:
+    import tempfile  # only when a cache is written
+
     try:
         body = bytes(module.serialize())
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -238,15 +255,15 @@ class Instance:
         return int(self.memory.data_len(self.store))
 
 
-@dataclass
 class Stats:
     """Counters of the instances a pool made."""
 
-    instances: int = 0
-    discarded: int = 0
-    recycled: int = 0
-    max_memory_bytes: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    def __init__(self) -> None:
+        self.instances = 0
+        self.discarded = 0
+        self.recycled = 0
+        self.max_memory_bytes = 0
+        self.lock = threading.Lock()
 
 
 class Pool:
