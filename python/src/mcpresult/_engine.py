@@ -276,6 +276,7 @@ class Pool:
         self.linker = wasmtime.Linker(compiled.engine)
         self.linker.define_wasi()
         self.cond = threading.Condition()
+        self.waiting = 0  # the calls waiting for an instance (under cond)
         self.free: list[Instance] = []
         self.live = 0
         self.stats = Stats()
@@ -288,7 +289,11 @@ class Pool:
                 if self.live < self.size:
                     self.live += 1
                     break
-                self.cond.wait()
+                self.waiting += 1
+                try:
+                    self.cond.wait()
+                finally:
+                    self.waiting -= 1
         try:
             inst = Instance(self.compiled, self.linker)
         except BaseException:
@@ -301,12 +306,14 @@ class Pool:
     def _lost(self) -> None:
         with self.cond:
             self.live -= 1
-            self.cond.notify()
+            if self.waiting:  # notify is Python code: only when a call waits
+                self.cond.notify()
 
     def _give(self, inst: Instance) -> None:
         with self.cond:
             self.free.append(inst)
-            self.cond.notify()
+            if self.waiting:  # notify is Python code: only when a call waits
+                self.cond.notify()
 
     def start(self) -> None:
         """Starts an instance now (so that a module of another ABI version
@@ -341,11 +348,12 @@ class Pool:
             raise McpResultError("internal", "", "malformed response from the module")
         size = inst.memory_bytes()
         recycle = size > self.high_water
-        with self.stats.lock:
-            if size > self.stats.max_memory_bytes:
-                self.stats.max_memory_bytes = size
-            if recycle:
-                self.stats.recycled += 1
+        if recycle or size > self.stats.max_memory_bytes:  # read without the lock, updated under it
+            with self.stats.lock:
+                if size > self.stats.max_memory_bytes:
+                    self.stats.max_memory_bytes = size
+                if recycle:
+                    self.stats.recycled += 1
         if recycle:
             self._lost()
         else:
