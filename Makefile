@@ -54,7 +54,7 @@ WASM_MAX_RAW  := 2703000
 WASM_MAX_GZIP := 771000
 
 
-.PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish fuzz clean
+.PHONY: all build test test-js demo bench vet fmt-check vectors-check oracle wasm check-wasm check-publish check-python-install fuzz clean
 
 all: build
 
@@ -200,6 +200,37 @@ $(PY_VENV_OLDEST)/.installed: python/requirements-test.txt Makefile
 	$(PYTHON) -m venv $(PY_VENV_OLDEST)
 	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) -r python/requirements-test.txt
 	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) wasmtime==$(PY_WASMTIME_OLDEST)
+	touch $@
+
+# What PyPI would get (RELEASING.md): the sdist and the wheel built by
+# python -m build (the pinned build frontend and backend of
+# python/requirements-release.txt, without build isolation) and checked by
+# twine check --strict and tools/release/distcheck.py (the wheel holds the
+# package, py.typed and mcpresult.wasm byte for byte host/mcpresult.wasm,
+# and no tests, at the release's version; the sdist its sources); then, in
+# a fresh virtual environment each, the built wheel and the source tree
+# (pip install ./python) installed with their dependencies from PyPI, and
+# examples/basic.py run against each from outside the source tree: it must
+# print what python/README.md says.
+PY_RELEASE_VENV := $(BIN)/python-release-venv
+PY_DIST := $(BIN)/python-dist
+.PHONY: check-python-install
+check-python-install: $(PY_RELEASE_VENV)/.installed $(PY_WASM)
+	rm -rf $(PY_DIST) $(BIN)/python-install-wheel $(BIN)/python-install-tree
+	$(PY_RELEASE_VENV)/bin/python -m build --no-isolation --outdir $(PY_DIST) python
+	$(PY_RELEASE_VENV)/bin/twine check --strict $(PY_DIST)/*
+	$(PY_RELEASE_VENV)/bin/python tools/release/distcheck.py dist $(PY_DIST)
+	$(PYTHON) -m venv $(BIN)/python-install-wheel
+	$(BIN)/python-install-wheel/bin/pip install $(PY_PIP) $(PY_DIST)/*.whl
+	$(PY_RELEASE_VENV)/bin/python tools/release/distcheck.py example $(BIN)/python-install-wheel/bin/python
+	$(PYTHON) -m venv $(BIN)/python-install-tree
+	$(BIN)/python-install-tree/bin/pip install $(PY_PIP) ./python
+	$(PY_RELEASE_VENV)/bin/python tools/release/distcheck.py example $(BIN)/python-install-tree/bin/python
+
+$(PY_RELEASE_VENV)/.installed: python/requirements-release.txt
+	rm -rf $(PY_RELEASE_VENV)
+	$(PYTHON) -m venv $(PY_RELEASE_VENV)
+	$(PY_RELEASE_VENV)/bin/pip install $(PY_PIP) -r python/requirements-release.txt
 	touch $@
 
 # The JS package's tests: its type declarations compiled against a typed
@@ -423,13 +454,27 @@ tools/conformance/node_modules/.installed: tools/conformance/package.json tools/
 # processes); package sdk's benchmark times them through the official Go
 # SDK in memory, the same shapes. The round-trip table says whether the
 # adapted server's budgets over the plain one (in one process) are met.
-bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed $(JS_WASM)
+# python/bench/bench.py times the Python package beside the official
+# Python SDK's CallToolResult (model_validate, model_dump_json), in a
+# virtual environment of its own (python/bench/requirements.txt), and the
+# first result in a new interpreter; its table says whether the Python
+# budgets are met.
+PY_BENCH_VENV := $(BIN)/python-bench-venv
+bench: $(WASM) $(JS)/node_modules/.installed tools/jstest/node_modules/.installed $(JS_WASM) $(PY_BENCH_VENV)/.installed $(PY_WASM)
 	@mkdir -p $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./result ./host ./sdk | tee $(BIN)/bench.txt
 	cd tools/peerbench && $(GO) test -run '^$$' -bench . -benchmem -count 5 . | tee -a $(CURDIR)/$(BIN)/bench.txt
 	node $(JS)/bench/bench.mjs | tee $(BIN)/bench-node.txt
 	node $(JS)/bench/roundtrip.mjs | tee $(BIN)/bench-roundtrip.txt
-	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt < $(BIN)/bench.txt
+	$(PY_BENCH_VENV)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
+	$(PY_BENCH_VENV)/bin/python python/bench/bench.py | tee $(BIN)/bench-python.txt
+	$(GO) run ./internal/cmd/benchtable -wasm $(WASM) -max-raw $(WASM_MAX_RAW) -max-gzip $(WASM_MAX_GZIP) -node $(BIN)/bench-node.txt -roundtrip $(BIN)/bench-roundtrip.txt -python $(BIN)/bench-python.txt < $(BIN)/bench.txt
+
+$(PY_BENCH_VENV)/.installed: python/bench/requirements.txt
+	rm -rf $(PY_BENCH_VENV)
+	$(PYTHON) -m venv $(PY_BENCH_VENV)
+	$(PY_BENCH_VENV)/bin/pip install $(PY_PIP) -r python/bench/requirements.txt
+	touch $@
 
 clean:
 	rm -rf $(BIN) $(ORACLE)/node_modules $(JS)/node_modules tools/checkfixture/node_modules tools/appfixture/node_modules tools/conformance/node_modules tools/checkref/node_modules tools/checkapps/node_modules tools/sarif/node_modules tools/sdkproof/node_modules tools/runtimes/node_modules tools/jstest/node_modules tools/browser/node_modules

@@ -14,7 +14,8 @@ import (
 
 // TestOneVersion: the Go packages (abi.ModuleVersion, which the module's
 // info op and mcpresult --version report), the npm package and its
-// lockfile, and the newest version of CHANGELOG.md are one version.
+// lockfile, the Python package (pyproject.toml and mcpresult.__version__),
+// and the newest version of CHANGELOG.md are one version.
 func TestOneVersion(t *testing.T) {
 	want := abi.ModuleVersion
 	if !regexp.MustCompile(`^\d+\.\d+\.\d+$`).MatchString(want) {
@@ -37,6 +38,23 @@ func TestOneVersion(t *testing.T) {
 	if lock.Version != want || lock.Packages[""].Version != want {
 		t.Errorf("js/package-lock.json: version %q (root package %q), abi.ModuleVersion %q (run npm install in js/)", lock.Version, lock.Packages[""].Version, want)
 	}
+	// the Python package: its pyproject.toml and the __version__ it reports
+	for _, c := range []struct{ file, pattern string }{
+		{"python/pyproject.toml", `(?m)^version = "([^"]*)"$`},
+		{"python/src/mcpresult/__init__.py", `(?m)^__version__ = "([^"]*)"$`},
+	} {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if m := regexp.MustCompile(c.pattern).FindSubmatch(data); m != nil {
+			got = string(m[1])
+		}
+		if got != want {
+			t.Errorf("%s: the version is %q, abi.ModuleVersion %q", c.file, got, want)
+		}
+	}
 	changelog, err := os.ReadFile(filepath.Join(root, "CHANGELOG.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -47,9 +65,10 @@ func TestOneVersion(t *testing.T) {
 	}
 }
 
-// TestPublishedFiles: the npm package ships the license, a copy of the
-// repository's, and names its repository; what npm pack lists is checked
-// by CI (.ci/run) with npm itself.
+// TestPublishedFiles: the npm package and the Python package ship the
+// license, a copy of the repository's, and name their repository; what npm
+// pack lists is checked by CI (.ci/run) with npm itself, and the Python
+// wheel and sdist by make check-python-install.
 func TestPublishedFiles(t *testing.T) {
 	license, err := os.ReadFile(filepath.Join(root, "LICENSE"))
 	if err != nil {
@@ -58,9 +77,11 @@ func TestPublishedFiles(t *testing.T) {
 	if !bytes.HasPrefix(license, []byte("MIT License\n")) {
 		t.Error("LICENSE is not the MIT license")
 	}
-	copied, err := os.ReadFile(filepath.Join(root, "js", "LICENSE"))
-	if err != nil || !bytes.Equal(copied, license) {
-		t.Errorf("js/LICENSE is not a copy of LICENSE (cp LICENSE js/LICENSE): %v", err)
+	for _, dir := range []string{"js", "python"} {
+		copied, err := os.ReadFile(filepath.Join(root, dir, "LICENSE"))
+		if err != nil || !bytes.Equal(copied, license) {
+			t.Errorf("%s/LICENSE is not a copy of LICENSE (cp LICENSE %s/LICENSE): %v", dir, dir, err)
+		}
 	}
 	var pkg struct {
 		License    string   `json:"license"`
@@ -83,6 +104,26 @@ func TestPublishedFiles(t *testing.T) {
 	}
 	if pkg.Homepage == "" || pkg.Bugs.URL == "" || len(pkg.Keywords) == 0 {
 		t.Errorf("js/package.json: homepage %q, bugs %q, keywords %v: all are needed", pkg.Homepage, pkg.Bugs.URL, pkg.Keywords)
+	}
+	pyproject, err := os.ReadFile(filepath.Join(root, "python", "pyproject.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		`license = "MIT"`,
+		`license-files = ["LICENSE"]`,
+		`readme = "README.md"`,
+		`requires-python = ">=3.10"`,
+		`Repository = "https://github.com/mcpresult/mcpresult"`,
+		`Issues = "https://github.com/mcpresult/mcpresult/issues"`,
+		`"Typing :: Typed",`,
+		"keywords = [",
+		"description = ",
+		"authors = [",
+	} {
+		if !bytes.Contains(pyproject, []byte(line)) {
+			t.Errorf("python/pyproject.toml has no %s", line)
+		}
 	}
 }
 

@@ -7,14 +7,16 @@
 // and mcpresult's native Go figures
 // beside the two peer Go SDKs (the official Go SDK and mcp-go, measured by
 // tools/peerbench). With -node it reads what js/bench/bench.mjs printed,
-// and with -roundtrip what js/bench/roundtrip.mjs printed (lines of the
-// same form); a figure whose benchmark did not run is "–".
+// with -roundtrip what js/bench/roundtrip.mjs printed, and with -python
+// what python/bench/bench.py printed (lines of the same form); a figure
+// whose benchmark did not run is "–".
 //
 //	go test -run '^$' -bench . -benchmem -count 5 ./result ./host ./sdk > bin/bench.txt
 //	(cd tools/peerbench && go test -run '^$' -bench . -benchmem -count 5 .) >> bin/bench.txt
 //	node js/bench/bench.mjs > bin/bench-node.txt
 //	node js/bench/roundtrip.mjs > bin/bench-roundtrip.txt
-//	go run ./internal/cmd/benchtable -wasm host/mcpresult.wasm -node bin/bench-node.txt -roundtrip bin/bench-roundtrip.txt < bin/bench.txt
+//	python python/bench/bench.py > bin/bench-python.txt
+//	go run ./internal/cmd/benchtable -wasm host/mcpresult.wasm -node bin/bench-node.txt -roundtrip bin/bench-roundtrip.txt -python bin/bench-python.txt < bin/bench.txt
 package main
 
 import (
@@ -39,12 +41,13 @@ func main() {
 	wasm := flag.String("wasm", "host/mcpresult.wasm", "the module whose size to report")
 	node := flag.String("node", "", "the output of js/bench/bench.mjs, for the Node rows (none without it)")
 	roundtrip := flag.String("roundtrip", "", "the output of js/bench/roundtrip.mjs, for the SDK round-trip rows")
+	python := flag.String("python", "", "the output of python/bench/bench.py, for the Python rows (none without it)")
 	maxRaw := flag.Int("max-raw", 0, "make check-wasm's raw size limit, printed beside the size")
 	maxGzip := flag.Int("max-gzip", 0, "make check-wasm's gzip -9 size limit, printed beside the size")
 	flag.Parse()
 	b := newBench()
 	b.read(os.Stdin)
-	for _, path := range []string{*node, *roundtrip} {
+	for _, path := range []string{*node, *roundtrip, *python} {
 		if path == "" {
 			continue
 		}
@@ -65,6 +68,9 @@ func main() {
 	}
 	b.peerRows(os.Stdout)
 	b.roundTripRows(os.Stdout)
+	if *python != "" {
+		b.pythonRows(os.Stdout)
+	}
 }
 
 // bench holds every value read: name -> unit -> the values of its runs, and
@@ -228,8 +234,8 @@ var roundTripBudget = map[string]float64{"small": 0.30, "100KB": 0.60}
 // process), and the official Go SDK in memory, for the README's weather
 // result and 100 KB of text: the plain server, mcp.tool on it, the adapted
 // server, the ratios to plain and, in one process, the budget of the
-// adapted server met or missed by how many points. The only table that
-// judges its figures.
+// adapted server met or missed by how many points. Beside the Python table,
+// the only one that judges its figures.
 func (b *bench) roundTripRows(w io.Writer) {
 	med := b.med
 	fmt.Fprintln(w)
@@ -494,4 +500,88 @@ func sizes(path string) (int, int, string) {
 	w.Write(b)
 	w.Close()
 	return len(b), buf.Len(), "gzip (Go's compress/gzip; no gzip command)"
+}
+
+// The Python budgets: a call at most this many times the official Python
+// SDK's own way of the same result, and the first result in a new process
+// with the compiled module cached within this many nanoseconds.
+const (
+	pythonRatioBudget = 1.0
+	pythonFirstBudget = 150e6
+)
+
+// pythonRows writes the table of the Python package (python/bench/bench.py):
+// the README's weather result (m.tool) and 100 KB of text (m.tool +
+// m.serialize, with its long string by reference and without) beside the
+// official Python SDK's CallToolResult validated and dumped to JSON, a small
+// call in its parts, and the first result in a new interpreter with the
+// compiled module cached and cold, each budget met or missed.
+func (b *bench) pythonRows(w io.Writer) {
+	med := b.med
+	fmt.Fprintln(w)
+	who := "Python"
+	if v := b.meta["python"]; v != "" {
+		who = v
+	}
+	if v := b.meta["wasmtime"]; v != "" {
+		who += ", wasmtime " + v
+	}
+	sdk := "official Python SDK"
+	if v := b.meta["pysdk"]; v != "" {
+		sdk += " " + v
+	}
+	fmt.Fprintf(w, "| Python figure (%s) | mcpresult | %s (`CallToolResult.model_validate` + `model_dump_json`) | ratio | budget |\n", who, sdk)
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	for _, r := range []struct{ label, ours, theirs string }{
+		{"the README's weather result (structured content `{city, tempC}`, its text copy made), `m.tool`", "BenchmarkPythonToolWeather", "BenchmarkPythonSDKWeather"},
+		{"100 KB text result, `m.tool` + `m.serialize`", "BenchmarkPythonToolSerialize100KB", "BenchmarkPythonSDK100KB"},
+	} {
+		a, z := med(r.ours, "ns/op"), med(r.theirs, "ns/op")
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", r.label, dur(a), dur(z), rat(div(a, z)), ratioVerdict(div(a, z), pythonRatioBudget))
+	}
+	with, without := med("BenchmarkPythonToolSerialize100KBNoRefs", "ns/op"), med("BenchmarkPythonTool100KBNoRefs", "ns/op")
+	fmt.Fprintf(w, "| the same, its text not by reference (`m.tool` + `m.serialize` / `m.tool` alone; with it: %s / %s) | %s / %s | | %s / %s | |\n",
+		dur(med("BenchmarkPythonToolSerialize100KB", "ns/op")), dur(med("BenchmarkPythonTool100KB", "ns/op")), dur(with), dur(without),
+		rat(div(with, med("BenchmarkPythonSDK100KB", "ns/op"))), rat(div(without, med("BenchmarkPythonSDK100KB", "ns/op"))))
+	p := "BenchmarkPythonWeatherParts/"
+	fmt.Fprintf(w, "| the weather result's `m.tool` in parts: encode the request / the module's call (wasmtime) / decode the response (msgpack) / `json.loads` of the result | %s | | | |\n",
+		strings.Join([]string{dur(med(p+"encode", "ns/op")), dur(med(p+"call", "ns/op")), dur(med(p+"unpack", "ns/op")), dur(med(p+"json", "ns/op"))}, " / "))
+	for _, c := range []struct{ kind, label string }{{"warm", "the compiled module cached"}, {"cold", "an empty cache directory (the module compiled)"}} {
+		n := "BenchmarkPythonFirstResult/" + c.kind
+		first := med(n, "ns/op")
+		verdict := ""
+		if c.kind == "warm" {
+			verdict = msVerdict(first, pythonFirstBudget)
+		}
+		fmt.Fprintf(w, "| first result in a new interpreter, %s (median of %d; import / `load()` / first `tool` + `serialize`; the process, start to exit: %s) | %s (%s / %s / %s) | | | %s |\n",
+			c.label, len(b.runs[n]["ns/op"]), ms(med(n, "ns-process")), ms(first), ms(med(n, "ns-import")), ms(med(n, "ns-load")), ms(med(n, "ns-call")), verdict)
+	}
+}
+
+// ratioVerdict says whether a ratio r is within budget: "≤ 1.0×: met
+// (0.82×)" or "≤ 1.0×: missed (4.10×)"; "–" without the figures.
+func ratioVerdict(r, budget float64) string {
+	limit := "≤ " + strconv.FormatFloat(budget, 'f', 1, 64) + "×"
+	switch {
+	case r == 0:
+		return limit + ": –"
+	case r <= budget:
+		return limit + ": met (" + times(r) + ")"
+	default:
+		return limit + ": missed (" + times(r) + ")"
+	}
+}
+
+// msVerdict says whether a duration ns is within budget: "≤ 150 ms: met"
+// or "≤ 150 ms: missed by 12.50 ms"; "–" without the figure.
+func msVerdict(ns, budget float64) string {
+	limit := "≤ " + strconv.FormatFloat(budget/1e6, 'f', 0, 64) + " ms"
+	switch {
+	case ns == 0:
+		return limit + ": –"
+	case ns <= budget:
+		return limit + ": met"
+	default:
+		return limit + ": missed by " + ms(ns-budget)
+	}
 }

@@ -9,7 +9,8 @@ import (
 // what it is measured against with its ratio, the shapes, the Node rows
 // beside their baselines, the round trips, and "–" where a figure is
 // missing; no table judges a figure (no budget, no verdict) but the round
-// trips', which say whether each budget is met. No timing is checked
+// trips' and the Python table (TestPythonRows), which say whether each
+// budget is met. No timing is checked
 // anywhere: the numbers are the fixture's.
 func TestTable(t *testing.T) {
 	goOut := `goos: linux
@@ -155,4 +156,66 @@ func TestPeerRowsMissing(t *testing.T) {
 			t.Errorf("the table has no %q:\n%s", want, w.String())
 		}
 	}
+}
+
+// The Python table from fixed lines: each figure beside the official
+// Python SDK's with its ratio and its budget met or missed, the figures
+// without refs, a small call's parts, and the first result in a new
+// process, cached (judged) and cold (reported); "–" where a figure is
+// missing. The numbers are the fixture's.
+func TestPythonRows(t *testing.T) {
+	pyOut := `python: CPython 3.11.7
+wasmtime: 50.0.1
+pysdk: 2.3.0
+BenchmarkPythonToolWeather	100	40000	ns/op
+BenchmarkPythonToolWeather	100	44000	ns/op
+BenchmarkPythonToolWeather	100	42000	ns/op
+BenchmarkPythonSDKWeather	100	10000	ns/op
+BenchmarkPythonToolSerialize100KB	100	90000	ns/op
+BenchmarkPythonSDK100KB	100	100000	ns/op
+BenchmarkPythonTool100KB	100	50000	ns/op
+BenchmarkPythonToolSerialize100KBNoRefs	100	300000	ns/op
+BenchmarkPythonWeatherParts/encode	100	9000	ns/op
+BenchmarkPythonWeatherParts/call	100	8000	ns/op
+BenchmarkPythonWeatherParts/unpack	100	900	ns/op
+BenchmarkPythonWeatherParts/json	100	2000	ns/op
+BenchmarkPythonFirstResult/warm	1	160000000	ns/op	100000000	ns-import	59000000	ns-load	1000000	ns-call	200000000	ns-process
+BenchmarkPythonFirstResult/cold	1	2000000000	ns/op	100000000	ns-import	1899000000	ns-load	1000000	ns-call	2100000000	ns-process
+`
+	var w strings.Builder
+	b := newBench()
+	b.read(strings.NewReader(pyOut))
+	b.pythonRows(&w)
+	out := w.String()
+	if missing := absent(out, []string{
+		"| Python figure (CPython 3.11.7, wasmtime 50.0.1) | mcpresult | official Python SDK 2.3.0 (`CallToolResult.model_validate` + `model_dump_json`) | ratio | budget |",
+		"`m.tool` | 42.0 µs | 10.0 µs | 4.20× | ≤ 1.0×: missed (4.20×) |",
+		"| 100 KB text result, `m.tool` + `m.serialize` | 90.0 µs | 100.0 µs | 0.90× | ≤ 1.0×: met (0.90×) |",
+		"with it: 90.0 µs / 50.0 µs) | 300.0 µs / – | | 3.00× / – | |",
+		"| 9.00 µs / 8.00 µs / 0.90 µs / 2.00 µs | | | |",
+		"(median of 1; import / `load()` / first `tool` + `serialize`; the process, start to exit: 200.00 ms) | 160.00 ms (100.00 ms / 59.00 ms / 1.00 ms) | | | ≤ 150 ms: missed by 10.00 ms |",
+		"the process, start to exit: 2100.00 ms) | 2000.00 ms (100.00 ms / 1899.00 ms / 1.00 ms) | | |  |",
+	}); len(missing) > 0 {
+		t.Errorf("the Python table has no %q:\n%s", missing, out)
+	}
+	if got, want := strings.Count(out, "\n"), 1+2+6; got != want {
+		t.Errorf("the Python table has %d lines, want %d:\n%s", got, want, out)
+	}
+	if got := ratioVerdict(0, 1); got != "≤ 1.0×: –" {
+		t.Errorf("ratioVerdict without figures: %q", got)
+	}
+	if got := msVerdict(120e6, 150e6); got != "≤ 150 ms: met" {
+		t.Errorf("msVerdict: %q", got)
+	}
+}
+
+// absent gives the lines of wants that out does not hold.
+func absent(out string, wants []string) []string {
+	var missing []string
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			missing = append(missing, want)
+		}
+	}
+	return missing
 }

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, cast, overload
 
-from . import _encode
+from . import _encode, _refs
 from ._apps import AppsMixin, holds_app_page, page_settings
 from ._encode import MODE_JSON, MODE_STRICT, EncodeLimit, Encoder
 from ._engine import DEFAULT_HIGH_WATER, Pool, bundled, compile_module, default_cache_dir
@@ -80,12 +80,27 @@ UNSET: Any = _Unset()
 class Built(dict):  # type: ignore[type-arg]
     """A result as built: a dict (the module's JSON parsed) that also holds
     the exact JSON the module wrote and the settings it was built with, so
-    that serialize measures the budget it was built under."""
+    that serialize measures the budget it was built under. The JSON of a
+    build whose long strings came back by reference is made whole when it
+    is first asked for."""
 
-    __slots__ = ("_json", "_settings")
+    __slots__ = ("_text", "_refs", "_settings")
 
-    _json: str
+    _text: str
+    _refs: Any
     _settings: Any
+
+    @property
+    def _json(self) -> str:
+        if self._refs is not None:
+            self._text = _refs.whole_json(self._text, *self._refs)
+            self._refs = None
+        return self._text
+
+    @_json.setter
+    def _json(self, text: str) -> None:
+        self._text = text
+        self._refs = None
 
 
 _encode._built_type[0] = Built
@@ -246,8 +261,11 @@ class McpResult(AppsMixin):
             if type(m) is int and max_bytes < m <= MAX_MAX_JSON_BYTES and not inh:
                 max_bytes = m
         has_settings = s is not None and s is not UNSET
+        refs = _refs.ENABLED and (kind == "tool" or kind == "resource")
         enc = Encoder(MAX_REQUEST)
-        enc.map_header(2 + (1 if has_settings else 0) + (1 if inh else 0))
+        enc.map_header(2 + (1 if has_settings else 0) + (1 if inh else 0) + (1 if refs else 0))
+        if refs:
+            enc.longs, enc.refs_min = [], _refs.REFS_MIN
         _member(enc, "kind", kind)
         enc.string("input")
         try:
@@ -262,10 +280,16 @@ class McpResult(AppsMixin):
         if inh:
             enc.string("inherit")
             enc.boolean(True)
+        if refs:
+            enc.string("refs")
+            enc.integer(_refs.REFS_MIN)
         resp = self._send(OP_BUILD, enc, input)
         text = resp["json"]
         out = Built(json.loads(text))
         out._json = text
+        if "refs" in resp:
+            # the caller's own strings, put in their places
+            out._refs = (resp["refs"], _refs.place(out, resp["refs"], enc.longs or []))
         # the settings the module built it with (a per-call maxJsonBytes
         # included), which serialize sends
         out._settings = resp.get("settings")

@@ -119,6 +119,10 @@ class Encoder:
     def __init__(self, request_max: int) -> None:
         self.buf = bytearray()
         self.request_max = request_max
+        #: With refs (a build that asks for its long strings by reference):
+        #: [where, str, ...] of each string of refs_min bytes or more written.
+        self.longs: list[Any] | None = None
+        self.refs_min = 1 << 62
         self.unlimit()
 
     # The bounds (see write_input in _request.py).
@@ -192,17 +196,30 @@ class Encoder:
     def string(self, s: str) -> None:
         if self.sink:
             return
+        buf = self.buf
+        n = len(s)
         # a str of n code points takes at least n bytes: one that cannot fit
         # is not encoded first and measured after
-        if len(s) > self.max_string or len(s) > self.max_bytes - len(self.buf):
+        if n > self.max_string or n > self.max_bytes - len(buf):
             self._past(self.over_bytes)
             return
-        b = _utf8(s)
-        if len(self.buf) + len(b) + 5 > self.max_bytes:
+        # (_utf8 and _str_header written out: the most frequent call of a
+        # request's encoding)
+        try:
+            b = s.encode("utf-8")
+        except UnicodeEncodeError:
+            b = s.encode("utf-8", "surrogatepass")
+        m = len(b)
+        if len(buf) + m + 5 > self.max_bytes:
             self._past(self.over_bytes)
             return
-        self.buf += _str_header(len(b))
-        self.buf += b
+        if m < 32:
+            buf.append(0xA0 | m)
+        else:
+            if self.longs is not None and m >= self.refs_min:
+                self.longs += (len(buf), s)
+            buf += _str_header(m)
+        buf += b
 
     def boolean(self, b: bool) -> None:
         self.put(b"\xc3" if b else b"\xc2")

@@ -14,13 +14,9 @@ high-water mark.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import os
-import platform
 import sys
-import tempfile
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +25,7 @@ import wasmtime
 
 from ._errors import McpResultError
 from ._facts import ABI_VERSION, MAX_REQUEST
+from ._rawcall import raw_calls
 
 #: The memory past which an instance is replaced after a call (as in JS).
 DEFAULT_HIGH_WATER = 64 * 1024 * 1024
@@ -56,10 +53,21 @@ _WASI = frozenset(
 #: serialized module), so that a file cut short or changed is never handed
 #: to wasmtime, which trusts what it deserializes.
 _CACHE_MAGIC = b"mcpresult-cwasm\x00"
+#: Whether instances call the module through wasmtime's C API directly
+#: (_rawcall) where wasmtime allows; the tests turn it off to compare.
+RAW_CALLS = True
 
 
 def wasmtime_version() -> str:
-    """The version of the wasmtime package installed."""
+    """The version of the wasmtime package installed: read from the name of
+    its dist-info folder beside it (importlib.metadata, which would read it
+    too, takes longer to import than the rest of the package), else asked of
+    importlib.metadata."""
+    found = list(Path(wasmtime.__file__).parent.parent.glob("wasmtime-*.dist-info"))
+    if len(found) == 1:
+        return found[0].name[len("wasmtime-") : -len(".dist-info")]
+    import importlib.metadata
+
     try:
         return importlib.metadata.version("wasmtime")
     except importlib.metadata.PackageNotFoundError:
@@ -81,15 +89,16 @@ def default_cache_dir() -> Path | None:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "mcpresult"
 
 
-@dataclass
 class Compiled:
     """A compiled module and how it was had: "cache" (read from the cache
-    directory) or "compiled"."""
+    directory) or "compiled". (Plain classes here and in Stats: dataclasses
+    would add its import, inspect's, to the package's.)"""
 
-    engine: wasmtime.Engine
-    module: wasmtime.Module
-    source: str
-    cache_file: Path | None
+    def __init__(self, engine: wasmtime.Engine, module: wasmtime.Module, source: str, cache_file: Path | None) -> None:
+        self.engine = engine
+        self.module = module
+        self.source = source
+        self.cache_file = cache_file
 
 
 def check_module(module: wasmtime.Module) -> None:
@@ -104,9 +113,19 @@ def check_module(module: wasmtime.Module) -> None:
             raise McpResultError("internal", "", f"the module imports {imp.module}.{imp.name}, which this package does not provide")
 
 
+def _machine() -> str:
+    """platform.machine(), without importing platform where os.uname
+    answers the same (platform's import is a tenth of the package's)."""
+    if hasattr(os, "uname"):
+        return os.uname().machine
+    import platform
+
+    return platform.machine()
+
+
 def _cache_name(wasm: bytes | bytearray) -> str:
     digest = hashlib.sha256(wasm).hexdigest()
-    machine = platform.machine() or "any"
+    machine = _machine() or "any"
     return f"mcpresult-{digest[:32]}-wasmtime-{wasmtime_version()}-{sys.platform}-{machine}.cwasm"
 
 
@@ -128,6 +147,8 @@ def _read_cache(engine: wasmtime.Engine, path: Path) -> wasmtime.Module | None:
 
 
 def _write_cache(path: Path, module: wasmtime.Module) -> None:
+    import tempfile  # only when a cache is written
+
     try:
         body = bytes(module.serialize())
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -203,12 +224,17 @@ class Instance:
         v = version(store)
         if v != ABI_VERSION:
             raise McpResultError("internal", "", f"the module speaks ABI version {v}, this package {ABI_VERSION}")
+        # the calls through wasmtime's C API directly, where this wasmtime
+        # allows (see _rawcall); else wasmtime's public Func.__call__
+        self.raw = raw_calls(store, self.memory, self.alloc, self.free, self.call_fn) if RAW_CALLS else None
 
     def call(self, op: int, req: bytes | bytearray) -> bytes:
         """The response of op to req, as the ABI says: the request written
         into a buffer of mcpresult_alloc, the call, the response read at the
         address in the high 32 bits of the result, of the length in the low
         32, then both buffers freed."""
+        if self.raw is not None:
+            return self.raw.call(op, req)
         store = self.store
         n = len(req)
         ptr = self.alloc(store, n)
@@ -224,18 +250,20 @@ class Instance:
         return resp
 
     def memory_bytes(self) -> int:
+        if self.raw is not None:
+            return int(self.raw.size)  # as read after the last call
         return int(self.memory.data_len(self.store))
 
 
-@dataclass
 class Stats:
     """Counters of the instances a pool made."""
 
-    instances: int = 0
-    discarded: int = 0
-    recycled: int = 0
-    max_memory_bytes: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    def __init__(self) -> None:
+        self.instances = 0
+        self.discarded = 0
+        self.recycled = 0
+        self.max_memory_bytes = 0
+        self.lock = threading.Lock()
 
 
 class Pool:
@@ -248,6 +276,7 @@ class Pool:
         self.linker = wasmtime.Linker(compiled.engine)
         self.linker.define_wasi()
         self.cond = threading.Condition()
+        self.waiting = 0  # the calls waiting for an instance (under cond)
         self.free: list[Instance] = []
         self.live = 0
         self.stats = Stats()
@@ -260,7 +289,11 @@ class Pool:
                 if self.live < self.size:
                     self.live += 1
                     break
-                self.cond.wait()
+                self.waiting += 1
+                try:
+                    self.cond.wait()
+                finally:
+                    self.waiting -= 1
         try:
             inst = Instance(self.compiled, self.linker)
         except BaseException:
@@ -273,12 +306,14 @@ class Pool:
     def _lost(self) -> None:
         with self.cond:
             self.live -= 1
-            self.cond.notify()
+            if self.waiting:  # notify is Python code: only when a call waits
+                self.cond.notify()
 
     def _give(self, inst: Instance) -> None:
         with self.cond:
             self.free.append(inst)
-            self.cond.notify()
+            if self.waiting:  # notify is Python code: only when a call waits
+                self.cond.notify()
 
     def start(self) -> None:
         """Starts an instance now (so that a module of another ABI version
@@ -313,11 +348,12 @@ class Pool:
             raise McpResultError("internal", "", "malformed response from the module")
         size = inst.memory_bytes()
         recycle = size > self.high_water
-        with self.stats.lock:
-            if size > self.stats.max_memory_bytes:
-                self.stats.max_memory_bytes = size
-            if recycle:
-                self.stats.recycled += 1
+        if recycle or size > self.stats.max_memory_bytes:  # read without the lock, updated under it
+            with self.stats.lock:
+                if size > self.stats.max_memory_bytes:
+                    self.stats.max_memory_bytes = size
+                if recycle:
+                    self.stats.recycled += 1
         if recycle:
             self._lost()
         else:
