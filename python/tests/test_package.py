@@ -84,6 +84,7 @@ def test_the_wheel_holds_the_package_and_its_module(tmp_path: Path) -> None:
             "mcpresult/_engine.py",
             "mcpresult/_errors.py",
             "mcpresult/_facts.py",
+            "mcpresult/_guard.py",
             "mcpresult/_types.py",
             "mcpresult/mcpresult.wasm",
             "mcpresult/py.typed",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ._api import UNSET, McpResult, load
 from ._errors import ClientError, McpResultError
 from ._facts import ABI_VERSION
+from ._guard import FailureInfo
 from ._types import (
     Annotations,
     AudioBlock,
@@ -51,6 +52,7 @@ __all__ = [
     "ClientError",
     "Contents",
     "EmbeddedResourceBlock",
+    "FailureInfo",
     "FinalizeOptions",
     "Finding",
     "Icon",

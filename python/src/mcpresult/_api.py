@@ -17,6 +17,7 @@ from . import _encode
 from ._encode import MODE_JSON, MODE_STRICT, EncodeLimit, Encoder
 from ._engine import DEFAULT_HIGH_WATER, Pool, bundled, compile_module, default_cache_dir
 from ._errors import McpResultError
+from ._guard import GuardMethod
 from ._facts import (
     CALL_ERROR_CODES,
     DEFAULT_MAX_JSON_BYTES,
@@ -200,7 +201,7 @@ def _with_options(block: dict[str, Any], **named: Any) -> dict[str, Any]:
     return block
 
 
-class McpResult:
+class McpResult(GuardMethod):
     """The API, after load(). Every call is synchronous, safe to make from
     any thread, and raises McpResultError on a failure."""
 
