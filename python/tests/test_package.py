@@ -88,6 +88,7 @@ def test_the_wheel_holds_the_package_and_its_module(tmp_path: Path) -> None:
             "mcpresult/_types.py",
             "mcpresult/mcpresult.wasm",
             "mcpresult/py.typed",
+            "mcpresult/sdk.py",
         }
         assert z.read("mcpresult/mcpresult.wasm") == (ROOT / "host" / "mcpresult.wasm").read_bytes()
         meta = z.read(f"mcpresult-{mcpresult.__version__}.dist-info/METADATA").decode()
