@@ -140,10 +140,9 @@ def test_a_resource_result_from_a_tool_is_invalid(m: McpResult) -> None:
     [
         ValueError("dial tcp 10.0.0.7:5432: password " + SECRET + " refused"),
         LoudError(),
-        McpResultError("invalid_type", "/x", "built badly " + SECRET),
         KeyError(SECRET),
     ],
-    ids=["value-error", "loud-error", "mcpresult-error", "key-error"],
+    ids=["value-error", "loud-error", "key-error"],
 )
 def test_raised_exceptions_are_private(m: McpResult, exc: Exception) -> None:
     out, seen = _run(m, exc=exc)
@@ -152,9 +151,14 @@ def test_raised_exceptions_are_private(m: McpResult, exc: Exception) -> None:
     assert seen[0]["kind"] == "execution_failed"
 
 
-def test_an_mcpresult_error_gives_its_code_and_path_to_on_error(m: McpResult) -> None:
-    _, seen = _run(m, exc=McpResultError("non_finite_number", "/structuredContent/r", "no"))
-    assert (seen[0]["code"], seen[0]["path"]) == ("non_finite_number", "/structuredContent/r")
+def test_a_raised_mcpresult_error_is_an_invalid_output(m: McpResult) -> None:
+    def handler() -> ToolResult:
+        return m.tool(m.text("token " + SECRET), structured_content={"ratio": float("nan")})
+
+    seen: list[FailureInfo] = []
+    out = m.guard(handler, on_error=seen.append)()
+    assert out == INVALID and SECRET not in _shown(out)
+    assert [(s["kind"], s["code"], s["path"]) for s in seen] == [("invalid_output", "non_finite_number", "/structuredContent/ratio")]
 
 
 def test_no_result_is_a_failed_execution(m: McpResult) -> None:

@@ -6,6 +6,7 @@ detail reaching on_error; output schemas are listed per revision."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, TypedDict
 
 import anyio
@@ -217,3 +218,140 @@ def test_unknown_tools_and_resources_are_protocol_errors(m: McpResult) -> None:
     tool, resource = anyio.run(run)
     assert tool["error"]["code"] == -32602 and tool["error"]["message"] == "Unknown tool: nope"
     assert resource["error"]["code"] == -32602
+
+
+# The adapter vectors (testdata/vectors/adapter*.json), which the Go and JS
+# adapters run too: for each vector and revision, an adapted MCPServer gets
+# the vector's one tool ("vector") or resource (file:///vector.txt), whose
+# handler does what the vector's input says, and the response the raw
+# client receives must be the vector's answer. The protocol-owned fields
+# the SDK and the adapter write at 2026-07-28 (resultType, the serverInfo
+# _meta, a resource's ttlMs and cacheScope) are taken out of what is
+# compared, and checked to be there.
+
+VECTOR_DIR = Path(__file__).resolve().parents[2] / "testdata" / "vectors"
+VECTOR_URI = "file:///vector.txt"
+
+
+class Panic(Exception):
+    """What stands for a panic: an exception whose text no one may read."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        raise RuntimeError("the panic's text was read")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("the panic's text was read")
+
+
+def _adapter_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for f in sorted(VECTOR_DIR.glob("adapter*.json")):
+        out.extend(json.loads(f.read_text(encoding="utf-8")))
+    return out
+
+
+ADAPTER_VECTORS = _adapter_vectors()
+
+
+def _vector_handler(m: McpResult, vin: dict[str, Any]) -> Any:
+    def handler() -> Any:
+        if "build" in vin:
+            b = vin["build"]
+            return m.resource(**_resource_input(b["input"])) if b["kind"] == "resource" else m.build("tool", b["input"])
+        if "clientError" in vin:
+            raise ClientError(vin["clientError"]["message"], vin["clientError"].get("code"))
+        if "error" in vin:
+            raise RuntimeError(vin["error"])
+        if "panic" in vin:
+            raise Panic(vin["panic"])
+        if vin.get("none") is True:
+            return None
+        raise AssertionError("the vector's input does nothing: " + json.dumps(vin))
+
+    return handler
+
+
+def _resource_input(v: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"contents": v["contents"]}
+    if "meta" in v:
+        out["meta"] = v["meta"]
+    return out
+
+
+def _vector_server(m: McpResult, vec: dict[str, Any], errors: list[FailureInfo]) -> MCPServer:
+    server = MCPServer("vectors")
+    handler = _vector_handler(m, vec["input"])
+    if vec["kind"] == "tool":
+
+        def vector() -> ToolResult:
+            out: ToolResult = handler()
+            return out
+
+        server.tool()(vector)
+        schema = (vec.get("options") or {}).get("outputSchema")
+        if schema is not None:
+            # the vector's output schema as its JSON Schema, as a tool
+            # whose return annotation the SDK made it from would list it
+            tool = server._tool_manager.get_tool("vector")
+            assert tool is not None
+            tool.fn_metadata.output_model = None
+            tool.fn_metadata.output_schema = schema
+    else:
+
+        def resource() -> ResourceResult:
+            out: ResourceResult = handler()
+            return out
+
+        server.resource(VECTOR_URI)(resource)
+    return adapt(server, m, on_error=errors.append)
+
+
+def _protocol_owned(result: dict[str, Any], kind: str, revision: str) -> dict[str, Any]:
+    out = without_server_info(result, revision)
+    if revision >= "2026-07-28":
+        assert out.pop("resultType") == "complete", result
+        if kind == "resource":
+            assert "ttlMs" in out and "cacheScope" in out, result
+            del out["ttlMs"], out["cacheScope"]
+    return out
+
+
+def test_the_adapter_vectors_are_found() -> None:
+    assert len(ADAPTER_VECTORS) >= 20
+    for v in ADAPTER_VECTORS:
+        assert v["op"] == "adapter" and "python" in v["runtimes"], v["name"]
+        assert sorted(v["expect"]["revisions"]) == list(REVISIONS), v["name"]
+
+
+@pytest.mark.parametrize("vec", ADAPTER_VECTORS, ids=[v["name"] for v in ADAPTER_VECTORS])
+def test_adapter_vector(m: McpResult, vec: dict[str, Any]) -> None:
+    for revision in REVISIONS:
+        errors: list[FailureInfo] = []
+        server = _vector_server(m, vec, errors)
+        request = ("tools/call", {"name": "vector", "arguments": {}}) if vec["kind"] == "tool" else ("resources/read", {"uri": VECTOR_URI})
+
+        async def run() -> dict[str, Any]:
+            async with wire(server, revision) as w:
+                return await w.ask(*request)
+
+        resp = anyio.run(run)
+        want = vec["expect"]["revisions"][revision]
+        where = vec["name"] + " at " + revision
+        if "json" in want:
+            assert "result" in resp, where + ": " + json.dumps(resp)
+            assert _protocol_owned(resp["result"], vec["kind"], revision) == json.loads(want["json"]), where
+        else:
+            assert resp.get("error") == want["error"], where + ": " + json.dumps(resp)
+        assert (len(errors) == 1) == vec["expect"]["private"], where
+        withheld = vec["expect"].get("withheld")
+        if withheld is not None:
+            assert withheld not in json.dumps(resp), where
+            err = errors[0]["error"]
+            if "error" in vec["input"]:
+                assert withheld in str(err), where
+            if "panic" in vec["input"]:
+                assert isinstance(err, Panic) and withheld in err.text, where

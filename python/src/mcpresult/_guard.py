@@ -16,11 +16,10 @@ The outcomes:
   written; one that fails its checks, a resource result, or any other
   value (a ``str``, a ``list``, an object) is an invalid output:
   ``{"content":[{"type":"text","text":"tool output was invalid"}],"isError":true}``;
-- ``None`` (no result) and any ``Exception`` raised (an ``McpResultError``
-  raised by the handler's own builds included: the handler failed to
-  make its result) is a failed execution:
+- ``None`` (no result) and any ``Exception`` raised is a failed execution:
   ``{"content":[{"type":"text","text":"tool execution failed"}],"isError":true}``;
-  a result that fails the guard's own checks is an invalid output;
+  but an ``McpResultError`` raised (a build of the handler's own that
+  failed its checks) is an invalid output, as in the Go and JS packages;
 - a raised ``ClientError`` becomes ``error(message, code)``: its message
   and code are read once each, and one whose message or code is no
   ``str`` (or that ``error`` refuses) is an invalid output.
@@ -111,6 +110,16 @@ def report(on_error: OnError | None, failed: _Failed) -> None:
         pass
 
 
+def failed_kind(err: BaseException) -> Literal["execution_failed", "invalid_output"]:
+    """What a raised exception that is no ClientError stands for: an
+    McpResultError is an invalid output (the handler's result failed its
+    checks as it was built), anything else a failed execution."""
+    try:
+        return "invalid_output" if isinstance(err, McpResultError) else "execution_failed"
+    except Exception:  # a __class__ that raises
+        return "execution_failed"
+
+
 def client_error_of(m: McpResult, err: BaseException) -> dict[str, Any] | None:
     """The result of a raised ClientError (None for any other exception).
     Its message and code are read once each; a message or code of another
@@ -163,7 +172,7 @@ def settle(m: McpResult, outcome: Callable[[], Any], on_error: OnError | None, w
         except Exception as e:
             shown = client_error_of(m, e)
             if shown is None:
-                raise _Failed("execution_failed", e) from None
+                raise _Failed(failed_kind(e), e) from None
             return write(shown)
         try:
             return write(returned(value))

@@ -65,7 +65,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ._errors import McpResultError
-from ._guard import OnError, _Failed, client_error_of, report, settle
+from ._guard import OnError, _Failed, client_error_of, failed_kind, report, settle
 from ._types import ResourceResult, ToolResult
 
 if TYPE_CHECKING:
@@ -362,7 +362,7 @@ def _resource_handler(server: Any, m: McpResult, on_error: OnError | None) -> Ca
             # a template's function failed: the SDK wraps what it raised
             cause = e.__cause__ if isinstance(e, ResourceError) and e.__cause__ is not None else e
             err = shown(cause)
-            raise (err if err is not None else failed(_Failed("execution_failed", cause))) from None
+            raise (err if err is not None else failed(_Failed(failed_kind(cause), cause))) from None
         if isinstance(resource, InputRequiredResult):
             return resource
         try:
@@ -375,7 +375,7 @@ def _resource_handler(server: Any, m: McpResult, on_error: OnError | None) -> Ca
             raise
         except Exception as e:
             err = shown(e)
-            raise (err if err is not None else failed(_Failed("execution_failed", e))) from None
+            raise (err if err is not None else failed(_Failed(failed_kind(e), e))) from None
         mime = resource.mime_type
         try:
             t = type(value)
