@@ -355,3 +355,19 @@ def test_adapter_vector(m: McpResult, vec: dict[str, Any]) -> None:
                 assert withheld in str(err), where
             if "panic" in vec["input"]:
                 assert isinstance(err, Panic) and withheld in err.text, where
+
+
+def test_fastmcp_is_refused_with_the_reason(m: McpResult) -> None:
+    from fastmcp import FastMCP
+
+    server = FastMCP("refused")
+
+    @server.tool()
+    def hello() -> str:
+        return "hello"
+
+    with pytest.raises(McpResultError) as e:
+        adapt(server, m)  # type: ignore[arg-type]
+    assert e.value.code == "invalid_value"
+    assert "adapt does not adapt FastMCP" in e.value.message and "request's revision" in e.value.message
+    assert not hasattr(server, "_mcpresult_adapted")

@@ -50,11 +50,17 @@ with typed parameters, ``@server.resource(uri)``), before or after
   elicitation among them, answer); an unknown tool or resource is -32602.
 
 ``adapt`` refuses (``McpResultError``), at once: anything but an
-``MCPServer`` of mcp 2.x (FastMCP's server included: its tool pipeline
-writes results with its own serializer and has no hook where a result
-could be written for the request's revision), a server that has
-extensions (their tool-call interceptors would be skipped), and a server
-adapted before.
+``MCPServer`` of mcp 2.x, a server that has extensions (their tool-call
+interceptors would be skipped), and a server adapted before. FastMCP
+(PyPI ``fastmcp`` 4.x, on the SDK's low-level server) is refused with a
+message that says why: a FastMCP tool's return value is converted into
+FastMCP's own ``ToolResult`` inside the tool's ``run`` (its middleware's
+``on_call_tool`` sees only that), and its ``tools/call`` and
+``resources/read`` handlers turn results into the SDK's models, which the
+SDK re-dumps; there is no hook that sees a handler's own result or that
+writes the wire result for the request's revision, and replacing those
+handlers would skip FastMCP's own pipeline (its middleware, auth,
+visibility, transforms, mounted and proxied servers).
 """
 
 from __future__ import annotations
@@ -146,6 +152,12 @@ def adapt(server: MCPServer, m: McpResult, *, on_error: OnError | None = None) -
         from mcp.server.mcpserver import MCPServer
     except ImportError:
         raise _refuse("mcpresult.sdk adapts an MCPServer of the official MCP Python SDK 2.x (PyPI mcp), which is not installed") from None
+    if any(c.__module__.split(".")[0] in ("fastmcp", "fastmcp_slim") for c in type(server).__mro__):
+        raise _refuse(
+            "adapt does not adapt FastMCP: FastMCP converts what a tool returns into its own ToolResult before any "
+            "hook of its sees it, and writes tools/call and resources/read results through its own models, so no "
+            "result could be written for the request's revision; adapt an MCPServer of mcp 2.x (mcp.server.mcpserver)"
+        )
     if not isinstance(server, MCPServer):
         t = type(server)
         raise _refuse(f"adapt takes an MCPServer of mcp 2.x (mcp.server.mcpserver), not a {t.__module__}.{t.__qualname__}")
