@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 import anyio
 import pytest
 from mcp import Client
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcpwire import REVISIONS, wire, without_server_info
 
 from mcpresult import ClientError, FailureInfo, McpResult, McpResultError, ResourceResult, ToolResult
@@ -371,3 +371,38 @@ def test_fastmcp_is_refused_with_the_reason(m: McpResult) -> None:
     assert e.value.code == "invalid_value"
     assert "adapt does not adapt FastMCP" in e.value.message and "request's revision" in e.value.message
     assert not hasattr(server, "_mcpresult_adapted")
+
+
+def test_templates_and_context(m: McpResult) -> None:
+    errors: list[FailureInfo] = []
+    server = MCPServer("templates")
+
+    @server.tool()
+    async def who(ctx: Context) -> ToolResult:
+        return m.tool(m.text("request " + str(ctx.request_id)))
+
+    @server.resource("weather://{city}", mime_type="text/plain")
+    def city_weather(city: str) -> str:
+        if city == "none":
+            raise ClientError("No such city.", "weather.no_city")
+        if city == "secret":
+            raise RuntimeError("password " + SECRET)
+        return "Sunny in " + city + "."
+
+    adapt(server, m, on_error=errors.append)
+
+    async def run() -> list[dict[str, Any]]:
+        async with wire(server, "2025-11-25") as w:
+            return [
+                await w.ask("tools/call", {"name": "who", "arguments": {}}),
+                await w.ask("resources/read", {"uri": "weather://Oslo"}),
+                await w.ask("resources/read", {"uri": "weather://none"}),
+                await w.ask("resources/read", {"uri": "weather://secret"}),
+            ]
+
+    who_r, oslo, none, secret = anyio.run(run)
+    assert who_r["result"]["content"][0]["text"].startswith("request ")
+    assert compact(oslo["result"]) == m.serialize(m.resource(m.text_resource("weather://Oslo", "Sunny in Oslo.", mime_type="text/plain")), protocol_version="2025-11-25")
+    assert none["error"] == {"code": -32602, "message": "No such city.", "data": {"code": "weather.no_city"}}
+    assert secret["error"] == {"code": -32603, "message": "resource read failed"}
+    assert len(errors) == 1 and SECRET in str(errors[0]["error"])
