@@ -406,3 +406,23 @@ def test_templates_and_context(m: McpResult) -> None:
     assert none["error"] == {"code": -32602, "message": "No such city.", "data": {"code": "weather.no_city"}}
     assert secret["error"] == {"code": -32603, "message": "resource read failed"}
     assert len(errors) == 1 and SECRET in str(errors[0]["error"])
+
+
+def test_a_handler_replaced_after_adapt_is_never_served(m: McpResult) -> None:
+    from mcp_types import CallToolRequestParams
+
+    server = weather_server(m, [])
+
+    async def unadapted(ctx: Any, params: Any) -> dict[str, Any]:
+        return {"content": [{"type": "text", "text": "not written by the adapter"}], "isError": False}
+
+    server._lowlevel_server.add_request_handler("tools/call", CallToolRequestParams, unadapted)
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with wire(server, "2025-06-18") as w:
+            return await w.ask("tools/call", {"name": "greet", "arguments": {"name": "Oslo"}}), await w.ask("resources/read", {"uri": "file:///docs/plain.txt"})
+
+    call, read = anyio.run(run)
+    assert call["error"]["code"] == -32603 and "no longer adapted" in call["error"]["message"]
+    assert "not written" not in json.dumps(call)
+    assert read["result"]["contents"][0]["text"] == "Plain text."

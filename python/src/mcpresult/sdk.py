@@ -51,7 +51,10 @@ with typed parameters, ``@server.resource(uri)``), before or after
 
 ``adapt`` refuses (``McpResultError``), at once: anything but an
 ``MCPServer`` of mcp 2.x, a server that has extensions (their tool-call
-interceptors would be skipped), and a server adapted before. FastMCP
+interceptors would be skipped), and a server adapted before. A
+``tools/call`` or ``resources/read`` handler replaced after ``adapt`` (an
+extension added later registers its own) is answered with the JSON-RPC
+error -32603 rather than with a result the adapter did not write. FastMCP
 (PyPI ``fastmcp`` 4.x, on the SDK's low-level server) is refused with a
 message that says why: a FastMCP tool's return value is converted into
 FastMCP's own ``ToolResult`` inside the tool's ``run`` (its middleware's
@@ -175,9 +178,13 @@ def adapt(server: MCPServer, m: McpResult, *, on_error: OnError | None = None) -
     from mcp_types import CallToolRequestParams, ReadResourceRequestParams
 
     schemas = _Schemas()
-    low.add_request_handler("tools/call", CallToolRequestParams, _tool_handler(server, m, on_error, schemas))
-    low.add_request_handler("resources/read", ReadResourceRequestParams, _resource_handler(server, m, on_error))
-    low.middleware.append(_Exact(server, m))
+    handlers = {
+        "tools/call": _tool_handler(server, m, on_error, schemas),
+        "resources/read": _resource_handler(server, m, on_error),
+    }
+    low.add_request_handler("tools/call", CallToolRequestParams, handlers["tools/call"])
+    low.add_request_handler("resources/read", ReadResourceRequestParams, handlers["resources/read"])
+    low.middleware.append(_Exact(server, m, handlers))
     setattr(server, _ADAPTED, True)
     return server
 
@@ -193,14 +200,26 @@ class _Exact:
     with the result as the adapter wrote it, and lists output schemas per
     revision."""
 
-    def __init__(self, server: Any, m: McpResult) -> None:
+    def __init__(self, server: Any, m: McpResult, handlers: dict[str, Any]) -> None:
         self._server = server
         self._m = m
+        self._handlers = handlers
 
     async def __call__(self, ctx: Any, call_next: Callable[[Any], Any]) -> Any:
         method = ctx.method
         if method not in ("tools/call", "resources/read", "tools/list"):
             return await call_next(ctx)
+        own = self._handlers.get(method)
+        if own is not None:
+            entry = self._server._lowlevel_server.get_request_handler(method)
+            if entry is None or entry.handler is not own:
+                # the handler was replaced after adapt (an extension added
+                # later, say): a result the adapter did not write is never
+                # served
+                from mcp.shared.exceptions import MCPError
+                from mcp_types import INTERNAL_ERROR
+
+                raise MCPError(code=INTERNAL_ERROR, message=f"{method} is no longer adapted: the server's handler was replaced after adapt")
         holder: list[dict[str, Any]] = []
         token = _WRITTEN.set(holder)
         try:
