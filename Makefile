@@ -168,8 +168,10 @@ test-peerbench:
 # (made again when that file changes), the package installed into it from
 # python/ (as a wheel would be: the tests import the installed copy, its
 # module included), then pytest (every vector, the ABI fixtures, hostile
-# values, threads, the cache; -rs prints each skip's reason), mypy (strict) over
-# the package, the example and the tests, and the example run; then pytest again in a
+# values, threads, the cache, the SDK adapter on the official Python SDK, the
+# quick start over stdio and checked by bin/mcpresult; -rs prints each skip's
+# reason), mypy (strict) over the package, the examples and the tests, and the
+# examples run (the quick start until its stdin ends); then pytest again in a
 # second environment whose wasmtime is the oldest pyproject.toml allows
 # (PY_WASMTIME_OLDEST), so that both ends of the declared range are tested.
 # The compiled module is cached under bin/, never in the user's cache
@@ -180,14 +182,15 @@ PY_VENV_OLDEST := $(BIN)/python-venv-oldest
 PY_WASMTIME_OLDEST := 45.0.0
 PY_PIP  := --quiet --disable-pip-version-check
 .PHONY: test-python
-test-python: $(PY_VENV)/.installed $(PY_VENV_OLDEST)/.installed $(PY_WASM)
+test-python: $(PY_VENV)/.installed $(PY_VENV_OLDEST)/.installed $(PY_WASM) $(CLI)
 	@grep -q '"wasmtime>=$(basename $(basename $(PY_WASMTIME_OLDEST))),' python/pyproject.toml || { echo "test-python: pyproject.toml's wasmtime range does not start at $(PY_WASMTIME_OLDEST)"; exit 1; }
 	$(PY_VENV)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
-	cd python && MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV)/bin/python -m pytest -q -rs -p no:cacheprovider
+	cd python && MCPRESULT_CLI=$(CURDIR)/$(CLI) MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV)/bin/python -m pytest -q -rs -p no:cacheprovider
 	cd python && ../$(PY_VENV)/bin/python -m mypy --cache-dir ../$(BIN)/python-mypy-cache
 	MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache $(PY_VENV)/bin/python python/examples/basic.py >/dev/null
+	MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache $(PY_VENV)/bin/python python/examples/quickstart.py </dev/null >/dev/null
 	$(PY_VENV_OLDEST)/bin/pip install $(PY_PIP) --no-deps --no-build-isolation --force-reinstall ./python
-	cd python && MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV_OLDEST)/bin/python -m pytest -q -p no:cacheprovider
+	cd python && MCPRESULT_CLI=$(CURDIR)/$(CLI) MCPRESULT_CACHE_DIR=$(CURDIR)/$(BIN)/python-cache ../$(PY_VENV_OLDEST)/bin/python -m pytest -q -p no:cacheprovider
 
 $(PY_VENV)/.installed: python/requirements-test.txt
 	rm -rf $(PY_VENV)

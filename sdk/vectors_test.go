@@ -156,8 +156,8 @@ func TestAdapterVectors(t *testing.T) {
 			t.Errorf("vector name %q is used twice", v.Name)
 		}
 		names[v.Name] = true
-		if v.Op != "adapter" || !slices.Equal(v.Runtimes, []string{"sdk"}) {
-			t.Errorf("%s: op %q, runtimes %v: want op adapter, runtimes [sdk]", v.Name, v.Op, v.Runtimes)
+		if v.Op != "adapter" || !slices.Equal(v.Runtimes, []string{"sdk", "python"}) {
+			t.Errorf("%s: op %q, runtimes %v: want op adapter, runtimes [sdk python]", v.Name, v.Op, v.Runtimes)
 		}
 		var revs []string
 		for r := range v.Expect.Revisions {

@@ -280,7 +280,7 @@ test("the adapter vector files are found, each vector with an answer for every r
       assert.ok(!names.has(v.name), `vector name ${v.name} is used twice`);
       names.add(v.name);
       assert.equal(v.op, "adapter", v.name);
-      assert.deepEqual(v.runtimes, ["sdk"], v.name);
+      assert.deepEqual(v.runtimes, ["sdk", "python"], v.name);
       assert.deepEqual(Object.keys(v.expect.revisions).sort(), [...PROTOCOL_VERSIONS], v.name);
     }
   }

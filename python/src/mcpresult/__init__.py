@@ -17,6 +17,7 @@ from ._api import UNSET, McpResult, load
 from ._apps import APP_MIME_TYPE, AppContents, AppCsp, AppPermissions, AppVisibility
 from ._errors import ClientError, McpResultError
 from ._facts import ABI_VERSION
+from ._guard import FailureInfo
 from ._types import (
     Annotations,
     AudioBlock,
@@ -57,6 +58,7 @@ __all__ = [
     "ClientError",
     "Contents",
     "EmbeddedResourceBlock",
+    "FailureInfo",
     "FinalizeOptions",
     "Finding",
     "Icon",

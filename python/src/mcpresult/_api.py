@@ -18,6 +18,7 @@ from ._apps import AppsMixin, holds_app_page, page_settings
 from ._encode import MODE_JSON, MODE_STRICT, EncodeLimit, Encoder
 from ._engine import DEFAULT_HIGH_WATER, Pool, bundled, compile_module, default_cache_dir
 from ._errors import McpResultError
+from ._guard import GuardMethod
 from ._facts import (
     CALL_ERROR_CODES,
     DEFAULT_MAX_JSON_BYTES,
@@ -216,7 +217,7 @@ def _with_options(block: dict[str, Any], **named: Any) -> dict[str, Any]:
     return block
 
 
-class McpResult(AppsMixin):
+class McpResult(AppsMixin, GuardMethod):
     """The API, after load(). Every call is synchronous, safe to make from
     any thread, and raises McpResultError on a failure."""
 
