@@ -90,6 +90,7 @@ var blocks = map[string]source{
 	`import { load, McpResultError } from "mcpresult";`:                                                           {file: "js/examples/api-quickstart.mjs"},
 	`import { McpServer } from "@modelcontextprotocol/server"; // 1.x: "@modelcontextprotocol/sdk/server/mcp.js"`: {file: "js/examples/weather.mjs"},
 	`mcpresult check --stdio "node js/examples/server.mjs"`:                                                       {kind: run, node: true},
+	"@server.tool()": {file: "python/examples/quickstart.py"},
 	// CONTRIBUTING.md
 	"go build -o bin/mcpresult ./cmd/mcpresult":                        {kind: run},
 	"go mod edit -replace github.com/mcpresult/mcpresult=../mcpresult": {kind: clone},

@@ -40,6 +40,12 @@ def weather(city: str) -> Weather:
 
 
 @server.tool()
+def crash() -> mcpresult.ToolResult:
+    """A private failure"""
+    raise RuntimeError("db password=hunter2 refused")  # the client sees only "tool execution failed"
+
+
+@server.tool()
 def top_cities() -> list[City]:
     """The largest cities: a list, which the SDK wraps as {"result": [...]}"""
     return [{"name": "Tokyo", "population": 37}, {"name": "Delhi", "population": 34}]
@@ -55,12 +61,6 @@ def pixel() -> mcpresult.ToolResult:
 def lookup(id: str) -> mcpresult.ToolResult:
     """Always a client error"""
     raise mcpresult.ClientError(f"no record {id}", "not_found")  # shown to the client, with its code
-
-
-@server.tool()
-def crash() -> mcpresult.ToolResult:
-    """A private failure"""
-    raise RuntimeError("db password=hunter2 refused")  # the client sees only "tool execution failed"
 
 
 @server.resource("docs://readme", mime_type="text/plain")
