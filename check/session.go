@@ -182,8 +182,12 @@ func (s *session) exchangeWithin(ctx context.Context, method string, timeout tim
 	sent := &sentLog{}
 	s.lastSent = sent
 	err := send(context.WithValue(cctx, sentKey{}, sent))
+	// A send that failed because the timeout passed got no answer in time,
+	// even when the server's answer to the cancellation that follows (an
+	// error, as a handler that honours it gives) was captured since.
+	late := err != nil && cctx.Err() != nil && ctx.Err() == nil
 	if id, ok := sent.last(method); ok {
-		if resp, ok := s.tap.take(id); ok {
+		if resp, ok := s.tap.take(id); ok && !late {
 			return resp, err
 		}
 	}
